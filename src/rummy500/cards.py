@@ -1,0 +1,342 @@
+"""Cards, their text form, and decks.
+
+Every card has a compact integer *code* used by the engine internally:
+``suit_index * 13 + (rank - 1)`` for the 52 natural cards (so codes 0–12 are
+the spades A–K, 13–25 the hearts, 26–38 the diamonds, 39–51 the clubs) and
+:data:`JOKER_CODE` (52) for a joker.  A multiset of cards is then a count
+vector indexed by code, which is what the meld generator works on.
+
+>>> from rummy500 import parse_card, parse_cards
+>>> card = parse_card("10h")
+>>> card, str(card), card.rank, card.suit
+(Card.parse('TH'), 'TH', <Rank.TEN: 10>, <Suit.HEARTS: 'H'>)
+>>> parse_cards("AS 2♠ jk")
+(Card.parse('AS'), Card.parse('2S'), Card.parse('JK'))
+>>> sorted(parse_cards("JK 2C AS KH"))
+[Card.parse('AS'), Card.parse('KH'), Card.parse('2C'), Card.parse('JK')]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from rummy500.errors import CardParseError
+
+__all__ = [
+    "JOKER",
+    "JOKER_CODE",
+    "NUM_CODES",
+    "Card",
+    "CardParseError",
+    "Rank",
+    "Suit",
+    "as_cards",
+    "card_from_code",
+    "make_deck",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Suit(str, enum.Enum):
+    """A suit; the value is its one-letter notation.
+
+    The declaration order (spades, hearts, diamonds, clubs) is the canonical
+    order in which the cards of a group are written.
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def position(self) -> int:
+        """Position in the canonical order S H D C (0–3)."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♠ ♥ ♦ or ♣."""
+        return _SUIT_SYMBOLS[self.position]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
+_SUIT_SYMBOLS = "♠♥♦♣"
+
+
+class Rank(enum.IntEnum):
+    """A rank, from ace (1) to king (13); the value is the rank number."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The one-character notation: ``A 2 … 9 T J Q K``."""
+        return _RANK_SYMBOLS[self - 1]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_RANK_SYMBOLS = "A23456789TJQK"
+_RANKS: tuple[Rank, ...] = tuple(Rank)
+
+#: Code of a joker in the compact encoding.
+JOKER_CODE = 52
+#: Number of distinct card codes (52 natural cards and the joker).
+NUM_CODES = 53
+
+
+def _to_rank(value: Rank | int | None) -> Rank | None:
+    return None if value is None else Rank(value)
+
+
+def _to_suit(value: Suit | str | None) -> Suit | None:
+    return None if value is None else Suit(value)
+
+
+@attrs.frozen(repr=False, order=False, eq=False, hash=False)
+class Card:
+    """A playing card: a rank and a suit, or a joker (both ``None``).
+
+    Cards compare, sort and hash by their :attr:`code`, so they sort by suit
+    (S H D C) and then rank (A to K), with jokers last.  ``str(card)`` is the
+    two-character notation (``"TH"``, ``"JK"``); ``repr(card)`` rebuilds it.
+
+    Args:
+        rank: The rank, or ``None`` for a joker.
+        suit: The suit, or ``None`` for a joker.
+
+    Raises:
+        ValueError: if exactly one of ``rank`` and ``suit`` is ``None``.
+
+    """
+
+    rank: Rank | None = attrs.field(converter=_to_rank)
+    suit: Suit | None = attrs.field(converter=_to_suit)
+    code: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.rank is None and self.suit is None:
+            code = JOKER_CODE
+        elif self.rank is None or self.suit is None:
+            raise ValueError(
+                f"a card needs both a rank and a suit, or neither (a joker); "
+                f"got rank={self.rank!r}, suit={self.suit!r}"
+            )
+        else:
+            code = self.suit.position * 13 + self.rank - 1
+        object.__setattr__(self, "code", code)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is a joker."""
+        return self.code == JOKER_CODE
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse a card from text; same as :func:`parse_card`."""
+        return parse_card(text)
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card with the given compact code (0–52); same as :func:`card_from_code`."""
+        return card_from_code(code)
+
+    def __str__(self) -> str:
+        return _CODE_TEXT[self.code]
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{_CODE_TEXT[self.code]}')"
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code == other.code
+        return NotImplemented
+
+    def __lt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code < other.code
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code <= other.code
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code > other.code
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code >= other.code
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (card_from_code, (self.code,))
+
+
+_CODE_TEXT: tuple[str, ...] = tuple(
+    [rank.symbol + suit.value for suit in _SUITS for rank in _RANKS] + ["JK"]
+)
+_CARDS: tuple[Card, ...] = tuple(
+    [Card(rank, suit) for suit in _SUITS for rank in _RANKS] + [Card(None, None)]
+)
+
+#: The joker.
+JOKER: Card = _CARDS[JOKER_CODE]
+
+
+def card_from_code(code: int) -> Card:
+    """Return the card with compact code ``code`` (0–51 natural, 52 joker).
+
+    >>> card_from_code(0), card_from_code(51), card_from_code(52)
+    (Card.parse('AS'), Card.parse('KC'), Card.parse('JK'))
+    """
+    if not 0 <= code < NUM_CODES:
+        raise ValueError(f"card code must be 0..52, got {code!r}")
+    return _CARDS[code]
+
+
+_RANK_TEXT = {symbol: Rank(i + 1) for i, symbol in enumerate(_RANK_SYMBOLS)}
+_RANK_TEXT["10"] = Rank.TEN
+_SUIT_TEXT = {suit.value: suit for suit in _SUITS}
+_SUIT_TEXT.update({symbol: _SUITS[i] for i, symbol in enumerate(_SUIT_SYMBOLS)})
+# Text symbols with the emoji variation selector, as some keyboards send them.
+_SUIT_TEXT.update({symbol + "\ufe0f": _SUITS[i] for i, symbol in enumerate(_SUIT_SYMBOLS)})
+_PARSE_CACHE: dict[str, Card] = {}
+
+
+def _parse_uncached(text: str) -> Card:
+    token = text.strip().upper()
+    if token == "JK":
+        return JOKER
+    for rank_len in (2, 1):
+        rank = _RANK_TEXT.get(token[:rank_len])
+        suit = _SUIT_TEXT.get(token[rank_len:])
+        if rank is not None and suit is not None:
+            return _CARDS[suit.position * 13 + rank - 1]
+    raise CardParseError(
+        f"not a card: {text!r} (expected a rank A 2-9 T/10 J Q K followed by a suit "
+        f"S H D C or ♠ ♥ ♦ ♣, or JK for a joker)"
+    )
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card.
+
+    Accepts the two-character notation (``"TH"``, ``"JK"``), ``10`` for ten,
+    lower case, and the suit symbols ♠ ♥ ♦ ♣.
+
+    Raises:
+        CardParseError: (a :class:`ValueError`) naming the offending text.
+
+    >>> parse_card("q♣")
+    Card.parse('QC')
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.CardParseError: not a card: '1H' (expected a rank A 2-9 T/10 J Q K ...)
+
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"not a card: {text!r} (expected text such as 'AS' or 'JK')")
+    card = _PARSE_CACHE.get(text)
+    if card is None:
+        card = _parse_uncached(text)
+        if len(_PARSE_CACHE) < 4096:
+            _PARSE_CACHE[text] = card
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by whitespace or commas.
+
+    Raises:
+        CardParseError: naming the offending token and its position (1-based).
+
+    >>> parse_cards("AS, 2S 3S")
+    (Card.parse('AS'), Card.parse('2S'), Card.parse('3S'))
+    >>> parse_cards("AS XX")
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.CardParseError: token 2 of 'AS XX': not a card: 'XX' (expected ...)
+
+    """
+    if not isinstance(text, str):
+        raise CardParseError(f"expected card text such as 'AS 2S 3S', got {text!r}")
+    tokens = text.replace(",", " ").split()
+    cards = []
+    for position, token in enumerate(tokens, start=1):
+        try:
+            cards.append(parse_card(token))
+        except CardParseError as error:
+            raise CardParseError(f"token {position} of {text!r}: {error}") from None
+    return tuple(cards)
+
+
+def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Accept cards as text (``"AS 2S"``) or as an iterable of cards or card texts.
+
+    This is how public functions that take cards accept both forms.
+
+    >>> as_cards("AS 2S") == as_cards([parse_card("AS"), "2S"])
+    True
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    result = []
+    for item in cards:
+        if isinstance(item, Card):
+            result.append(item)
+        elif isinstance(item, str):
+            result.append(parse_card(item))
+        else:
+            raise CardParseError(f"not a card: {item!r}")
+    return tuple(result)
+
+
+def make_deck(decks: int = 1, jokers_per_deck: int = 2) -> tuple[Card, ...]:
+    """Return the unshuffled cards of ``decks`` decks, each with its jokers (D1, D3).
+
+    Cards come in code order within each deck (S H D C, A to K, then jokers).
+
+    Raises:
+        ValueError: if ``decks`` is not 1 or 2 or ``jokers_per_deck`` not 0, 1, 2 or 4.
+
+    >>> len(make_deck()), len(make_deck(2)), len(make_deck(1, 4)), len(make_deck(1, 0))
+    (54, 108, 56, 52)
+
+    """
+    if decks not in (1, 2):
+        raise ValueError(f"decks must be 1 or 2, got {decks!r}")
+    if jokers_per_deck not in (0, 1, 2, 4):
+        raise ValueError(f"jokers_per_deck must be 0, 1, 2 or 4, got {jokers_per_deck!r}")
+    one_deck = _CARDS[:JOKER_CODE] + (JOKER,) * jokers_per_deck
+    return one_deck * decks

@@ -1,0 +1,629 @@
+"""Melds: the value type, validation (M1–M4), lay-offs (L2, L3) and meld values (S1).
+
+A meld is a :class:`Meld`: its kind (group or run) and its cards in meld
+order, each a :class:`MeldCard` — a natural card, or a joker with what it was
+declared to stand for (M4: ``JK=8H`` in a run, ``JK=9`` in a group; a plain
+``JK`` only in a group of jokers under ``jokers = "sets_only"``).
+
+>>> from rummy500 import Rules
+>>> from rummy500.melds import make_meld, layoff
+>>> run = make_meld("6H 7H JK=8H", Rules())
+>>> run, run.kind, str(run)
+(Meld.parse('6H 7H JK=8H'), <MeldKind.RUN: 'run'>, '6H 7H JK=8H')
+>>> str(layoff(run, "5H 9H", Rules()))
+'5H 6H 7H JK=8H 9H'
+>>> make_meld("KS KH KD KC JK=K", Rules())
+Traceback (most recent call last):
+...
+rummy500.errors.InvalidMeldError: a group has at most 4 cards, got 5: KS KH KD KC JK=K (M1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rummy500.cards import JOKER_CODE, Card, Rank, Suit, card_from_code
+from rummy500.errors import InvalidMeldError, NotationError
+from rummy500.rules import Ace, Jokers, Rules
+from rummy500.values import CardValues
+
+__all__ = [
+    "Meld",
+    "MeldCard",
+    "MeldKind",
+    "layoff",
+    "layoff_problem",
+    "make_meld",
+    "meld_points",
+    "meld_problem",
+    "meld_value",
+]
+
+# Compact codes of meld cards ("specs"):
+#   0..51    a natural card (its card code)
+#   52       a plain joker (groups of jokers under sets_only; undeclared otherwise)
+#   53..104  a joker declared as card c (a run joker): 53 + c
+#   105..117 a joker declared as rank r (a group joker): 104 + r
+BARE_JOKER = JOKER_CODE
+RUN_JOKER_BASE = 53
+GROUP_JOKER_BASE = 104
+NUM_SPEC_CODES = 118
+
+#: Rank (1–13) each spec code stands for; 0 for a plain joker.
+SPEC_RANK: tuple[int, ...] = tuple(
+    [c % 13 + 1 for c in range(52)] + [0] + [c % 13 + 1 for c in range(52)] + list(range(1, 14))
+)
+#: Suit index (0–3) each spec code stands for; -1 for none (group jokers, plain jokers).
+SPEC_SUIT: tuple[int, ...] = tuple(
+    [c // 13 for c in range(52)] + [-1] + [c // 13 for c in range(52)] + [-1] * 13
+)
+#: Physical card code of each spec code (52 for every joker).
+SPEC_PHYSICAL: tuple[int, ...] = tuple(list(range(52)) + [JOKER_CODE] * 66)
+#: Notation of each spec code.
+SPEC_TEXT: tuple[str, ...] = tuple(
+    [str(card_from_code(c)) for c in range(52)]
+    + ["JK"]
+    + [f"JK={card_from_code(c)}" for c in range(52)]
+    + [f"JK={Rank(r).symbol}" for r in range(1, 14)]
+)
+
+
+def run_joker(card_code: int) -> int:
+    """Spec code of a joker declared as the natural card ``card_code`` (in a run)."""
+    return RUN_JOKER_BASE + card_code
+
+
+def group_joker(rank: int) -> int:
+    """Spec code of a joker declared as rank ``rank`` (in a group)."""
+    return GROUP_JOKER_BASE + rank
+
+
+@attrs.frozen(repr=False, eq=False, order=False, hash=False)
+class MeldCard:
+    """One card of a meld: a natural card, or a joker and its declaration (M4).
+
+    ``str()`` is the notation (``7H``, ``JK=8H``, ``JK=9``, ``JK``).  Build
+    one with :meth:`parse`, :meth:`natural` or :meth:`joker_as`.
+
+    Attributes:
+        code: The compact code of this meld card (0–117).
+
+    """
+
+    code: int
+
+    @property
+    def card(self) -> Card:
+        """The physical card (a joker for any joker)."""
+        return card_from_code(SPEC_PHYSICAL[self.code])
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether the physical card is a joker."""
+        return self.code >= JOKER_CODE
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank this card stands for (``None`` for a plain joker)."""
+        rank = SPEC_RANK[self.code]
+        return Rank(rank) if rank else None
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit this card stands for (``None`` for group and plain jokers)."""
+        suit = SPEC_SUIT[self.code]
+        return tuple(Suit)[suit] if suit >= 0 else None
+
+    @classmethod
+    def natural(cls, card: Card) -> MeldCard:
+        """The meld card of a natural card (a joker gives a plain ``JK``)."""
+        return _SPECS[card.code]
+
+    @classmethod
+    def joker_as(cls, rank: Rank | int, suit: Suit | str | None = None) -> MeldCard:
+        """A joker declared as ``rank`` of ``suit`` (run joker) or ``rank`` only (group joker).
+
+        >>> str(MeldCard.joker_as(8, "H")), str(MeldCard.joker_as(Rank.NINE))
+        ('JK=8H', 'JK=9')
+        """
+        if suit is None:
+            return _SPECS[group_joker(Rank(rank))]
+        return _SPECS[run_joker(Card(Rank(rank), Suit(suit)).code)]
+
+    @classmethod
+    def parse(cls, text: str) -> MeldCard:
+        """Parse one meld card; see :func:`rummy500.notation.parse_meld_card`."""
+        from rummy500.notation import parse_meld_card
+
+        return parse_meld_card(text)
+
+    def __str__(self) -> str:
+        return SPEC_TEXT[self.code]
+
+    def __repr__(self) -> str:
+        return f"MeldCard.parse('{SPEC_TEXT[self.code]}')"
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, MeldCard):
+            return self.code == other.code
+        return NotImplemented
+
+    def __lt__(self, other: MeldCard) -> bool:
+        if isinstance(other, MeldCard):
+            return self.code < other.code
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_spec_from_code, (self.code,))
+
+
+_SPECS: tuple[MeldCard, ...] = tuple(MeldCard(code) for code in range(NUM_SPEC_CODES))
+
+
+def _spec_from_code(code: int) -> MeldCard:
+    return _SPECS[code]
+
+
+class MeldKind(str, enum.Enum):
+    """The kind of a meld."""
+
+    #: 3 or 4 cards of one rank, natural cards of different suits (M1).
+    GROUP = "group"
+    #: 3 or more consecutive cards of one suit (M2).
+    RUN = "run"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """A valid meld: its kind and its cards in meld order (runs low to high).
+
+    Melds are built valid by :func:`make_meld` (or :meth:`parse`) and
+    extended by :func:`layoff`; the constructor itself trusts its input.
+    Equal melds have equal cards in the same canonical order.
+
+    Attributes:
+        kind: :attr:`MeldKind.GROUP` or :attr:`MeldKind.RUN`.
+        codes: The compact codes of the meld cards, in meld order.
+
+    """
+
+    kind: MeldKind
+    codes: tuple[int, ...]
+
+    @property
+    def specs(self) -> tuple[MeldCard, ...]:
+        """The meld cards (with joker declarations), in meld order."""
+        return tuple(_SPECS[code] for code in self.codes)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards, in meld order (jokers as :data:`~rummy500.cards.JOKER`)."""
+        return tuple(card_from_code(SPEC_PHYSICAL[code]) for code in self.codes)
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a group (``None`` for a run or a group of jokers)."""
+        if self.kind is not MeldKind.GROUP:
+            return None
+        rank = SPEC_RANK[self.codes[0]]
+        return Rank(rank) if rank else None
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a run (``None`` for a group)."""
+        if self.kind is not MeldKind.RUN:
+            return None
+        return tuple(Suit)[SPEC_SUIT[self.codes[0]]]
+
+    @property
+    def is_low_ace_run(self) -> bool:
+        """Whether this is a run starting with a low ace (A-2-3…; S1's low-ace exception)."""
+        return self.kind is MeldKind.RUN and SPEC_RANK[self.codes[0]] == 1
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules | None = None) -> Meld:
+        """Parse and validate a meld, e.g. ``"6H 7H JK=8H"``; same as :func:`make_meld`."""
+        return make_meld(text, rules or _DEFAULT_RULES)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __str__(self) -> str:
+        return " ".join(SPEC_TEXT[code] for code in self.codes)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse('{self}')"
+
+
+_DEFAULT_RULES = Rules()
+
+
+def _as_codes(specs: str | Iterable[MeldCard | Card | str] | Meld) -> tuple[int, ...]:
+    if isinstance(specs, Meld):
+        return specs.codes
+    if isinstance(specs, str):
+        from rummy500.notation import parse_meld_cards
+
+        return tuple(spec.code for spec in parse_meld_cards(specs))
+    codes = []
+    for item in specs:
+        if isinstance(item, (MeldCard, Card)):
+            codes.append(item.code)
+        elif isinstance(item, str):
+            codes.append(MeldCard.parse(item).code)
+        else:
+            raise NotationError(f"not a meld card: {item!r}")
+    return tuple(codes)
+
+
+def _text(codes: Iterable[int]) -> str:
+    return " ".join(SPEC_TEXT[code] for code in codes)
+
+
+# ---------------------------------------------------------------------------
+# Runs: a run is a suit, a start rank (1–13) and a length; position i of the
+# run holds rank ((start - 1 + i) % 13) + 1.  Whether a (start, length) pair
+# is allowed depends only on the ace knob (M3).
+
+
+def run_fits(start: int, length: int, ace: Ace) -> bool:
+    """Whether a run of ``length`` cards from rank ``start`` is allowed (M2, M3).
+
+    Under ``low_or_high`` position 14 is the high ace; under
+    ``around_the_corner`` a run of 13 cards is only written from the ace.
+    """
+    if length > 13 or not 1 <= start <= 13:
+        return False
+    if ace is Ace.LOW:
+        return start + length - 1 <= 13
+    if ace is Ace.LOW_OR_HIGH:
+        return start + length - 1 <= 14
+    return length < 13 or start == 1
+
+
+def _run_ranks(start: int, length: int) -> list[int]:
+    return [(start - 1 + i) % 13 + 1 for i in range(length)]
+
+
+def _find_run_start(ranks: Sequence[int], rules: Rules) -> int | None:
+    """The start rank of a run holding exactly ``ranks`` (distinct), in written order."""
+    length = len(ranks)
+    wanted = set(ranks)
+    starts = [
+        start
+        for start in range(1, 14)
+        if run_fits(start, length, rules.ace) and set(_run_ranks(start, length)) == wanted
+    ]
+    if not starts:
+        return None
+    if len(starts) > 1 and ranks[-1] == 1:
+        # 13 cards under low_or_high: an ace written last is the high ace.
+        return starts[-1]
+    return starts[0]
+
+
+def meld_problem(
+    specs: str | Iterable[MeldCard | Card | str], rules: Rules | None = None
+) -> str | None:
+    """Why ``specs`` is not a valid meld under ``rules``, or ``None`` if it is.
+
+    >>> meld_problem("KH AH 2H")
+    'KH AH 2H is not a run: an ace is low (A-2-3) or high (Q-K-A), not both (M3)'
+    >>> meld_problem("KH AH 2H", Rules(ace="around_the_corner")) is None
+    True
+    """
+    try:
+        make_meld(specs, rules or _DEFAULT_RULES)
+    except InvalidMeldError as error:
+        return str(error)
+    return None
+
+
+def make_meld(specs: str | Iterable[MeldCard | Card | str], rules: Rules) -> Meld:
+    """Validate ``specs`` as a new meld under ``rules`` and return it in canonical order.
+
+    The cards may be given in any order: a group is written S H D C with its
+    jokers last, a run in sequence order (low to high; a wrapping run from its
+    first card).  Only a 13-card run under ``low_or_high`` depends on the order
+    typed: an ace typed last is high.
+
+    Raises:
+        InvalidMeldError: naming the rule broken (M1–M4, M2 with
+            ``min_run_length``, M3 with ``ace``).
+        NotationError: for text that is not meld cards.
+
+    """
+    return _make_meld_codes(_as_codes(specs), rules)
+
+
+def _make_meld_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
+    text = _text(codes)
+    if len(codes) < 3:
+        raise InvalidMeldError(f"a meld needs at least 3 cards, got {len(codes)}: {text}", "M1")
+    naturals = [c for c in codes if c < JOKER_CODE]
+    bare = [c for c in codes if c == BARE_JOKER]
+    declared = [c for c in codes if c > JOKER_CODE]
+    if rules.jokers is Jokers.SETS_ONLY:
+        if declared:
+            raise InvalidMeldError(
+                f"jokers are not wild under jokers='sets_only': write a joker as JK, not "
+                f"{SPEC_TEXT[declared[0]]} (M4)",
+                "M4",
+            )
+        if bare:
+            if naturals:
+                raise InvalidMeldError(
+                    f"under jokers='sets_only' jokers only form groups of jokers: {text} (M4)", "M4"
+                )
+            if len(bare) > 4:
+                raise InvalidMeldError(
+                    f"a group has at most 4 cards, got {len(bare)}: {text} (M1)", "M1"
+                )
+            return Meld(MeldKind.GROUP, codes)
+    elif bare:
+        raise InvalidMeldError(
+            f"a joker must be declared (M4): write JK=<rank><suit> in a run or JK=<rank> in a "
+            f"group, not JK in {text}",
+            "M4",
+        )
+    if not naturals:
+        raise InvalidMeldError(f"a meld needs at least one natural card: {text} (M4)", "M4")
+    ranks = {SPEC_RANK[c] for c in codes}
+    has_group_joker = any(c > GROUP_JOKER_BASE for c in declared)
+    if has_group_joker or (len(ranks) == 1 and not declared):
+        return _make_group(codes, naturals, text)
+    if len(ranks) == 1:
+        raise InvalidMeldError(
+            f"a joker in a group is declared by rank only (JK={Rank(ranks.pop()).symbol}), "
+            f"not {SPEC_TEXT[declared[0]]}: {text} (M4)",
+            "M4",
+        )
+    return _make_run(codes, text, rules)
+
+
+def _make_group(codes: tuple[int, ...], naturals: list[int], text: str) -> Meld:
+    ranks = {SPEC_RANK[c] for c in codes}
+    run_jokers = [c for c in codes if RUN_JOKER_BASE <= c <= GROUP_JOKER_BASE]
+    if run_jokers:
+        rank = SPEC_RANK[naturals[0]]
+        raise InvalidMeldError(
+            f"a joker in a group is declared by rank only (JK={Rank(rank).symbol}), "
+            f"not {SPEC_TEXT[run_jokers[0]]}: {text} (M4)",
+            "M4",
+        )
+    if len(ranks) != 1:
+        raise InvalidMeldError(f"the cards of a group must all be of one rank: {text} (M1)", "M1")
+    suits = [SPEC_SUIT[c] for c in naturals]
+    if len(set(suits)) != len(suits):
+        raise InvalidMeldError(
+            f"the natural cards of a group must be of different suits: {text} (M1)", "M1"
+        )
+    if len(codes) > 4:
+        raise InvalidMeldError(f"a group has at most 4 cards, got {len(codes)}: {text} (M1)", "M1")
+    jokers = [c for c in codes if c >= JOKER_CODE]
+    return Meld(MeldKind.GROUP, tuple(sorted(naturals)) + tuple(jokers))
+
+
+def _make_run(codes: tuple[int, ...], text: str, rules: Rules) -> Meld:
+    if any(c > GROUP_JOKER_BASE for c in codes):
+        raise InvalidMeldError(
+            f"a group joker (JK=<rank>) cannot stand in a run: {text} (M4)", "M4"
+        )
+    suits = {SPEC_SUIT[c] for c in codes}
+    ranks = [SPEC_RANK[c] for c in codes]
+    if len(suits) != 1:
+        raise InvalidMeldError(
+            f"{text} is neither a group (one rank) nor a run (one suit) (M1, M2)", "M2"
+        )
+    if len(set(ranks)) != len(ranks):
+        raise InvalidMeldError(f"a run never holds the same rank twice: {text} (M2)", "M2")
+    if len(codes) < rules.min_run_length:
+        raise InvalidMeldError(
+            f"a run needs at least {rules.min_run_length} cards, got {len(codes)}: {text} (M2)",
+            "M2",
+        )
+    start = _find_run_start(ranks, rules)
+    if start is None:
+        raise InvalidMeldError(_not_a_run_reason(ranks, text, rules), _not_a_run_rule(ranks, rules))
+    by_rank = {SPEC_RANK[c]: c for c in codes}
+    return Meld(MeldKind.RUN, tuple(by_rank[r] for r in _run_ranks(start, len(codes))))
+
+
+def _wraps_only(ranks: Sequence[int]) -> bool:
+    """Whether ``ranks`` are consecutive only when runs may wrap around the ace."""
+    return any(
+        run_fits(start, len(ranks), Ace.AROUND_THE_CORNER)
+        and set(_run_ranks(start, len(ranks))) == set(ranks)
+        for start in range(1, 14)
+    )
+
+
+def _not_a_run_rule(ranks: Sequence[int], rules: Rules) -> str:
+    return "M3" if 1 in ranks and _wraps_only(ranks) else "M2"
+
+
+def _not_a_run_reason(ranks: Sequence[int], text: str, rules: Rules) -> str:
+    if 1 in ranks and _wraps_only(ranks):
+        if rules.ace is Ace.LOW:
+            return f"{text} is not a run: an ace is only low (A-2-3) under ace='low' (M3)"
+        return f"{text} is not a run: an ace is low (A-2-3) or high (Q-K-A), not both (M3)"
+    return f"{text} is not a run: the ranks are not consecutive (M2)"
+
+
+# ---------------------------------------------------------------------------
+# Lay-offs (L2, L3)
+
+
+def layoff_problem(
+    meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rules | None = None
+) -> str | None:
+    """Why ``specs`` cannot be laid off on ``meld``, or ``None`` if they can.
+
+    >>> layoff_problem(Meld.parse("7S 8S 9S"), "JS")
+    'JS does not extend the run 7S 8S 9S at either end (L3)'
+    """
+    try:
+        layoff(meld, specs, rules or _DEFAULT_RULES)
+    except InvalidMeldError as error:
+        return str(error)
+    return None
+
+
+def layoff(meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rules) -> Meld:
+    """The meld after laying off ``specs`` on ``meld`` (L2, L3).
+
+    A group takes natural cards of its rank in suits it lacks, and jokers
+    declared as its rank, up to 4 cards.  A run takes one or more cards that
+    extend it at the low end, the high end or both; jokers are declared as
+    specific cards.  When an ace could go at either end (a run 2–K under
+    ``low_or_high``), it goes at the high end, where it scores its full value.
+
+    >>> str(layoff(Meld.parse("9S JK=9 JK=9"), "9H", Rules()))
+    '9S 9H JK=9 JK=9'
+
+    Raises:
+        InvalidMeldError: naming the rule (L2, L3, M4) when the cards do not fit.
+
+    """
+    return _layoff_codes(meld, _as_codes(specs), rules)
+
+
+def _layoff_codes(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    if not codes:
+        raise InvalidMeldError("a lay-off needs at least one card (L1)", "L1")
+    if meld.kind is MeldKind.GROUP:
+        return _layoff_group(meld, codes, rules)
+    return _layoff_run(meld, codes, rules)
+
+
+def _layoff_group(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    text, target = _text(codes), str(meld)
+    total = len(meld.codes) + len(codes)
+    if total > 4:
+        raise InvalidMeldError(
+            f"a group has at most 4 cards: {text} does not fit on {target} (L2)", "L2"
+        )
+    rank = SPEC_RANK[meld.codes[0]]
+    if rank == 0:  # a group of jokers (sets_only)
+        if any(c != BARE_JOKER for c in codes):
+            raise InvalidMeldError(f"only jokers fit on the group of jokers {target} (L2)", "L2")
+        return Meld(MeldKind.GROUP, meld.codes + codes)
+    if rules.jokers is Jokers.SETS_ONLY and any(c >= JOKER_CODE for c in codes):
+        raise InvalidMeldError(
+            f"jokers are not wild under jokers='sets_only': {text} cannot go on {target} (M4)",
+            "M4",
+        )
+    for code in codes:
+        if code == BARE_JOKER:
+            raise InvalidMeldError(
+                f"a joker must be declared (M4): write JK={Rank(rank).symbol} to lay it off on "
+                f"{target}",
+                "M4",
+            )
+        if code > JOKER_CODE and code != group_joker(rank):
+            raise InvalidMeldError(
+                f"a joker laid off on the group {target} is declared JK={Rank(rank).symbol}, not "
+                f"{SPEC_TEXT[code]} (M4)",
+                "M4",
+            )
+        if code < JOKER_CODE and SPEC_RANK[code] != rank:
+            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the rank of {target} (L2)", "L2")
+    naturals = sorted(c for c in meld.codes + codes if c < JOKER_CODE)
+    if len(set(naturals)) != len(naturals):
+        raise InvalidMeldError(
+            f"the group {target} already holds, or is given twice, a suit of {text} (L2, M1)", "L2"
+        )
+    jokers = tuple(c for c in meld.codes + codes if c >= JOKER_CODE)
+    return Meld(MeldKind.GROUP, tuple(naturals) + jokers)
+
+
+def _layoff_run(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    text, target = _text(codes), str(meld)
+    suit = SPEC_SUIT[meld.codes[0]]
+    for code in codes:
+        if code == BARE_JOKER:
+            raise InvalidMeldError(
+                f"a joker must be declared (M4): write JK=<rank><suit> to lay it off on {target}",
+                "M4",
+            )
+        if code > GROUP_JOKER_BASE:
+            raise InvalidMeldError(
+                f"a joker laid off on the run {target} is declared as a card, not "
+                f"{SPEC_TEXT[code]} (L3, M4)",
+                "L3",
+            )
+        if SPEC_SUIT[code] != suit:
+            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the suit of {target} (L3)", "L3")
+    if rules.jokers is Jokers.SETS_ONLY and any(c >= JOKER_CODE for c in codes):
+        raise InvalidMeldError(
+            f"jokers are not wild under jokers='sets_only': {text} cannot go on {target} (M4)",
+            "M4",
+        )
+    ranks = [SPEC_RANK[c] for c in codes]
+    if len(set(ranks)) != len(ranks):
+        raise InvalidMeldError(f"a run never holds the same rank twice: {text} (L3)", "L3")
+    start, length = SPEC_RANK[meld.codes[0]], len(meld.codes)
+    added = len(codes)
+    wanted = set(ranks)
+    by_rank = {SPEC_RANK[c]: c for c in codes}
+    # Fewest cards at the low end first: an ambiguous ace goes high.
+    for low in range(added + 1):
+        new_start = (start - low - 1) % 13 + 1
+        if rules.ace is not Ace.AROUND_THE_CORNER and start - low < 1:
+            break
+        new_length = length + added
+        if rules.ace is Ace.AROUND_THE_CORNER and new_length == 13:
+            new_start = 1
+        elif not run_fits(new_start, new_length, rules.ace):
+            continue
+        low_ranks = _run_ranks((start - low - 1) % 13 + 1, low)
+        high_ranks = _run_ranks((start + length - 1) % 13 + 1, added - low)
+        if set(low_ranks) | set(high_ranks) != wanted or len(wanted) != added:
+            continue
+        every = {SPEC_RANK[c]: c for c in meld.codes}
+        every.update(by_rank)
+        if len(every) != new_length:
+            continue
+        return Meld(MeldKind.RUN, tuple(every[r] for r in _run_ranks(new_start, new_length)))
+    raise InvalidMeldError(f"{text} does not extend the run {target} at either end (L3)", "L3")
+
+
+# ---------------------------------------------------------------------------
+# Meld values (S1)
+
+
+def meld_points(meld: Meld, values: CardValues) -> tuple[int, ...]:
+    """Points of each card of ``meld``, in meld order (S1).
+
+    A natural ace at the low end of a run (A-2-3…) scores ``values.low_ace``;
+    a joker scores ``values.joker`` wherever it stands.
+
+    >>> from rummy500.values import STANDARD
+    >>> meld_points(Meld.parse("AH 2H 3H"), STANDARD), meld_points(Meld.parse("QH KH AH"), STANDARD)
+    ((1, 2, 3), (10, 10, 15))
+    """
+    table = values.table
+    points = [table[SPEC_PHYSICAL[code]] for code in meld.codes]
+    if meld.kind is MeldKind.RUN and meld.codes[0] == SPEC_SUIT[meld.codes[0]] * 13:
+        points[0] = values.low_ace
+    return tuple(points)
+
+
+def meld_value(meld: Meld, values: CardValues) -> int:
+    """Total points of ``meld`` (S1).
+
+    >>> from rummy500.values import STANDARD
+    >>> meld_value(Meld.parse("9S JK=9 JK=9"), STANDARD)
+    39
+    """
+    return sum(meld_points(meld, values))
