@@ -1,0 +1,131 @@
+"""Shuffling and dealing one hand (D1–D6).
+
+>>> from rummy500 import Rules
+>>> from rummy500.deal import deal
+>>> d = deal(Rules(), 2, seed=7)
+>>> [len(hand) for hand in d.hands], len(d.stock), len(d.discard)
+([13, 13], 27, 1)
+>>> d == deal(Rules(), 2, seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from rummy500.cards import Card, as_cards
+from rummy500.rules import Direction, FirstDiscard, Rules
+
+__all__ = ["Deal", "deal", "seat_order"]
+
+
+@attrs.frozen
+class Deal:
+    """The cards of a freshly dealt hand.
+
+    Attributes:
+        dealer: The dealer's seat.
+        hands: Each seat's cards, sorted (card order).
+        stock: The face-down stock; ``stock[0]`` is the next card drawn.
+        discard: The discard pile, oldest first (the upcard, or empty when the
+            first player starts the pile, D6).
+        seed: The seed the deck was shuffled with (``None`` for a given deck).
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    seed: int | None
+
+
+def seat_order(rules: Rules, players: int, first: int) -> list[int]:
+    """Seats in playing order starting at ``first`` (clockwise is seat + 1, D5, D7)."""
+    step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
+    return [(first + step * i) % players for i in range(players)]
+
+
+def deal(
+    rules: Rules,
+    players: int,
+    *,
+    seed: int | None = None,
+    deck: str | Iterable[Card | str] | None = None,
+    dealer: int = 0,
+) -> Deal:
+    """Shuffle (or take the given ``deck``) and deal one hand (D5, D6).
+
+    Cards are dealt one at a time starting with the player to the dealer's
+    left, until every hand is full; the next card starts the discard pile
+    (or, under ``first_discard = "chooser"``, goes to the first player as an
+    extra card, D6); the rest is the stock.
+
+    Args:
+        rules: The rule set.
+        players: The number of players.
+        seed: Seed of the shuffle; ``None`` draws one from the OS's secure randomness.
+        deck: The whole deck in the order cards come off the top (``deck[0]``
+            is dealt first); it must be exactly the rule set's deck for
+            ``players`` players.  Overrides ``seed``.
+        dealer: The dealer's seat.
+
+    Raises:
+        ValueError: for a bad player count, dealer seat or deck.
+    """
+    rules.check_players(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+    full_deck = rules.deck(players)
+    if deck is not None:
+        cards = list(as_cards(deck))
+        _check_deck(cards, full_deck)
+        used_seed = None
+    else:
+        used_seed = secrets.randbits(64) if seed is None else seed
+        cards = list(full_deck)
+        random.Random(used_seed).shuffle(cards)
+
+    size = rules.hand_size_for(players)
+    first = seat_order(rules, players, dealer)[1]  # the player to the dealer's left
+    order = seat_order(rules, players, first)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(size):
+        for seat in order:
+            hands[seat].append(cards[position])
+            position += 1
+    next_card = cards[position]
+    position += 1
+    if rules.first_discard is FirstDiscard.CHOOSER:
+        hands[order[0]].append(next_card)
+        discard: tuple[Card, ...] = ()
+    else:
+        discard = (next_card,)
+    return Deal(
+        dealer=dealer,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        stock=tuple(cards[position:]),
+        discard=discard,
+        seed=used_seed,
+    )
+
+
+def _check_deck(cards: list[Card], full_deck: tuple[Card, ...]) -> None:
+    if len(cards) != len(full_deck):
+        raise ValueError(
+            f"the deck must have the rule set's {len(full_deck)} cards, got {len(cards)}"
+        )
+    have, want = Counter(cards), Counter(full_deck)
+    if have != want:
+        extra = sorted((have - want).elements())
+        missing = sorted((want - have).elements())
+        raise ValueError(
+            "the deck is not the rule set's deck: "
+            f"extra {' '.join(map(str, extra)) or 'none'}; "
+            f"missing {' '.join(map(str, missing)) or 'none'}"
+        )

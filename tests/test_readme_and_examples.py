@@ -1,0 +1,73 @@
+"""The README's commands stay true, and the example programs run."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(.*?)\n```", text, flags=re.DOTALL)
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    ci_script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    ci_commands = [line for line in ci_script.splitlines() if line.startswith("python3 -m venv")]
+    assert len(ci_commands) == 1
+    assert ci_commands[0] in _readme_commands()
+
+
+def test_readme_has_exactly_two_commands_and_the_demo_one_runs_the_demo() -> None:
+    commands = _readme_commands()
+    assert len(commands) == 2
+    assert commands[0].endswith("python -m rummy500 demo")
+
+
+def test_demo_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "rummy500", "demo", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "could meld" in result.stdout
+    assert "discard pile" in result.stdout
+
+
+def test_cli_rules_describes_a_preset() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "rummy500", "rules", "boathouse"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "going_out" in result.stdout
+    assert "discard_required" in result.stdout
+
+
+@pytest.mark.parametrize("script", sorted((ROOT / "examples").glob("*.py")), ids=lambda p: p.name)
+def test_example_runs(script: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(script), "--deals", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout
+
+
+def test_meld_benchmark_runs_with_small_arguments() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_meldgen.py"), "--hands", "20"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "largest meld count" in result.stdout
