@@ -8,24 +8,31 @@ Build with::
 from __future__ import annotations
 
 import sys
-from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from docutils.nodes import Element, TextElement
+    from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 # Document the checkout's sources even when the package is not installed
 # (an editable install gives the same tree).
 _SRC = Path(__file__).resolve().parent.parent / "src"
 sys.path.insert(0, str(_SRC))
 
+import rummy500  # noqa: E402 (importable only once src/ is on the path)
+
 # -- Project information ------------------------------------------------------
 
 project = "rummy500"
 author = "rummy500 developers"
-copyright = "rummy500 developers"  # noqa: A001 (Sphinx's name for this setting)
+copyright = "rummy500 developers"
 
-try:
-    release = metadata.version("rummy500")
-except metadata.PackageNotFoundError:  # building from a bare checkout
-    release = "0.1.0.dev0"
+release = rummy500.__version__
 version = ".".join(release.split(".")[:2])
 
 # -- General configuration ----------------------------------------------------
@@ -55,7 +62,8 @@ myst_enable_extensions = [
     "colon_fence",  # ::: fences for admonitions
     "deflist",  # definition lists on the rules page
 ]
-# Anchors for headings (h1-h3), so README links like `#quick-start` resolve.
+# Anchors for headings h1-h3, so that `[text](#a-heading)` links (in the
+# README too) resolve.
 myst_heading_anchors = 3
 
 # -- autodoc / napoleon ------------------------------------------------------
@@ -66,7 +74,6 @@ autodoc_default_options = {
     "members": True,
     "show-inheritance": True,
 }
-autodoc_preserve_defaults = True
 autoclass_content = "class"
 
 napoleon_google_docstring = True
@@ -76,14 +83,15 @@ napoleon_attr_annotations = True
 
 # -- Nitpicky exceptions -------------------------------------------------------
 #
-# Without intersphinx there is no inventory for the standard library: builtins
-# and ``typing`` names are resolved by Sphinx itself, everything else from the
-# standard library below is simply not linked.  attrs' own classes are not
-# documented here either.  Anything of rummy500 itself must resolve.
+# Without intersphinx there is no inventory of the standard library.  Sphinx
+# itself resolves builtins (int, str, tuple, ...) and ``typing`` names; the
+# standard-library classes below that appear in signatures and base classes
+# are simply left unlinked.  Everything of rummy500 itself must resolve.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|exc|data)", r"(collections\.abc|enum|random|types|typing_extensions)\.\w+"),
-    (r"py:(class|obj|data)", r"(attr|attrs)\.[\w.]+"),
+    (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types)\.\w+"),
 ]
+# Sphinx < 7.3 writes types.MappingProxyType by its runtime name.
+nitpick_ignore = [("py:class", "mappingproxy")]
 
 # -- doctest ------------------------------------------------------------------
 
@@ -103,9 +111,7 @@ html_static_path: list[str] = []
 # -- Hooks ----------------------------------------------------------------------
 
 
-def _public_bases(
-    app: object, name: str, obj: object, options: object, bases: list[type]
-) -> None:
+def _public_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list[type]) -> None:
     """Show public bases only: a private base is replaced by its own bases.
 
     A private helper class (such as the common base of the knob enums) is not
@@ -122,5 +128,79 @@ def _public_bases(
     bases[:] = result
 
 
-def setup(app: object) -> None:
-    app.connect("autodoc-process-bases", _public_bases)  # type: ignore[attr-defined]
+# Napoleon reads the first line of an attribute, data or property docstring
+# of the form "X: text" as "type: description" and renders "Type: X".  This
+# project takes every type from the annotations and writes summaries such as
+# "Only low: A-2-3; Q-K-A is not a run.", so those docstrings are converted like
+# any other Google-style docstring instead: the original lines are kept before
+# napoleon runs (priority 400 < napoleon's 500) and converted afterwards (600).
+_ATTRIBUTE_KINDS = frozenset({"attribute", "data", "property"})
+_original_lines: dict[int, list[str]] = {}
+
+
+def _keep_attribute_docstring(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    if what in _ATTRIBUTE_KINDS:
+        _original_lines[id(lines)] = list(lines)
+
+
+def _convert_attribute_docstring(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    # Imported here: pytest imports this file too (doctest-modules), where
+    # Sphinx need not be installed.
+    from sphinx.ext.napoleon.docstring import GoogleDocstring
+
+    original = _original_lines.pop(id(lines), None)
+    if original is not None:
+        docstring = GoogleDocstring(original, app.config, app, "object", name, obj, options)
+        lines[:] = docstring.lines()
+
+
+def _documented_name(target: str, documented: Iterable[str]) -> str | None:
+    """Where a rummy500 name that Sphinx could not find is documented, if anywhere.
+
+    - ``rummy500.X`` (a name re-exported by the package, the public contract):
+      the module where ``X`` is defined, e.g. ``rummy500.rules.Rules``.
+    - A name without its module, as annotations show names imported only for
+      type checking (``GameState``), or ``Rules.to_dict``: the name in the one
+      rummy500 module that documents it (``rummy500.state.GameState``), if
+      exactly one does.
+    """
+    if target.startswith("rummy500."):
+        obj: Any = rummy500
+        for part in target.split(".")[1:]:
+            obj = getattr(obj, part, None)
+            if obj is None:
+                return None
+        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+        if isinstance(module, str) and isinstance(qualname, str):
+            return f"{module}.{qualname}"
+        target = target.split(".")[-1]
+    depth = target.count(".") + 2  # rummy500.<module>.<target>
+    matches = [n for n in documented if n.endswith("." + target) and n.count(".") == depth]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _resolve_rummy500_name(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: TextElement
+) -> Element | None:
+    if node.get("refdomain") != "py":
+        return None
+    domain = env.get_domain("py")
+    documented = [name for name, *_ in domain.get_objects() if name.startswith("rummy500.")]
+    name = _documented_name(node["reftarget"], documented)
+    if name is None:
+        return None
+    resolved: Element | None = domain.resolve_xref(
+        env, node["refdoc"], app.builder, "obj", name, node, contnode
+    )
+    return resolved
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("missing-reference", _resolve_rummy500_name)
+    app.connect("autodoc-process-bases", _public_bases)
+    app.connect("autodoc-process-docstring", _keep_attribute_docstring, priority=400)
+    app.connect("autodoc-process-docstring", _convert_attribute_docstring, priority=600)

@@ -120,13 +120,14 @@ def _to_suit(value: Suit | str | None) -> Suit | None:
 class Card:
     """A playing card: a rank and a suit, or a joker (both ``None``).
 
-    Cards compare, sort and hash by their :attr:`code`, so they sort by suit
+    Cards compare, sort and hash by their ``code``, so they sort by suit
     (S H D C) and then rank (A to K), with jokers last.  ``str(card)`` is the
     two-character notation (``"TH"``, ``"JK"``); ``repr(card)`` rebuilds it.
 
-    Args:
+    Attributes:
         rank: The rank, or ``None`` for a joker.
         suit: The suit, or ``None`` for a joker.
+        code: The compact code: ``suit position * 13 + rank - 1``, 52 for a joker.
 
     Raises:
         ValueError: if exactly one of ``rank`` and ``suit`` is ``None``.

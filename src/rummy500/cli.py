@@ -72,4 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"rummy500: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        sys.stderr.close()
+        return 0
     return code

@@ -22,6 +22,8 @@ from rummy500.cards import JOKER_CODE, NUM_CODES, Card, as_cards
 from rummy500.melds import (
     BARE_JOKER,
     RUN_JOKER_BASE,
+    SPEC_RANK,
+    SPEC_SUIT,
     Meld,
     MeldKind,
     group_joker,
@@ -29,7 +31,7 @@ from rummy500.melds import (
 )
 from rummy500.rules import Ace, Jokers, Rules
 
-__all__ = ["count_vector", "enumerate_melds", "melds_from_counts"]
+__all__ = ["count_vector", "enumerate_melds", "layoffs_from_counts", "melds_from_counts"]
 
 # The non-empty subsets of the four suits, as tuples of suit indices in S H D C order,
 # indexed by the 4-bit mask of suits held.
@@ -43,21 +45,30 @@ _SUIT_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+_Window = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
 @functools.lru_cache(maxsize=64)
-def _run_windows(ace: Ace, min_length: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
-    """Per start rank (index start-1): the allowed (rank mask, ranks) in increasing length."""
+def _run_windows(ace: Ace, min_length: int) -> tuple[tuple[tuple[_Window, ...], ...], ...]:
+    """The runs allowed by the ace knob, per suit and start rank, in increasing length.
+
+    Each window is (rank bit mask, card codes in run order, rank bits in run order).
+    """
     table = []
-    for start in range(1, 14):
-        windows = []
-        for length in range(min_length, 14):
-            if not run_fits(start, length, ace):
-                continue
-            ranks = tuple((start - 1 + i) % 13 + 1 for i in range(length))
-            mask = 0
-            for rank in ranks:
-                mask |= 1 << (rank - 1)
-            windows.append((mask, ranks))
-        table.append(tuple(windows))
+    for suit in range(4):
+        by_start = []
+        for start in range(1, 14):
+            windows = []
+            for length in range(min_length, 14):
+                if not run_fits(start, length, ace):
+                    continue
+                bits = tuple((start - 1 + i) % 13 for i in range(length))
+                mask = 0
+                for bit in bits:
+                    mask |= 1 << bit
+                windows.append((mask, tuple(suit * 13 + bit for bit in bits), bits))
+            by_start.append(tuple(windows))
+        table.append(tuple(by_start))
     return tuple(table)
 
 
@@ -82,17 +93,32 @@ def enumerate_melds(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Me
 
 
 def melds_from_counts(
-    counts: Sequence[int], rules: Rules
+    counts: Sequence[int], rules: Rules, required: int | None = None
 ) -> list[tuple[MeldKind, tuple[int, ...]]]:
-    """Like :func:`enumerate_melds` on a count vector, giving ``(kind, codes)`` pairs."""
+    """Like :func:`enumerate_melds` on a count vector, giving ``(kind, codes)`` pairs.
+
+    Args:
+        counts: The count of each card code (0–52) available.
+        rules: The rule set (``ace``, ``min_run_length``, ``jokers``).
+        required: If given, a card code that every meld must contain as itself:
+            a natural card standing for itself, or (52) at least one joker.
+    """
     jokers = counts[JOKER_CODE]
     wild = rules.jokers is Jokers.WILD
     wild_jokers = jokers if wild else 0
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
     group = MeldKind.GROUP
     run = MeldKind.RUN
+    need_joker = required == JOKER_CODE
+    need_natural = False
+    required_rank = required_suit = -1
+    if required is not None and not need_joker:  # a natural card
+        need_natural = True
+        required_rank, required_suit = required % 13 + 1, required // 13
+    if need_joker and not jokers:
+        return result
 
-    for rank in range(1, 14):
+    for rank in (required_rank,) if need_natural else range(1, 14):
         mask = 0
         for suit in range(4):
             if counts[suit * 13 + rank - 1]:
@@ -101,16 +127,22 @@ def melds_from_counts(
             continue
         joker_code = group_joker(rank)
         for subset in _SUIT_SUBSETS[mask]:
+            if need_natural and required_suit not in subset:
+                continue
             size = len(subset)
             naturals = tuple(suit * 13 + rank - 1 for suit in subset)
-            for extra in range(max(0, 3 - size), min(wild_jokers, 4 - size) + 1):
+            fewest = max(1 if need_joker else 0, 3 - size)
+            for extra in range(fewest, min(wild_jokers, 4 - size) + 1):
                 result.append((group, naturals + (joker_code,) * extra))
-    if not wild:
+    if not wild and not need_natural:
         for size in range(3, min(jokers, 4) + 1):
             result.append((group, (BARE_JOKER,) * size))
+    if need_joker and not wild_jokers:
+        return result
 
-    windows_by_start = _run_windows(rules.ace, rules.min_run_length)
-    for suit in range(4):
+    windows = _run_windows(rules.ace, rules.min_run_length)
+    required_bit = 1 << (required_rank - 1) if need_natural else 0
+    for suit in (required_suit,) if need_natural else range(4):
         base = suit * 13
         held = 0
         for rank in range(13):
@@ -118,28 +150,182 @@ def melds_from_counts(
                 held |= 1 << rank
         if not held:
             continue
-        for windows in windows_by_start:
-            for mask, ranks in windows:
-                missing = (mask & ~held).bit_count()
+        for by_length in windows[suit]:
+            for mask, codes, bits in by_length:
+                gap = mask & ~held
+                missing = gap.bit_count()
                 if missing > wild_jokers:
                     break
-                if not mask & held:
+                if gap == mask or mask & required_bit != required_bit:
                     continue
-                naturals = tuple(base + r - 1 for r in ranks)
-                if not missing and wild_jokers == 0:
-                    result.append((run, naturals))
+                if not wild_jokers:
+                    result.append((run, codes))
                     continue
-                held_positions = [i for i, r in enumerate(ranks) if held >> (r - 1) & 1]
-                free = wild_jokers - missing
-                base_codes = [
-                    code if held >> (code - base) & 1 else RUN_JOKER_BASE + code
-                    for code in naturals
+                if missing:
+                    first = tuple(
+                        code + RUN_JOKER_BASE if gap >> bit & 1 else code
+                        for code, bit in zip(codes, bits, strict=True)
+                    )
+                else:
+                    first = codes
+                if missing or not need_joker:
+                    result.append((run, first))
+                free = min(wild_jokers - missing, len(codes) - missing - 1)
+                if free <= 0:
+                    continue
+                replaceable = [
+                    i
+                    for i, bit in enumerate(bits)
+                    if not gap >> bit & 1 and 1 << bit != required_bit
                 ]
-                result.append((run, tuple(base_codes)))
-                for replaced in range(1, min(free, len(held_positions) - 1) + 1):
-                    for chosen in combinations(held_positions, replaced):
-                        codes = list(base_codes)
+                for replaced in range(1, min(free, len(replaceable)) + 1):
+                    for chosen in combinations(replaceable, replaced):
+                        changed = list(first)
                         for position in chosen:
-                            codes[position] += RUN_JOKER_BASE
-                        result.append((run, tuple(codes)))
+                            changed[position] += RUN_JOKER_BASE
+                        result.append((run, tuple(changed)))
+    return result
+
+
+def layoffs_from_counts(
+    meld: Meld, counts: Sequence[int], rules: Rules, required: int | None = None
+) -> list[tuple[tuple[int, ...], Meld]]:
+    """Every distinct lay-off of available cards onto ``meld`` (L2, L3).
+
+    Args:
+        meld: The table meld laid off on.
+        counts: The count of each card code (0–52) available.
+        rules: The rule set.
+        required: If given, a card code every lay-off must contain as itself
+            (a natural card, or 52 for at least one joker).
+
+    Returns:
+        Pairs of the laid-off meld-card codes (in the order they stand in the
+        resulting meld) and the resulting meld.  A lay-off whose cards could go
+        at either end (an ace on a run 2–K) is listed once, at the high end, as
+        :func:`rummy500.melds.layoff` places it.
+    """
+    if meld.kind is MeldKind.GROUP:
+        return _group_layoffs(meld, counts, rules, required)
+    return _run_layoffs(meld, counts, rules, required)
+
+
+def _group_layoffs(
+    meld: Meld, counts: Sequence[int], rules: Rules, required: int | None
+) -> list[tuple[tuple[int, ...], Meld]]:
+    result: list[tuple[tuple[int, ...], Meld]] = []
+    capacity = 4 - len(meld.codes)
+    if capacity <= 0:
+        return result
+    jokers = counts[JOKER_CODE]
+    rank = SPEC_RANK[meld.codes[0]]
+    if rank == 0:  # a group of jokers (sets_only)
+        if required is not None and required != JOKER_CODE:
+            return result
+        for extra in range(1, min(capacity, jokers) + 1):
+            laid = (BARE_JOKER,) * extra
+            result.append((laid, Meld(MeldKind.GROUP, meld.codes + laid)))
+        return result
+    wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
+    if required == JOKER_CODE and not wild_jokers:
+        return result
+    if required is not None and required != JOKER_CODE and required % 13 + 1 != rank:
+        return result
+    existing = [c for c in meld.codes if c < JOKER_CODE]
+    existing_jokers = tuple(c for c in meld.codes if c >= JOKER_CODE)
+    held_suits = 0
+    for code in existing:
+        held_suits |= 1 << (code // 13)
+    mask = 0
+    for suit in range(4):
+        if not held_suits >> suit & 1 and counts[suit * 13 + rank - 1]:
+            mask |= 1 << suit
+    joker_code = group_joker(rank)
+    subsets: tuple[tuple[int, ...], ...] = ((), *_SUIT_SUBSETS[mask])
+    for subset in subsets:
+        size = len(subset)
+        if size > capacity:
+            continue
+        naturals = tuple(suit * 13 + rank - 1 for suit in subset)
+        if required is not None and required != JOKER_CODE and required not in naturals:
+            continue
+        fewest = 1 if required == JOKER_CODE or size == 0 else 0
+        for extra in range(fewest, min(wild_jokers, capacity - size) + 1):
+            new_jokers = (joker_code,) * extra
+            new_codes = tuple(sorted(existing + list(naturals))) + existing_jokers + new_jokers
+            result.append((naturals + new_jokers, Meld(MeldKind.GROUP, new_codes)))
+    return result
+
+
+def _run_layoffs(
+    meld: Meld, counts: Sequence[int], rules: Rules, required: int | None
+) -> list[tuple[tuple[int, ...], Meld]]:
+    result: list[tuple[tuple[int, ...], Meld]] = []
+    wild_jokers = counts[JOKER_CODE] if rules.jokers is Jokers.WILD else 0
+    if required == JOKER_CODE and not wild_jokers:
+        return result
+    suit = SPEC_SUIT[meld.codes[0]]
+    base = suit * 13
+    if required is not None and required != JOKER_CODE and required // 13 != suit:
+        return result
+    start, length = SPEC_RANK[meld.codes[0]], len(meld.codes)
+    room = 13 - length
+    if room <= 0:
+        return result
+    around = rules.ace is Ace.AROUND_THE_CORNER
+    if around:
+        max_low = max_high = room
+    else:
+        max_low = min(room, start - 1)
+        top = 13 if rules.ace is Ace.LOW else 14
+        max_high = min(room, top - (start + length - 1))
+    # Extension ranks, nearest first: low_ranks[i] is i+1 below the start.
+    low_ranks = [(start - 2 - i) % 13 + 1 for i in range(max_low)]
+    high_ranks = [(start + length - 1 + i) % 13 + 1 for i in range(max_high)]
+    required_rank = required % 13 + 1 if required is not None and required != JOKER_CODE else 0
+    # Fewest cards at the low end first, so that an ambiguous ace is kept at the high end.
+    seen: set[tuple[int, ...]] = set()
+    for low in range(max_low + 1):
+        low_missing = sum(1 for r in low_ranks[:low] if not counts[base + r - 1])
+        if low_missing > wild_jokers:
+            break
+        for high in range(max_high + 1):
+            added = low + high
+            if added == 0:
+                continue
+            if added > room:
+                break
+            ranks = low_ranks[:low][::-1] + high_ranks[:high]
+            if required_rank and required_rank not in ranks:
+                continue
+            missing = sum(1 for r in ranks if not counts[base + r - 1])
+            if missing > wild_jokers:
+                break
+            new_start = 1 if around and length + added == 13 else (start - low - 1) % 13 + 1
+            replaceable = [
+                i for i, r in enumerate(ranks) if counts[base + r - 1] and r != required_rank
+            ]
+            base_codes = [
+                base + r - 1 if counts[base + r - 1] else RUN_JOKER_BASE + base + r - 1
+                for r in ranks
+            ]
+            free = wild_jokers - missing
+            for replaced in range(0, min(free, len(replaceable)) + 1):
+                for chosen in combinations(replaceable, replaced):
+                    laid = list(base_codes)
+                    for position in chosen:
+                        laid[position] += RUN_JOKER_BASE
+                    if required == JOKER_CODE and not any(c >= JOKER_CODE for c in laid):
+                        continue
+                    signature = tuple(sorted(laid))
+                    if signature in seen:
+                        continue
+                    seen.add(signature)
+                    by_rank = {SPEC_RANK[c]: c for c in meld.codes}
+                    by_rank.update(zip(ranks, laid, strict=True))
+                    order = [(new_start - 1 + i) % 13 + 1 for i in range(length + added)]
+                    new_codes = tuple(by_rank[r] for r in order)
+                    laid_set = set(ranks)
+                    laid_in_order = tuple(by_rank[r] for r in order if r in laid_set)
+                    result.append((laid_in_order, Meld(MeldKind.RUN, new_codes)))
     return result

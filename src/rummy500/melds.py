@@ -349,7 +349,9 @@ def make_meld(specs: str | Iterable[MeldCard | Card | str], rules: Rules) -> Mel
 def _make_meld_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
     text = _text(codes)
     if len(codes) < 3:
-        raise InvalidMeldError(f"a meld needs at least 3 cards, got {len(codes)}: {text}", "M1")
+        raise InvalidMeldError(
+            f"a meld needs at least 3 cards, got {len(codes)}: {text} (M1)", "M1"
+        )
     naturals = [c for c in codes if c < JOKER_CODE]
     bare = [c for c in codes if c == BARE_JOKER]
     declared = [c for c in codes if c > JOKER_CODE]

@@ -22,13 +22,40 @@ rummy500.errors.NotationError: token 3 of '6H 7H JK=8X': not a joker declaration
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rummy500.cards import _RANK_TEXT, Card, parse_card
-from rummy500.errors import CardParseError, NotationError
-from rummy500.melds import _SPECS, MeldCard, group_joker, run_joker
+from rummy500.errors import CardParseError, InvalidMeldError, NotationError
+from rummy500.melds import _SPECS, Meld, MeldCard, group_joker, layoff, make_meld, run_joker
+from rummy500.moves import (
+    CallRummy,
+    Discard,
+    Draw,
+    EndHand,
+    LayoffMove,
+    MeldMove,
+    Move,
+    Play,
+    Take,
+)
+from rummy500.rules import Rules
 
-__all__ = ["format_meld_cards", "parse_meld_card", "parse_meld_cards", "split_tokens"]
+if TYPE_CHECKING:
+    from rummy500.state import GameState
+
+__all__ = [
+    "canonical_layoff_cards",
+    "canonical_meld_cards",
+    "format_meld_cards",
+    "format_move",
+    "parse_meld_card",
+    "parse_meld_cards",
+    "parse_move",
+    "split_tokens",
+]
 
 
 def split_tokens(text: str) -> list[str]:
@@ -97,3 +124,195 @@ def parse_meld_cards(text: str) -> tuple[MeldCard, ...]:
 def format_meld_cards(specs: Iterable[MeldCard | Card]) -> str:
     """Write meld cards (or cards) in canonical notation, separated by single spaces."""
     return " ".join(str(spec) for spec in specs)
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+def format_move(move: Move) -> str:
+    """Write ``move`` in canonical notation (also ``str(move)``).
+
+    Always with the seat prefix, keywords in lower case, cards in upper case,
+    single spaces.
+
+    >>> from rummy500.moves import CallRummy, LayoffMove
+    >>> format_move(CallRummy(2, 4, LayoffMove(2, 1, "3S")))
+    'p2: rummy 4 layoff 1 3S'
+    """
+    return f"p{move.player}: {_format_body(move)}"
+
+
+def _format_body(move: Move | Play) -> str:
+    if isinstance(move, Draw):
+        return "draw"
+    if isinstance(move, MeldMove):
+        return "meld " + format_meld_cards(move.cards)
+    if isinstance(move, LayoffMove):
+        return f"layoff {move.target} " + format_meld_cards(move.cards)
+    if isinstance(move, Discard):
+        return f"discard {move.card}"
+    if isinstance(move, Take):
+        if move.play is None:
+            return f"take {move.count}"
+        return f"take {move.count} {_format_body(move.play)}"
+    if isinstance(move, CallRummy):
+        return f"rummy {move.count} {_format_body(move.play)}"
+    if isinstance(move, EndHand):
+        return "end"
+    raise TypeError(f"not a move: {move!r}")
+
+
+_PREFIX = re.compile(r"^\s*p\s*(\S*?)\s*:(.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def parse_move(state: GameState, text: str) -> Move:
+    """Parse a move in the notation of DESIGN.md §3 for ``state``.
+
+    The seat prefix ``pN:`` is optional (default: the seat to move).  Cards
+    of melds and lay-offs may be typed in any order: a valid meld or lay-off
+    is put in canonical order.  Only syntax, cards and seats are checked,
+    never legality: :func:`rummy500.check_move` explains an illegal move.
+
+    Raises:
+        NotationError: naming the offending token.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected move text such as 'p0: draw', got {text!r}")
+    player = state.to_move
+    body = text
+    match = _PREFIX.match(text)
+    if match:
+        seat_text = match.group(1)
+        if not seat_text.isdigit():
+            raise NotationError(
+                f"bad seat {('p' + seat_text)!r} in {text!r} (expected p0, p1, ...)"
+            )
+        player = int(seat_text)
+        if player >= state.num_players:
+            raise NotationError(
+                f"no seat p{player} in {text!r}: the seats are p0..p{state.num_players - 1}"
+            )
+        body = match.group(2)
+    tokens = split_tokens(body)
+    if not tokens:
+        raise NotationError(f"empty move {text!r}")
+    parser = _MoveParser(state, text, tokens, player)
+    move = parser.move()
+    parser.finish()
+    return move
+
+
+class _MoveParser:
+    """A cursor over the tokens of one move."""
+
+    def __init__(self, state: GameState, text: str, tokens: list[str], player: int) -> None:
+        self.state = state
+        self.text = text
+        self.tokens = tokens
+        self.player = player
+        self.position = 0
+
+    def error(self, message: str) -> NotationError:
+        return NotationError(f"{message} in {self.text!r}")
+
+    def next_token(self, expected: str) -> str:
+        if self.position >= len(self.tokens):
+            raise self.error(f"missing {expected} at the end")
+        token = self.tokens[self.position]
+        self.position += 1
+        return token
+
+    def finish(self) -> None:
+        if self.position < len(self.tokens):
+            raise self.error(f"unexpected {self.tokens[self.position]!r}")
+
+    def number(self, what: str, minimum: int) -> int:
+        token = self.next_token(what)
+        if not token.isdigit() or int(token) < minimum:
+            raise self.error(f"bad {what} {token!r} (expected a whole number ≥ {minimum})")
+        return int(token)
+
+    def specs(self) -> tuple[MeldCard, ...]:
+        specs = []
+        while self.position < len(self.tokens):
+            token = self.tokens[self.position]
+            try:
+                specs.append(parse_meld_card(token))
+            except NotationError as error:
+                raise self.error(f"token {self.position + 1}: {error}") from None
+            self.position += 1
+        if not specs:
+            raise self.error("missing cards at the end")
+        return tuple(specs)
+
+    def move(self) -> Move:
+        keyword = self.next_token("a move").lower()
+        player = self.player
+        if keyword == "draw":
+            return Draw(player)
+        if keyword == "end":
+            return EndHand(player)
+        if keyword == "discard":
+            token = self.next_token("the card to discard")
+            try:
+                return Discard(player, parse_card(token))
+            except CardParseError as error:
+                raise self.error(str(error)) from None
+        if keyword in ("meld", "layoff"):
+            self.position -= 1
+            return self.play()
+        if keyword == "take":
+            count = self.number("number of cards to take", 1)
+            play = self.play() if self.position < len(self.tokens) else None
+            return Take(player, count, play)
+        if keyword == "rummy":
+            count = self.number("number of cards to take", 1)
+            return CallRummy(player, count, self.play())
+        raise self.error(
+            f"unknown move {keyword!r} (expected draw, take, meld, layoff, discard, rummy or end)"
+        )
+
+    def play(self) -> Play:
+        keyword = self.next_token("meld or layoff").lower()
+        if keyword == "meld":
+            return MeldMove(self.player, canonical_meld_cards(self.specs(), self.state.rules))
+        if keyword == "layoff":
+            target = self.number("meld number", 0)
+            specs = self.specs()
+            melds = self.state.melds
+            if target < len(melds):
+                specs = canonical_layoff_cards(melds[target].meld, specs, self.state.rules)
+            return LayoffMove(self.player, target, specs)
+        raise self.error(f"expected meld or layoff, got {keyword!r}")
+
+
+def canonical_meld_cards(specs: tuple[MeldCard, ...], rules: Rules) -> tuple[MeldCard, ...]:
+    """``specs`` in canonical meld order if they form a valid meld, else unchanged."""
+    try:
+        meld = make_meld(specs, rules)
+    except InvalidMeldError:
+        return specs
+    return meld.specs
+
+
+def canonical_layoff_cards(
+    meld: Meld, specs: tuple[MeldCard, ...], rules: Rules
+) -> tuple[MeldCard, ...]:
+    """``specs`` in the order they would stand in ``meld`` after the lay-off, if valid."""
+    try:
+        result = layoff(meld, specs, rules)
+    except InvalidMeldError:
+        return specs
+    return ordered_like(result, specs)
+
+
+def ordered_like(result: Meld, specs: tuple[MeldCard, ...]) -> tuple[MeldCard, ...]:
+    """The meld cards ``specs`` in the order they stand in ``result``."""
+    remaining = Counter(spec.code for spec in specs)
+    ordered = []
+    for spec in result.specs:
+        if remaining[spec.code] > 0:
+            remaining[spec.code] -= 1
+            ordered.append(spec)
+    return tuple(ordered)

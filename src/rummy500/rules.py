@@ -78,7 +78,9 @@ class NextDealer(_KnobEnum):
 class Direction(_KnobEnum):
     """Direction of dealing and play (dealer's gambit plays counterclockwise)."""
 
+    #: Seat + 1 (D5).
     CLOCKWISE = "clockwise"
+    #: Seat - 1 (dealer's gambit, V7).
     COUNTERCLOCKWISE = "counterclockwise"
 
 
@@ -105,7 +107,9 @@ class Jokers(_KnobEnum):
 class DiscardTake(_KnobEnum):
     """How deep a player may take from the discard pile (T3, T4)."""
 
+    #: Any card of the pile, taking every card above it (T3).
     ANY_DEPTH = "any_depth"
+    #: Only the top card (T4).
     TOP_ONLY = "top_only"
 
 
@@ -121,39 +125,53 @@ class DeepestCardUse(_KnobEnum):
 class StockExhausted(_KnobEnum):
     """What happens when the stock is empty (T6)."""
 
+    #: The hand ends (T6).
     END_HAND = "end_hand"
+    #: The pile but its top card is shuffled into a new stock (T6).
     RESHUFFLE = "reshuffle"
+    #: Play goes on without stock draws (T6).
     PLAY_ON = "play_on"
 
 
 class GoingOut(_KnobEnum):
     """How a player goes out (E1, E2)."""
 
+    #: Go out by melding every card, or by discarding the last one (E1).
     MELD_OR_DISCARD = "meld_or_discard"
+    #: A discard is needed to go out: the boathouse rule (E2).
     DISCARD_REQUIRED = "discard_required"
+    #: A player who melds every card floats until their next turn (E2).
     FLOATING = "floating"
 
 
 class RummyCall(_KnobEnum):
     """Which "Rummy!" calls exist (R1–R3)."""
 
+    #: Any other player may call on a pile card meldable from the pile and table (R1).
     PILE = "pile"
+    #: Only on the top discard, if it can be laid off (R2).
     LAYOFF_TOP = "layoff_top"
+    #: No calls (R3).
     NONE = "none"
 
 
 class Scoring(_KnobEnum):
     """How a hand is scored (S2–S4)."""
 
+    #: Cards on the table minus cards in hand (S2).
     MELDED_MINUS_HAND = "melded_minus_hand"
+    #: The player who went out scores the others' hands (S3).
     WINNER_TAKES_HANDS = "winner_takes_hands"
+    #: Melded cards, and the hands left go to who went out (S4).
     ADD_OPPONENT_HANDS = "add_opponent_hands"
 
 
 class Tiebreak(_KnobEnum):
     """Who wins when several players pass the target in one hand (G2, G3)."""
 
+    #: The highest total wins; a tie plays more hands (G2).
     HIGHEST = "highest"
+    #: The player who went out wins (G3).
     WENT_OUT = "went_out"
 
 
@@ -242,6 +260,7 @@ def _convert_card_values(value: Any) -> Any:
 
 
 #: Every knob: name → (rule id, one-line description).  Also the field order.
+#: :meta hide-value:
 KNOBS: dict[str, tuple[str, str]] = {
     "decks": ("D3", "number of decks: 'auto' (1 for up to 4 players, 2 for 5 or more), 1 or 2"),
     "jokers_per_deck": ("D1", "jokers in each deck: 0, 1, 2 or 4"),

@@ -1,0 +1,205 @@
+"""Moves: frozen values, each carrying the seat that makes it.
+
+``str(move)`` is the canonical notation (see :mod:`rummy500.notation`):
+
+>>> from rummy500.moves import Draw, Take, MeldMove, LayoffMove, Discard
+>>> str(Draw(0)), str(Discard(1, "7H"))
+('p0: draw', 'p1: discard 7H')
+>>> str(Take(0, 3, MeldMove(0, "4S 4H 4D")))
+'p0: take 3 meld 4S 4H 4D'
+>>> str(LayoffMove(2, 1, "3S"))
+'p2: layoff 1 3S'
+
+Moves are plain data: they are checked against a state only by
+:func:`rummy500.check_move`.  The cards of a meld or lay-off must be in
+canonical order (:func:`rummy500.parse_move` puts typed text in that order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from rummy500.cards import Card, parse_card
+from rummy500.melds import MeldCard, _as_codes, _spec_from_code
+
+__all__ = [
+    "CallRummy",
+    "Discard",
+    "Draw",
+    "EndHand",
+    "LayoffMove",
+    "MeldMove",
+    "Move",
+    "Play",
+    "Take",
+]
+
+
+def _to_specs(value: str | Iterable[MeldCard | Card | str]) -> tuple[MeldCard, ...]:
+    return tuple(_spec_from_code(code) for code in _as_codes(value))
+
+
+def _to_card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else parse_card(value)
+
+
+def _check_seat(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a seat number (0 or more), got {value!r}")
+
+
+def _check_count(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a number of cards (1 or more), got {value!r}")
+
+
+def _check_play(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, (MeldMove, LayoffMove)):
+        raise ValueError(f"a play must be a MeldMove or a LayoffMove, got {value!r}")
+    if value.player != instance.player:
+        raise ValueError(
+            f"the play of a move by seat {instance.player} is made by seat {value.player}"
+        )
+
+
+@attrs.frozen(repr=False)
+class Draw:
+    """Draw the top card of the stock (T1)."""
+
+    player: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Draw {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class MeldMove:
+    """Lay down a new meld from the hand (T7); also the play of a take or call.
+
+    Attributes:
+        player: The seat.
+        cards: The meld cards in canonical order (text or cards are accepted).
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+    cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<MeldMove {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class LayoffMove:
+    """Lay off cards on table meld number ``target`` (L1–L3); also a play.
+
+    Attributes:
+        player: The seat.
+        target: The table meld's number (0-based, in the order melds were laid down).
+        cards: The cards laid off, in the order they stand in the resulting meld.
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+    target: int = attrs.field(validator=_check_seat)
+    cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<LayoffMove {_format(self)!r}>"
+
+
+#: The play that follows a take or a call: a new meld or a lay-off.
+Play = MeldMove | LayoffMove
+
+
+@attrs.frozen(repr=False)
+class Take:
+    """Take the top ``count`` cards of the discard pile (T1–T4).
+
+    Attributes:
+        player: The seat.
+        count: How many cards, from the top.
+        play: How the deepest card taken is melded at once, when it must be
+            (``count > 1``, or ``top_discard_must_meld``; rule T3a); else ``None``.
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+    count: int = attrs.field(validator=_check_count)
+    play: Play | None = attrs.field(default=None, validator=_check_play)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Take {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class Discard:
+    """Discard a card from the hand, ending the turn (T10) or going out (E1)."""
+
+    player: int = attrs.field(validator=_check_seat)
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Discard {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class CallRummy:
+    """Call "Rummy!": take the top ``count`` discards and meld the deepest (R1).
+
+    Attributes:
+        player: The caller.
+        count: How many cards, from the top.
+        play: The meld or lay-off of the deepest card, using only cards from
+            the pile and the table.
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+    count: int = attrs.field(validator=_check_count)
+    play: Play = attrs.field(validator=_check_play)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<CallRummy {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class EndHand:
+    """End the hand when the stock is empty instead of drawing from the pile (T6)."""
+
+    player: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<EndHand {_format(self)!r}>"
+
+
+#: Any move.
+Move = Draw | Take | MeldMove | LayoffMove | Discard | CallRummy | EndHand
+
+
+def _format(move: Move) -> str:
+    from rummy500.notation import format_move
+
+    return format_move(move)

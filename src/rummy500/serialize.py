@@ -1,0 +1,313 @@
+"""Positions as dicts and JSON (format 1 of DESIGN.md §3), validated on the way in.
+
+>>> from rummy500 import new_game, GameState
+>>> state = new_game(seed=3)
+>>> data = state.to_dict()
+>>> data["format"], data["rules"], data["phase"], len(data["hands"])
+(1, 'pagat', 'draw', 2)
+>>> GameState.from_dict(data) == state
+True
+>>> GameState.from_dict({**data, "phase": "dance"})
+Traceback (most recent call last):
+...
+ValueError: position 'phase': expected one of 'draw', 'play', 'over', got 'dance'
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rummy500 import presets
+from rummy500.cards import Card, parse_card
+from rummy500.errors import InvalidMeldError, NotationError, RulesError
+from rummy500.melds import make_meld
+from rummy500.notation import parse_meld_card
+from rummy500.rules import Rules
+from rummy500.scoring import score_hand
+from rummy500.state import EndReason, GameState, Phase, TableMeld
+from rummy500.support import check_supported
+
+__all__ = [
+    "FORMAT",
+    "rules_from_data",
+    "rules_to_data",
+    "state_from_dict",
+    "state_from_json",
+    "state_to_dict",
+    "state_to_json",
+]
+
+#: The position format version written by :func:`state_to_dict`.
+FORMAT = 1
+
+_KEYS = {
+    "format",
+    "rules",
+    "dealer",
+    "to_move",
+    "phase",
+    "hands",
+    "stock",
+    "discard",
+    "melds",
+    "last_discarder",
+    "turn",
+    "seed",
+    "result",
+}
+
+
+def rules_to_data(rules: Rules) -> str | dict[str, Any]:
+    """A preset name, or ``{"preset": name, **overrides}`` for the nearest preset.
+
+    >>> rules_to_data(Rules(ace="low"))
+    {'preset': 'pagat', 'ace': 'low'}
+    """
+    name, overrides = presets.nearest(rules)
+    if not overrides:
+        return name
+    return {"preset": name, **overrides}
+
+
+def rules_from_data(data: Any) -> Rules:
+    """Inverse of :func:`rules_to_data`; raises :class:`ValueError` on bad input."""
+    if isinstance(data, str):
+        return presets.get(data)
+    if not isinstance(data, Mapping):
+        raise ValueError(f"rules must be a preset name or a dict, got {data!r}")
+    overrides = dict(data)
+    base = presets.get(overrides.pop("preset", "pagat"))
+    try:
+        return Rules.from_dict(overrides, base=base)
+    except RulesError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"bad rules {data!r}: {error}") from None
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """The position as a JSON-ready dict (format 1)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": rules_to_data(state.rules),
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "phase": state.phase.value,
+        "hands": [[str(card) for card in hand] for hand in state.hands],
+        "stock": [str(card) for card in state.stock],
+        "discard": [str(card) for card in state.discard],
+        "melds": [
+            {"cards": [str(spec) for spec in table_meld.specs], "by": list(table_meld.by)}
+            for table_meld in state.melds
+        ],
+        "last_discarder": state.last_discarder,
+        "turn": {"taken": [str(card) for card in state.taken]},
+        "seed": state.seed,
+    }
+    if state.result is not None:
+        data["result"] = {
+            "went_out": state.result.went_out,
+            "reason": state.result.reason.value,
+        }
+    return data
+
+
+def state_to_json(state: GameState) -> str:
+    """The position as compact JSON text (format 1)."""
+    return json.dumps(state_to_dict(state), separators=(",", ":"))
+
+
+def state_from_json(text: str) -> GameState:
+    """Rebuild a position from JSON text; raises :class:`ValueError` on bad input."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"position is not valid JSON: {error}") from None
+    return state_from_dict(data)
+
+
+def _fail(where: str, message: str) -> ValueError:
+    return ValueError(f"position {where!r}: {message}")
+
+
+def _seat(data: Mapping[str, Any], key: str, players: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise _fail(key, f"expected a seat 0..{players - 1}, got {value!r}")
+    return value
+
+
+def _optional_seat(data: Mapping[str, Any], key: str, players: int) -> int | None:
+    return None if data.get(key) is None else _seat(data, key, players)
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _fail(where, f"expected a list of cards, got {value!r}")
+    cards = []
+    for index, text in enumerate(value):
+        try:
+            cards.append(parse_card(text))
+        except NotationError as error:
+            raise _fail(f"{where}[{index}]", str(error)) from None
+    return tuple(cards)
+
+
+def state_from_dict(data: Any) -> GameState:
+    """Rebuild and validate a position (format 1).
+
+    Checks the keys, the seats, the phase, every card and meld, and that the
+    cards are exactly the rule set's deck for that many players.
+
+    Raises:
+        ValueError: naming the offending key and value.
+        NotImplementedError: if the rules use a knob value the engine lacks.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a position must be a dict, got {type(data).__name__}")
+    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    if unknown:
+        raise ValueError(f"position has unknown keys {unknown}")
+    for key in ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard"):
+        if key not in data:
+            raise _fail(key, "missing")
+    if data["format"] != FORMAT:
+        raise _fail("format", f"expected {FORMAT}, got {data['format']!r}")
+    try:
+        rules = rules_from_data(data["rules"])
+    except ValueError as error:
+        raise _fail("rules", str(error)) from None
+    check_supported(rules)
+
+    hands_data = data["hands"]
+    if not isinstance(hands_data, list):
+        raise _fail("hands", f"expected a list of hands, got {hands_data!r}")
+    players = len(hands_data)
+    try:
+        rules.check_players(players)
+    except ValueError as error:
+        raise _fail("hands", str(error)) from None
+    hands = tuple(
+        tuple(sorted(_cards(hand, f"hands[{seat}]"))) for seat, hand in enumerate(hands_data)
+    )
+    dealer = _seat(data, "dealer", players)
+    to_move = _seat(data, "to_move", players)
+    phases = [phase.value for phase in Phase]
+    if data["phase"] not in phases:
+        shown = ", ".join(repr(p) for p in phases)
+        raise _fail("phase", f"expected one of {shown}, got {data['phase']!r}")
+    phase = Phase(data["phase"])
+    stock = _cards(data["stock"], "stock")
+    discard = _cards(data["discard"], "discard")
+    melds = _melds(data.get("melds", []), rules, players)
+    last_discarder = _optional_seat(data, "last_discarder", players)
+    if last_discarder is not None and phase is not Phase.DRAW:
+        raise _fail("last_discarder", "a discard's 'Rummy!' window is open only in phase 'draw'")
+    turn = data.get("turn", {})
+    if not isinstance(turn, Mapping) or set(turn) - {"taken"}:
+        raise _fail("turn", f"expected {{'taken': [...]}}, got {turn!r}")
+    taken = _cards(turn.get("taken", []), "turn.taken")
+    if taken and phase is Phase.DRAW:
+        raise _fail("turn.taken", "no card has been taken yet in phase 'draw'")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise _fail("seed", f"expected an integer or null, got {seed!r}")
+
+    _check_conservation(rules, players, hands, stock, discard, melds)
+
+    result = None
+    if phase is Phase.OVER:
+        went_out, reason = _result_of(data.get("result"), hands, players)
+        result = score_hand(rules, hands, melds, went_out, reason)
+    elif "result" in data and data["result"] is not None:
+        raise _fail("result", "a hand that is not over has no result")
+    return GameState(
+        rules=rules,
+        dealer=dealer,
+        to_move=to_move,
+        phase=phase,
+        hands=hands,
+        stock=stock,
+        discard=discard,
+        melds=melds,
+        last_discarder=last_discarder,
+        taken=taken,
+        result=result,
+        seed=seed,
+    )
+
+
+def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
+    if not isinstance(value, list):
+        raise _fail("melds", f"expected a list of melds, got {value!r}")
+    melds = []
+    for number, item in enumerate(value):
+        where = f"melds[{number}]"
+        if not isinstance(item, Mapping) or set(item) != {"cards", "by"}:
+            raise _fail(where, f"expected {{'cards': [...], 'by': [...]}}, got {item!r}")
+        cards, by = item["cards"], item["by"]
+        if not isinstance(cards, list) or not isinstance(by, list):
+            raise _fail(where, f"'cards' and 'by' must be lists, got {item!r}")
+        try:
+            specs = tuple(parse_meld_card(text) for text in cards)
+        except NotationError as error:
+            raise _fail(f"{where}.cards", str(error)) from None
+        try:
+            meld = make_meld(specs, rules)
+        except InvalidMeldError as error:
+            raise _fail(f"{where}.cards", str(error)) from None
+        if meld.specs != specs:
+            raise _fail(f"{where}.cards", f"not in meld order: expected {meld}")
+        if len(by) != len(specs) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+            for seat in by
+        ):
+            raise _fail(f"{where}.by", f"expected one seat 0..{players - 1} per card, got {by!r}")
+        melds.append(TableMeld(meld, tuple(by)))
+    return tuple(melds)
+
+
+def _check_conservation(
+    rules: Rules,
+    players: int,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    melds: tuple[TableMeld, ...],
+) -> None:
+    have: Counter[Card] = Counter(stock)
+    have.update(discard)
+    for hand in hands:
+        have.update(hand)
+    for table_meld in melds:
+        have.update(table_meld.cards)
+    want = Counter(rules.deck(players))
+    if have != want:
+        extra = " ".join(map(str, sorted((have - want).elements()))) or "none"
+        missing = " ".join(map(str, sorted((want - have).elements()))) or "none"
+        raise ValueError(
+            f"position cards are not the rule set's deck for {players} players: "
+            f"extra {extra}; missing {missing}"
+        )
+
+
+def _result_of(
+    value: Any, hands: tuple[tuple[Card, ...], ...], players: int
+) -> tuple[int | None, EndReason]:
+    if value is None:
+        empty = [seat for seat, hand in enumerate(hands) if not hand]
+        if empty:
+            return empty[0], EndReason.WENT_OUT
+        return None, EndReason.STOCK_EXHAUSTED
+    if not isinstance(value, Mapping) or set(value) != {"went_out", "reason"}:
+        raise _fail(
+            "result", f"expected {{'went_out': seat or null, 'reason': ...}}, got {value!r}"
+        )
+    reasons = [reason.value for reason in EndReason]
+    if value["reason"] not in reasons:
+        raise _fail("result.reason", f"expected one of {reasons}, got {value['reason']!r}")
+    went_out = _optional_seat(value, "went_out", players)
+    return went_out, EndReason(value["reason"])

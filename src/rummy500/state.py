@@ -1,0 +1,205 @@
+"""The immutable state of one hand, table melds, and hand results.
+
+A :class:`GameState` is the referee's (omniscient) view of one hand.  It is
+frozen and hashable; :func:`rummy500.apply_move` returns a new state that
+shares every part the move did not change (the other hands, the stock or the
+pile, the untouched melds).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from rummy500.cards import Card
+from rummy500.melds import Meld, MeldCard, MeldKind
+from rummy500.rules import Rules
+
+if TYPE_CHECKING:
+    from rummy500.moves import Move
+
+__all__ = ["EndReason", "GameState", "HandResult", "Phase", "TableMeld"]
+
+
+class Phase(str, enum.Enum):
+    """The phase of the turn of the seat to move."""
+
+    #: The seat to move must draw (from the stock or the pile), or end the hand (T6).
+    DRAW = "draw"
+    #: The seat to move has drawn: it melds, lays off, and discards (T7, T10).
+    PLAY = "play"
+    #: The hand is over (E1).
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class EndReason(str, enum.Enum):
+    """Why a hand ended (E1)."""
+
+    #: A player got rid of every card (E1.1).
+    WENT_OUT = "went_out"
+    #: The stock was empty and the player to move ended the hand (E1.2, T6).
+    STOCK_EXHAUSTED = "stock_exhausted"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@attrs.frozen(repr=False)
+class TableMeld:
+    """A meld on the table and who put each of its cards there (M5, L5).
+
+    Attributes:
+        meld: The meld.
+        by: For each card of the meld (in meld order), the seat that put it
+            on the table; a laid-off card scores for the seat that laid it off.
+    """
+
+    meld: Meld
+    by: tuple[int, ...]
+
+    @property
+    def kind(self) -> MeldKind:
+        """The meld's kind."""
+        return self.meld.kind
+
+    @property
+    def specs(self) -> tuple[MeldCard, ...]:
+        """The meld cards, in meld order."""
+        return self.meld.specs
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards, in meld order."""
+        return self.meld.cards
+
+    def __str__(self) -> str:
+        return str(self.meld)
+
+    def __repr__(self) -> str:
+        return f"TableMeld({self.meld!r}, by={self.by!r})"
+
+
+@attrs.frozen
+class HandResult:
+    """The outcome of a finished hand (S2).
+
+    Attributes:
+        scores: Each seat's score for the hand (may be negative).
+        melded: Each seat's points on the table (melds and lay-offs, L5).
+        in_hand: Each seat's points left in hand.
+        went_out: The seat that went out, or ``None``.
+        reason: Why the hand ended.
+    """
+
+    scores: tuple[int, ...]
+    melded: tuple[int, ...]
+    in_hand: tuple[int, ...]
+    went_out: int | None
+    reason: EndReason
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class GameState:
+    """One hand of 500 Rum, as the referee sees it.
+
+    Build one with :func:`rummy500.new_game` or :meth:`from_dict`, and move on
+    with :func:`rummy500.apply_move`.
+
+    Attributes:
+        rules: The rule set.
+        dealer: The dealer's seat.
+        to_move: The seat whose turn it is.
+        phase: The phase of that seat's turn.
+        hands: Each seat's cards, sorted.
+        stock: The stock; ``stock[0]`` is the next card drawn.
+        discard: The discard pile, oldest first (top last).
+        melds: The table melds; the index is the meld's number (M5).
+        last_discarder: The seat that discarded last, while the "Rummy!"
+            window of that discard is open (phase ``DRAW``), else ``None``.
+        taken: The cards taken from the pile in this turn.
+        result: The result once the hand is over, else ``None``.
+        seed: The seed for any later reshuffle (the deal's seed).
+    """
+
+    rules: Rules
+    dealer: int
+    to_move: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    melds: tuple[TableMeld, ...] = ()
+    last_discarder: int | None = None
+    taken: tuple[Card, ...] = ()
+    result: HandResult | None = None
+    seed: int | None = None
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over."""
+        return self.phase is Phase.OVER
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves; same as :func:`rummy500.legal_moves`."""
+        from rummy500.engine import legal_moves
+
+        return legal_moves(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as a JSON-ready dict (format 1); see :mod:`rummy500.serialize`."""
+        from rummy500.serialize import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameState:
+        """Rebuild a state from :meth:`to_dict`'s output, validating everything."""
+        from rummy500.serialize import state_from_dict
+
+        return state_from_dict(data)
+
+    def to_json(self) -> str:
+        """The position as JSON text (format 1)."""
+        from rummy500.serialize import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """Rebuild a state from :meth:`to_json`'s output."""
+        from rummy500.serialize import state_from_json
+
+        return state_from_json(text)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.num_players} players, seat {self.to_move} to {self.phase.value}, "
+            f"stock {len(self.stock)}, pile {len(self.discard)}, {len(self.melds)} melds>"
+        )
+
+    def __str__(self) -> str:
+        lines = []
+        for seat, hand in enumerate(self.hands):
+            marker = ">" if seat == self.to_move and not self.is_over else " "
+            lines.append(f"{marker} p{seat} [{len(hand):2}] {' '.join(map(str, hand))}")
+        pile = " ".join(map(str, self.discard)) or "-"
+        lines.append(f"  stock {len(self.stock)}, pile (top last): {pile}")
+        for number, table_meld in enumerate(self.melds):
+            credits = "".join(str(seat) for seat in table_meld.by)
+            lines.append(f"  meld {number}: {table_meld.meld}  (by {credits})")
+        if self.result is not None:
+            scores = ", ".join(f"p{seat} {score}" for seat, score in enumerate(self.result.scores))
+            lines.append(f"  over ({self.result.reason.value}): {scores}")
+        else:
+            lines.append(f"  p{self.to_move} to {self.phase.value}")
+        return "\n".join(lines)

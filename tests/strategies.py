@@ -1,0 +1,206 @@
+"""Hypothesis strategies for cards, hands, rule sets and melds.
+
+Hands are sub-multisets of a real deck (one or two decks, 0, 1, 2 or 4 jokers
+per deck), so two decks give duplicate natural cards.  A *focused* hand is
+drawn from a few suits and a short window of ranks, where melds are common;
+an unfocused one from the whole deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hypothesis import strategies as st
+
+from rummy500 import JOKER, Card, Rank, Rules, Suit
+from rummy500.rules import Ace, Jokers
+from tests.reference import RANK_SYMBOLS, SUIT_LETTERS
+
+ALL_CARDS: tuple[Card, ...] = (*(Card(rank, suit) for suit in Suit for rank in Rank), JOKER)
+NATURAL_CARDS: tuple[Card, ...] = ALL_CARDS[:52]
+
+ACES = tuple(Ace)
+JOKER_MODES = tuple(Jokers)
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any card, jokers included."""
+    return st.sampled_from(ALL_CARDS)
+
+
+def natural_cards() -> st.SearchStrategy[Card]:
+    """Any card but a joker."""
+    return st.sampled_from(NATURAL_CARDS)
+
+
+@st.composite
+def card_spellings(draw: st.DrawFn, card: Card) -> str:
+    """Text that ``parse_card`` must read as ``card``: any case, ``10``, suit symbols."""
+    text = str(card)
+    if card.is_joker:
+        rank_text, suit_text = text, ""
+    else:
+        rank_text, suit_text = text[0], text[1]
+        if rank_text == "T" and draw(st.booleans()):
+            rank_text = "10"
+        if draw(st.booleans()):
+            suit_text = SUIT_SYMBOLS[suit_text]
+    spelled = rank_text + suit_text
+    return "".join(ch.lower() if draw(st.booleans()) else ch for ch in spelled)
+
+
+def real_deck(decks: int, jokers_per_deck: int) -> list[Card]:
+    """The cards of ``decks`` decks with their jokers, built here, not by the library."""
+    return [*NATURAL_CARDS, *[JOKER] * jokers_per_deck] * decks
+
+
+@st.composite
+def hands(
+    draw: st.DrawFn,
+    *,
+    min_size: int = 0,
+    max_size: int = 10,
+    decks: Sequence[int] = (1, 2),
+    jokers_per_deck: Sequence[int] = (0, 1, 2, 4),
+    max_jokers: int | None = None,
+) -> tuple[Card, ...]:
+    """A sorted sub-multiset of a real deck, of ``min_size`` to ``max_size`` cards.
+
+    The number of jokers is drawn first (up to those in the deck and
+    ``max_jokers``), then the natural cards: three times in four from a
+    *focused* part of the deck (one or two suits, three to six ranks in a row,
+    wrapping past the king), where melds are common.
+    """
+    deck = real_deck(draw(st.sampled_from(decks)), draw(st.sampled_from(jokers_per_deck)))
+    naturals = [card for card in deck if not card.is_joker]
+    available = len(deck) - len(naturals)
+    if max_jokers is not None:
+        available = min(available, max_jokers)
+    jokers = draw(st.integers(0, min(available, max_size)))
+    if draw(st.integers(0, 3)):
+        suits = draw(st.sets(st.sampled_from(tuple(Suit)), min_size=1, max_size=2))
+        first = draw(st.integers(1, 13))
+        width = draw(st.integers(3, 6))
+        ranks = {(first - 1 + i) % 13 + 1 for i in range(width)}
+        naturals = [card for card in naturals if card.suit in suits and card.rank in ranks]
+    size = draw(st.integers(min(max(0, min_size - jokers), len(naturals)), len(naturals)))
+    size = min(size, max_size - jokers)
+    picked = draw(
+        st.lists(st.integers(0, len(naturals) - 1), unique=True, min_size=size, max_size=size)
+    )
+    return tuple(sorted([naturals[i] for i in picked] + [JOKER] * jokers))
+
+
+def rules(
+    *,
+    aces: Sequence[Ace] = ACES,
+    min_run_lengths: Sequence[int] = (3, 4),
+    jokers: Sequence[Jokers] = JOKER_MODES,
+) -> st.SearchStrategy[Rules]:
+    """Rule sets varying the meld knobs: ``ace``, ``min_run_length`` and ``jokers``."""
+    return st.builds(
+        Rules,
+        ace=st.sampled_from(aces),
+        min_run_length=st.sampled_from(min_run_lengths),
+        jokers=st.sampled_from(jokers),
+    )
+
+
+def _text(rank: int, suit: int) -> str:
+    return RANK_SYMBOLS[rank - 1] + SUIT_LETTERS[suit]
+
+
+@st.composite
+def group_texts(draw: st.DrawFn, meld_rules: Rules) -> list[str]:
+    """The cards of a valid group, in canonical order (S H D C, jokers last)."""
+    if meld_rules.jokers is Jokers.SETS_ONLY and draw(st.integers(0, 3)) == 0:
+        return ["JK"] * draw(st.integers(3, 4))
+    rank = draw(st.integers(1, 13))
+    low = 3 if meld_rules.jokers is Jokers.SETS_ONLY else 1
+    suits = sorted(draw(st.sets(st.integers(0, 3), min_size=low)))
+    room = 4 - len(suits) if meld_rules.jokers is Jokers.WILD else 0
+    jokers = draw(st.integers(max(0, 3 - len(suits)), room))
+    return [_text(rank, suit) for suit in suits] + ["JK=" + RANK_SYMBOLS[rank - 1]] * jokers
+
+
+@st.composite
+def run_texts(draw: st.DrawFn, meld_rules: Rules) -> list[str]:
+    """The cards of a valid run, in canonical order (sequence order, M3)."""
+    length = draw(st.integers(meld_rules.min_run_length, 13))
+    if meld_rules.ace is Ace.LOW:
+        last_start = 14 - length  # ends at the king at the latest
+    elif meld_rules.ace is Ace.LOW_OR_HIGH:
+        last_start = 15 - length  # ends at the high ace at the latest
+    else:
+        last_start = 13 if length < 13 else 1  # wraps; 13 cards are written A to K
+    start = draw(st.integers(1, last_start))
+    suit = draw(st.integers(0, 3))
+    ranks = [(start - 1 + i) % 13 + 1 for i in range(length)]
+    jokers: set[int] = set()
+    if meld_rules.jokers is Jokers.WILD:
+        jokers = draw(st.sets(st.integers(0, length - 1), max_size=min(3, length - 1)))
+    return [("JK=" if i in jokers else "") + _text(rank, suit) for i, rank in enumerate(ranks)]
+
+
+def meld_texts(meld_rules: Rules) -> st.SearchStrategy[list[str]]:
+    """The cards of a valid meld under ``meld_rules``, in canonical order."""
+    return st.one_of(group_texts(meld_rules), run_texts(meld_rules))
+
+
+@st.composite
+def rules_and_meld_texts(draw: st.DrawFn) -> tuple[Rules, list[str]]:
+    """A rule set and a valid meld under it."""
+    meld_rules = draw(rules())
+    return meld_rules, draw(meld_texts(meld_rules))
+
+
+def spec_texts() -> st.SearchStrategy[str]:
+    """Any meld card: a natural card, ``JK=<card>``, ``JK=<rank>`` or a plain ``JK``."""
+    return st.one_of(
+        natural_cards().map(str),
+        natural_cards().map(lambda card: f"JK={card}"),
+        st.sampled_from(RANK_SYMBOLS).map(lambda rank: f"JK={rank}"),
+        st.just("JK"),
+    )
+
+
+def _neighbourhood(rank: int, suit: int) -> list[str]:
+    """Meld cards that could go with ``rank`` of ``suit`` in some meld."""
+    near = [(rank - 1 + d) % 13 + 1 for d in range(-3, 4)]
+    return sorted(
+        {_text(r, suit) for r in near}
+        | {"JK=" + _text(r, suit) for r in near}
+        | {_text(rank, s) for s in range(4)}
+        | {"JK=" + RANK_SYMBOLS[rank - 1], "JK"}
+    )
+
+
+@st.composite
+def spec_text_lists(draw: st.DrawFn, *, min_size: int = 3, max_size: int = 5) -> list[str]:
+    """Meld cards that often, but not always, form a meld (for validity checks)."""
+    pool = _neighbourhood(draw(st.integers(1, 13)), draw(st.integers(0, 3)))
+    item = st.sampled_from(pool)
+    if draw(st.booleans()):
+        item = st.one_of(item, spec_texts())
+    return draw(st.lists(item, min_size=min_size, max_size=max_size))
+
+
+@st.composite
+def layoff_texts(draw: st.DrawFn, meld: Sequence[str]) -> list[str]:
+    """One to three meld cards to try laying off on the meld written ``meld``."""
+    pool: set[str] = set()
+    for token in meld:
+        if token == "JK":
+            pool.add("JK")
+            continue
+        card = token.removeprefix("JK=")
+        if len(card) == 2:
+            pool.update(
+                _neighbourhood(RANK_SYMBOLS.index(card[0]) + 1, SUIT_LETTERS.index(card[1]))
+            )
+        else:  # a group joker: its rank in every suit
+            rank = RANK_SYMBOLS.index(card) + 1
+            pool.update(_neighbourhood(rank, draw(st.integers(0, 3))))
+    item = st.one_of(st.sampled_from(sorted(pool)), spec_texts())
+    return draw(st.lists(item, min_size=1, max_size=3))

@@ -1,0 +1,382 @@
+"""The rule set: knobs, validation and presets (RULES.md §8, §9; DESIGN.md §3 "Rules")."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummy500 import Rules, RulesError, Rummy500Error, presets
+from rummy500.rules import (
+    Ace,
+    DeepestCardUse,
+    DiscardTake,
+    FirstDiscard,
+    GoingOut,
+    Jokers,
+    NextDealer,
+    RummyCall,
+    Scoring,
+    StockExhausted,
+    Tiebreak,
+)
+from rummy500.values import BASIC, FIVES, STANDARD
+
+# RULES.md §9, the knob index: knob → default.
+KNOB_DEFAULTS = {
+    "decks": "auto",
+    "jokers_per_deck": 2,
+    "hand_size": "auto",
+    "min_players": 2,
+    "max_players": 8,
+    "first_discard": FirstDiscard.UPCARD,
+    "next_dealer": NextDealer.LEFT,
+    "min_run_length": 3,
+    "ace": Ace.LOW_OR_HIGH,
+    "jokers": Jokers.WILD,
+    "discard_take": DiscardTake.ANY_DEPTH,
+    "top_discard_must_meld": False,
+    "deepest_card_use": DeepestCardUse.MELD_OR_LAYOFF,
+    "stock_draw_count": 1,
+    "stock_exhausted": StockExhausted.END_HAND,
+    "max_stock_rebuilds": 3,
+    "opening_minimum": 0,
+    "out_of_turn_melding": False,
+    "going_out": GoingOut.MELD_OR_DISCARD,
+    "final_discard_must_be_unplayable": False,
+    "final_layoff": False,
+    "rummy_call": RummyCall.PILE,
+    "card_values": STANDARD,
+    "scoring": Scoring.MELDED_MINUS_HAND,
+    "stock_out_penalty": True,
+    "going_rummy_multiplier": 1,
+    "going_out_bonus": 0,
+    "seven_card_run_bonus": 0,
+    "target_score": 500,
+    "hand_limit": None,
+    "tiebreak": Tiebreak.HIGHEST,
+    "must_go_out_to_win": False,
+    "partnerships": False,
+}
+
+
+@pytest.mark.parametrize(("knob", "default"), KNOB_DEFAULTS.items())
+def test_every_knob_of_the_index_is_a_field_with_its_default(knob, default):
+    assert getattr(Rules(), knob) == default
+
+
+def test_rules_are_frozen_hashable_values():
+    rules = Rules()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        rules.ace = Ace.LOW
+    assert Rules() == Rules()
+    assert hash(Rules()) == hash(Rules())
+    assert len({Rules(), Rules(ace="low"), Rules(ace=Ace.LOW)}) == 2
+
+
+# ---------------------------------------------------------------------------
+# Knob values: enum members or their strings
+
+
+@pytest.mark.parametrize("ace", list(Ace))
+def test_m3_ace_knob_takes_the_enum_or_its_string(ace):
+    assert Rules(ace=ace) == Rules(ace=ace.value)
+    assert Rules(ace=ace.value).ace is ace
+
+
+def test_string_knob_values_become_enum_members():
+    rules = Rules(
+        jokers="sets_only",
+        going_out="floating",
+        rummy_call="layoff_top",
+        scoring="add_opponent_hands",
+        stock_exhausted="play_on",
+        tiebreak="went_out",
+        discard_take="top_only",
+        deepest_card_use="new_meld_only",
+        first_discard="chooser",
+        next_dealer="winner",
+    )
+    assert rules.jokers is Jokers.SETS_ONLY
+    assert rules.going_out is GoingOut.FLOATING
+    assert rules.rummy_call is RummyCall.LAYOFF_TOP
+    assert rules.scoring is Scoring.ADD_OPPONENT_HANDS
+    assert rules.stock_exhausted is StockExhausted.PLAY_ON
+    assert rules.tiebreak is Tiebreak.WENT_OUT
+    assert rules.discard_take is DiscardTake.TOP_ONLY
+    assert rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY
+    assert rules.first_discard is FirstDiscard.CHOOSER
+    assert rules.next_dealer is NextDealer.WINNER
+    assert str(rules.ace) == "low_or_high"
+
+
+@pytest.mark.parametrize(
+    ("name", "table"), [("standard", STANDARD), ("fives", FIVES), ("basic", BASIC)]
+)
+def test_s1_card_values_by_name(name, table):
+    assert Rules(card_values=name).card_values == table
+
+
+# ---------------------------------------------------------------------------
+# Validation: one RulesError listing every problem
+
+
+def test_one_rules_error_lists_every_problem():
+    with pytest.raises(RulesError) as info:
+        Rules(jokers_per_deck=3, min_run_length=2, ace="sideways")
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert isinstance(error, Rummy500Error)
+    assert len(error.problems) == 3
+    message = str(error)
+    assert "3 problem" in message
+    for fragment in ("jokers_per_deck", "min_run_length", "ace", "'sideways'"):
+        assert fragment in message
+
+
+def test_several_problems_of_different_knobs():
+    with pytest.raises(RulesError) as info:
+        Rules(final_discard_must_be_unplayable=True, stock_draw_count=3)
+    assert len(info.value.problems) == 2
+    assert any("E3" in problem for problem in info.value.problems)
+    assert any("stock_draw_count" in problem for problem in info.value.problems)
+
+
+def test_e3_final_discard_must_be_unplayable_requires_floating():
+    with pytest.raises(RulesError, match="floating"):
+        Rules(final_discard_must_be_unplayable=True)
+    rules = Rules(going_out="floating", final_discard_must_be_unplayable=True)
+    assert rules.final_discard_must_be_unplayable is True
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"ace": "high"},
+        {"jokers": "tame"},
+        {"jokers_per_deck": 3},
+        {"decks": 3},
+        {"decks": "two"},
+        {"min_run_length": 2},
+        {"min_run_length": 14},
+        {"min_players": 1},
+        {"max_players": 9},
+        {"min_players": 5, "max_players": 4},
+        {"stock_draw_count": 0},
+        {"max_stock_rebuilds": -1},
+        {"opening_minimum": -5},
+        {"going_rummy_multiplier": 0},
+        {"target_score": 0},
+        {"card_values": "weird"},
+        {"top_discard_must_meld": "yes"},
+        {"going_out": "sideways"},
+        {"rummy_call": "shout"},
+        {"scoring": "golf"},
+        {"partnerships": True},
+        {"going_rummy_multiplier": 2},
+        {"jokers": "sets_only", "jokers_per_deck": 1},
+        {"hand_size": {2: 10}},
+    ],
+)
+def test_inconsistent_rules_are_refused(changes):
+    with pytest.raises(RulesError):
+        Rules(**changes)
+
+
+def test_m4_sets_only_with_no_jokers_is_allowed():
+    assert Rules(jokers="sets_only", jokers_per_deck=0).jokers is Jokers.SETS_ONLY
+
+
+# ---------------------------------------------------------------------------
+# evolve
+
+
+def test_evolve_makes_a_variant_and_leaves_the_original():
+    base = Rules()
+    variant = base.evolve(ace="around_the_corner", min_run_length=4)
+    assert variant.ace is Ace.AROUND_THE_CORNER
+    assert variant.min_run_length == 4
+    assert base == Rules()
+    assert attrs.evolve(base, ace="around_the_corner", min_run_length=4) == variant
+
+
+def test_evolve_validates_again():
+    with pytest.raises(RulesError, match="floating"):
+        Rules().evolve(final_discard_must_be_unplayable=True)
+    with pytest.raises(RulesError):
+        attrs.evolve(Rules(), stock_draw_count=5)
+
+
+def test_evolve_rejects_unknown_knobs():
+    with pytest.raises(RulesError, match="unknown knob 'no_such_knob'"):
+        Rules().evolve(no_such_knob=1)
+
+
+def test_evolve_fixing_one_problem_with_another():
+    floating = Rules(going_out="floating", final_discard_must_be_unplayable=True)
+    with pytest.raises(RulesError, match="E3"):
+        floating.evolve(going_out="discard_required")
+    assert floating.evolve(going_out="discard_required", final_discard_must_be_unplayable=False)
+
+
+def test_rules_dict_round_trip():
+    rules = presets.get("wikipedia").evolve(ace="around_the_corner")
+    assert Rules.from_dict(rules.to_dict()) == rules
+    with pytest.raises(RulesError, match="unknown knob"):
+        Rules.from_dict({"acee": "low"})
+
+
+# ---------------------------------------------------------------------------
+# §8: presets
+
+PRESET_NAMES = (
+    "pagat",
+    "wikipedia",
+    "boathouse",
+    "basic_rummy",
+    "partnership",
+    "persian",
+    "dealers_gambit",
+)
+
+
+def test_presets_names_has_all_seven_names_of_section_8():
+    assert presets.names() == PRESET_NAMES
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_every_preset_is_a_rules_value(name):
+    rules = presets.get(name)
+    assert isinstance(rules, Rules)
+    assert presets.name_of(rules) == name
+
+
+@pytest.mark.parametrize("name", ["", "Pagat", "500", "gin", None])
+def test_unknown_preset_is_a_value_error(name):
+    with pytest.raises(ValueError, match="unknown preset") as info:
+        presets.get(name)
+    assert "pagat" in str(info.value)
+
+
+def test_v1_pagat_is_the_default():
+    assert presets.get("pagat") == Rules()
+
+
+def test_v2_wikipedia():
+    rules = presets.get("wikipedia")
+    assert rules.jokers_per_deck == 2
+    assert rules.card_values == FIVES
+    assert rules.top_discard_must_meld is True
+    assert rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY
+    assert rules.discard_take is DiscardTake.ANY_DEPTH
+    assert (rules.hand_size_for(2), rules.hand_size_for(3)) == (13, 7)
+    assert rules.min_run_length == 3
+    assert rules.ace is Ace.LOW_OR_HIGH
+    assert rules.opening_minimum == 30
+    assert rules.stock_out_penalty is False
+    assert rules.tiebreak is Tiebreak.WENT_OUT
+    assert rules.rummy_call is RummyCall.NONE
+
+
+def test_v3_boathouse_is_wikipedia_with_a_discard_required():
+    rules = presets.get("boathouse")
+    assert rules.going_out is GoingOut.DISCARD_REQUIRED
+    assert rules.evolve(going_out="meld_or_discard") == presets.get("wikipedia")
+
+
+def test_v4_basic_rummy():
+    rules = presets.get("basic_rummy")
+    assert rules.decks == 1
+    assert rules.jokers_per_deck == 0
+    assert len(rules.deck(6)) == 52
+    assert rules.ace is Ace.LOW
+    assert rules.discard_take is DiscardTake.TOP_ONLY
+    assert rules.rummy_call is RummyCall.NONE
+    assert rules.card_values == BASIC
+    assert rules.scoring is Scoring.WINNER_TAKES_HANDS
+    assert rules.going_rummy_multiplier == 2
+    assert rules.stock_exhausted is StockExhausted.RESHUFFLE
+    assert rules.target_score == 150
+    assert (rules.min_players, rules.max_players) == (2, 6)
+
+
+def test_v5_partnership():
+    rules = presets.get("partnership")
+    assert rules.partnerships is True
+    assert (rules.min_players, rules.max_players) == (4, 4)
+
+
+def test_v6_persian():
+    rules = presets.get("persian")
+    assert rules.partnerships is True
+    assert len(rules.deck(4)) == 56
+    assert rules.jokers is Jokers.SETS_ONLY
+    assert rules.card_values.joker == 20
+    assert rules.going_out_bonus == 25
+    assert rules.hand_limit == 2
+
+
+def test_v7_dealers_gambit():
+    rules = presets.get("dealers_gambit")
+    assert len(rules.deck(4)) in (54, 56)
+    assert rules.target_score == 250
+
+
+# ---------------------------------------------------------------------------
+# Any knob values: a rule set, or one RulesError (never another exception)
+
+garbage = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 20),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.integers(0, 9), st.integers(-1, 14), max_size=3),
+)
+knob_values = {
+    "decks": st.sampled_from(["auto", 1, 2]),
+    "jokers_per_deck": st.sampled_from([0, 1, 2, 4]),
+    "hand_size": st.sampled_from(["auto", dict.fromkeys(range(2, 9), 7)]),
+    "min_players": st.integers(2, 8),
+    "max_players": st.integers(2, 8),
+    "ace": st.sampled_from([*Ace, *(a.value for a in Ace)]),
+    "jokers": st.sampled_from([*Jokers, *(j.value for j in Jokers)]),
+    "min_run_length": st.sampled_from([3, 4]),
+    "going_out": st.sampled_from([g.value for g in GoingOut]),
+    "final_discard_must_be_unplayable": st.booleans(),
+    "card_values": st.sampled_from(["standard", "fives", "basic", STANDARD]),
+    "scoring": st.sampled_from([s.value for s in Scoring]),
+    "going_rummy_multiplier": st.integers(1, 3),
+    "hand_limit": st.sampled_from([None, 1, 2]),
+    "partnerships": st.booleans(),
+}
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(sorted(knob_values)),
+        st.just(None),
+        max_size=6,
+    ).flatmap(
+        lambda chosen: st.fixed_dictionaries(
+            {name: st.one_of(knob_values[name], garbage) for name in chosen}
+        )
+    )
+)
+def test_any_knob_values_give_rules_or_one_rules_error(changes):
+    rules, error = build_rules(changes)
+    if error is not None:
+        assert error.problems
+        assert all(isinstance(problem, str) and problem for problem in error.problems)
+    else:
+        assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def build_rules(changes):
+    """``(Rules(**changes), None)``, or ``(None, the RulesError)``; anything else propagates."""
+    try:
+        return Rules(**changes), None
+    except RulesError as error:
+        return None, error
