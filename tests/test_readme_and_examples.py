@@ -38,7 +38,8 @@ def test_demo_runs() -> None:
         check=True,
     )
     assert "could meld" in result.stdout
-    assert "discard pile" in result.stdout
+    assert "Random players play the hand:" in result.stdout
+    assert "ended by" in result.stdout
 
 
 def test_cli_rules_describes_a_preset() -> None:

@@ -3,8 +3,8 @@
 Subcommands:
 
 ``demo``
-    Deal a hand and show each hand, the discard pile, the stock size and the
-    melds each player could lay down.
+    Deal a hand, show it, and play it out between random players, printing
+    every move in notation and the final scores.
 ``rules``
     Describe a preset's rules, knob by knob.
 """
@@ -12,11 +12,12 @@ Subcommands:
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 
 from rummy500 import presets
-from rummy500.deal import deal
+from rummy500.engine import apply_move, legal_moves, new_game
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import meld_value
 
@@ -25,21 +26,35 @@ __all__ = ["main"]
 
 def _demo(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
-    dealt = deal(rules, args.players, seed=args.seed)
-    print(f"500 Rum, preset {args.preset!r}, {args.players} players, seed {dealt.seed}")
-    print(f"dealer: seat {dealt.dealer}")
-    for seat, hand in enumerate(dealt.hands):
-        print(f"seat {seat} holds {len(hand):2} cards: {' '.join(map(str, hand))}")
-    pile = " ".join(map(str, dealt.discard)) or "(empty)"
-    print(f"discard pile (top last): {pile}; stock: {len(dealt.stock)} cards")
-    for seat, hand in enumerate(dealt.hands):
+    state = new_game(rules, args.players, seed=args.seed)
+    rng = random.Random(args.seed)
+    print(f"500 Rum, preset {args.preset!r}, {args.players} players, seed {state.seed}")
+    print("The deal:")
+    print(state)
+    for seat, hand in enumerate(state.hands):
         melds = enumerate_melds(hand, rules)
-        print(f"seat {seat} could meld {len(melds)} way(s)")
-        ranked = sorted(melds, key=lambda m: -meld_value(m, rules.card_values))
-        for meld in ranked[: args.show]:
-            print(f"    meld {meld}  ({meld_value(meld, rules.card_values)} points)")
-        if len(melds) > args.show:
-            print(f"    ... and {len(melds) - args.show} more")
+        best = max(melds, key=lambda m: meld_value(m, rules.card_values), default=None)
+        shown = f", best meld {best} ({meld_value(best, rules.card_values)} points)" if best else ""
+        print(f"p{seat} could meld {len(melds)} way(s){shown}")
+    print("Random players play the hand:")
+    number = 0
+    while not state.is_over:
+        moves = legal_moves(state)
+        move = rng.choice(moves)
+        number += 1
+        print(f"{number:4}. {move}   ({len(moves)} legal moves)")
+        state = apply_move(state, move)
+    print("The end of the hand:")
+    print(state)
+    result = state.result
+    assert result is not None
+    went_out = "nobody" if result.went_out is None else f"p{result.went_out}"
+    print(f"ended by {result.reason.value}; went out: {went_out}")
+    for seat, score in enumerate(result.scores):
+        print(
+            f"p{seat}: {result.melded[seat]:4} on the table - {result.in_hand[seat]:3} in hand"
+            f" = {score:4}"
+        )
     return 0
 
 
@@ -52,11 +67,10 @@ def _rules(args: argparse.Namespace) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rummy500", description="500 Rummy rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="deal a hand and show the melds available")
+    demo = commands.add_parser("demo", help="deal a hand and play it between random players")
     demo.add_argument("--preset", default="pagat", choices=presets.names())
     demo.add_argument("--players", type=int, default=2)
     demo.add_argument("--seed", type=int, default=500)
-    demo.add_argument("--show", type=int, default=5, help="melds to list per player")
     demo.set_defaults(run=_demo)
     rules = commands.add_parser("rules", help="describe a preset's rules")
     rules.add_argument("preset", nargs="?", default="pagat", choices=presets.names())
@@ -69,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         code: int = args.run(args)
-    except ValueError as error:
+    except (ValueError, NotImplementedError) as error:
         print(f"rummy500: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)

@@ -191,7 +191,7 @@ class GameState:
         lines = []
         for seat, hand in enumerate(self.hands):
             marker = ">" if seat == self.to_move and not self.is_over else " "
-            lines.append(f"{marker} p{seat} [{len(hand):2}] {' '.join(map(str, hand))}")
+            lines.append(f"{marker} p{seat} [{len(hand):2}] {' '.join(map(str, hand))}".rstrip())
         pile = " ".join(map(str, self.discard)) or "-"
         lines.append(f"  stock {len(self.stock)}, pile (top last): {pile}")
         for number, table_meld in enumerate(self.melds):

@@ -28,9 +28,12 @@ _DEFAULT = Rules()
 #: Knob name → the values the engine implements (knobs absent here: every value).
 #: Knob values are compared in their :meth:`Rules.to_dict` form.
 ENGINE_SUPPORT: Mapping[str, frozenset[Any]] = {
-    name: frozenset([value])
-    for name, value in _DEFAULT.to_dict().items()
-    if name not in {"decks", "jokers_per_deck", "hand_size", "min_players", "max_players"}
+    **{
+        name: frozenset([value])
+        for name, value in _DEFAULT.to_dict().items()
+        if name not in {"decks", "jokers_per_deck", "hand_size", "min_players", "max_players"}
+    },
+    "rummy_call": frozenset(["pile", "none"]),
 }
 
 
