@@ -20,19 +20,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from rummy500.cards import NUM_CODES, Card, card_from_code
+from rummy500.cards import JOKER_CODE, NUM_CODES, Card, card_from_code
 from rummy500.deal import deal, seat_order
 from rummy500.errors import IllegalMoveError, InvalidMeldError, Reason
 from rummy500.meldgen import layoffs_from_counts, melds_from_counts
 from rummy500.melds import (
     _SPECS,
     SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
     SPEC_TEXT,
     Meld,
     MeldCard,
+    MeldKind,
     _layoff_codes,
     _make_meld_codes,
 )
@@ -46,6 +50,14 @@ from rummy500.moves import (
     Move,
     Play,
     Take,
+    _new_call,
+    _new_discard,
+    _new_draw,
+    _new_end,
+    _new_layoff_move,
+    _new_meld_move,
+    _new_take,
+    _new_take_top,
 )
 from rummy500.notation import ordered_like
 from rummy500.rules import DeepestCardUse, DiscardTake, Rules, RummyCall
@@ -136,6 +148,17 @@ def _replace(
 
 def _next_seat(state: GameState, seat: int) -> int:
     return seat_order(state.rules, state.num_players, seat)[1]
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+
+
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """A copy of ``state`` with ``changes`` (faster than ``attrs.evolve``; no validation)."""
+    values: list[Any] = [
+        changes[name] if name in changes else getattr(state, name) for name in _FIELDS
+    ]
+    return GameState(*values)
 
 
 def _illegal(reason: Reason, message: str, rule: str) -> IllegalMoveError:
@@ -341,7 +364,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         )
     player = move.player
     hand = _with(state.hands[player], state.stock[:1])
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=_replace(state.hands, player, hand),
         stock=state.stock[1:],
@@ -400,7 +423,7 @@ def _take(state: GameState, move: Take) -> GameState:
         effect = _resolve_play(state, move.play, _counts(hand), deepest.code)
         hand = _without(hand, effect.used)
         melds = effect.melds
-    after = attrs.evolve(
+    after = _evolve(
         state,
         hands=_replace(state.hands, player, hand),
         discard=pile[:-count],
@@ -416,7 +439,7 @@ def _play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     player = move.player
     effect = _resolve_play(state, move, _counts(state.hands[player]), None)
     hand = _without(state.hands[player], effect.used)
-    after = attrs.evolve(state, hands=_replace(state.hands, player, hand), melds=effect.melds)
+    after = _evolve(state, hands=_replace(state.hands, player, hand), melds=effect.melds)
     return _finish_play(state, player, after)
 
 
@@ -441,15 +464,14 @@ def _discard(state: GameState, move: Discard) -> GameState:
             "T11",
         )
     hand = _without(hand, (card.code,))
-    after = attrs.evolve(
-        state,
-        hands=_replace(state.hands, player, hand),
-        discard=(*state.discard, card),
-    )
+    hands = _replace(state.hands, player, hand)
+    discard = (*state.discard, card)
     if not hand:
-        return _over(after, player, EndReason.WENT_OUT)
-    return attrs.evolve(
-        after,
+        return _over(_evolve(state, hands=hands, discard=discard), player, EndReason.WENT_OUT)
+    return _evolve(
+        state,
+        hands=hands,
+        discard=discard,
         to_move=_next_seat(state, player),
         phase=Phase.DRAW,
         last_discarder=player,
@@ -520,7 +542,7 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
             if card.code == code:
                 del kept[index]
                 break
-    after = attrs.evolve(
+    after = _evolve(
         state,
         hands=_replace(state.hands, player, _with(hand, kept)),
         discard=pile[: -move.count],
@@ -535,7 +557,7 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
 
 def _over(state: GameState, went_out: int | None, reason: EndReason) -> GameState:
     result = score_hand(state.rules, state.hands, state.melds, went_out, reason)
-    return attrs.evolve(state, phase=Phase.OVER, result=result, last_discarder=None)
+    return _evolve(state, phase=Phase.OVER, result=result, last_discarder=None)
 
 
 # ---------------------------------------------------------------------------
@@ -560,7 +582,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def _draw_phase_moves(state: GameState) -> tuple[Move, ...]:
     rules = state.rules
     player = state.to_move
-    moves: list[Move] = [Draw(player) if state.stock else EndHand(player)]
+    moves: list[Move] = [_new_draw(player) if state.stock else _new_end(player)]
     pile = state.discard
     hand_counts = _counts(state.hands[player])
     deepest_limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
@@ -572,22 +594,25 @@ def _draw_phase_moves(state: GameState) -> tuple[Move, ...]:
         forbidden = taken[0].code if count == 1 else None
         if count == 1 and not rules.top_discard_must_meld:
             if _can_finish(rules, pool, forbidden, state.melds):
-                moves.append(Take(player, 1))
+                moves.append(_new_take_top(player))
             continue
         for play in _plays(state, player, pool, taken[0].code):
             if _play_can_finish(state, play, pool, forbidden):
-                moves.append(Take(player, count, play))
+                moves.append(_new_take(player, count, play))
     moves.extend(_rummy_calls(state))
     return tuple(moves)
 
 
 def _play_can_finish(state: GameState, play: Play, pool: list[int], forbidden: int | None) -> bool:
     """Whether the player can still end the turn after ``play`` from ``pool`` (N1)."""
-    rest = _minus(pool, [SPEC_PHYSICAL[spec.code] for spec in play.cards])
-    total = sum(rest)
-    if total == 0 or forbidden is None or total > rest[forbidden]:
+    if forbidden is None:
+        return True  # any card left can be discarded; no card left is going out
+    used = [SPEC_PHYSICAL[spec.code] for spec in play.cards]
+    left = sum(pool) - len(used)
+    left_forbidden = pool[forbidden] - used.count(forbidden)
+    if left == 0 or left > left_forbidden:
         return True
-    return _can_finish(state.rules, rest, forbidden, _table_after(state, play))
+    return _can_finish(state.rules, _minus(pool, used), forbidden, _table_after(state, play))
 
 
 def _table_after(state: GameState, play: Play) -> tuple[TableMeld, ...]:
@@ -605,14 +630,31 @@ def _plays(state: GameState, player: int, pool: list[int], required: int | None)
     rules = state.rules
     plays: list[Play] = []
     for _kind, codes in melds_from_counts(pool, rules, required):
-        plays.append(MeldMove(player, _specs(codes)))
+        plays.append(_new_meld_move(player, _specs(codes)))
     new_meld_only = rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY
     if required is not None and new_meld_only:
         return plays
-    for target, table_meld in enumerate(state.melds):
-        for laid, _result in layoffs_from_counts(table_meld.meld, pool, rules, required):
-            plays.append(LayoffMove(player, target, _specs(laid)))
+    melds = state.melds
+    for target in _layoff_targets(melds, required):
+        for laid, _result in layoffs_from_counts(melds[target].meld, pool, rules, required):
+            plays.append(_new_layoff_move(player, target, _specs(laid)))
     return plays
+
+
+def _layoff_targets(melds: tuple[TableMeld, ...], required: int | None) -> Sequence[int]:
+    """The table melds a lay-off containing the natural card ``required`` could go on."""
+    if required is None or required == JOKER_CODE:
+        return range(len(melds))
+    rank, suit = SPEC_RANK[required], SPEC_SUIT[required]
+    targets = []
+    for target, table_meld in enumerate(melds):
+        first = table_meld.meld.codes[0]
+        if table_meld.meld.kind is MeldKind.GROUP:
+            if SPEC_RANK[first] == rank and len(table_meld.meld.codes) < 4:
+                targets.append(target)
+        elif SPEC_SUIT[first] == suit and len(table_meld.meld.codes) < 13:
+            targets.append(target)
+    return targets
 
 
 def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
@@ -647,9 +689,12 @@ def _rummy_calls(state: GameState) -> list[Move]:
                 pool[card.code] += 1
             forbidden = pile[-1].code if count == 1 else None
             for play in plays:
-                own = attrs.evolve(play, player=caller)
+                if isinstance(play, MeldMove):
+                    own: Play = _new_meld_move(caller, play.cards)
+                else:
+                    own = _new_layoff_move(caller, play.target, play.cards)
                 if _play_can_finish(state, own, pool, forbidden):
-                    moves.append(CallRummy(caller, count, own))
+                    moves.append(_new_call(caller, count, own))
     return moves
 
 
@@ -668,5 +713,5 @@ def _play_phase_moves(state: GameState) -> tuple[Move, ...]:
         if card is previous or card.code == forbidden:
             continue
         previous = card
-        moves.append(Discard(player, card))
+        moves.append(_new_discard(player, card))
     return tuple(moves)

@@ -45,6 +45,19 @@ _SUIT_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+# Per rank (index 1–13) and mask of suits held: each non-empty subset of those
+# suits with the codes of its natural cards of that rank.
+_GROUP_NATURALS: tuple[tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...], ...] = (
+    (),
+    *(
+        tuple(
+            tuple((subset, tuple(s * 13 + rank - 1 for s in subset)) for subset in subsets)
+            for subsets in _SUIT_SUBSETS
+        )
+        for rank in range(1, 14)
+    ),
+)
+
 _Window = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
@@ -69,6 +82,26 @@ def _run_windows(ace: Ace, min_length: int) -> tuple[tuple[tuple[_Window, ...], 
                 windows.append((mask, tuple(suit * 13 + bit for bit in bits), bits))
             by_start.append(tuple(windows))
         table.append(tuple(by_start))
+    return tuple(table)
+
+
+@functools.lru_cache(maxsize=64)
+def _run_windows_through(
+    ace: Ace, min_length: int
+) -> tuple[tuple[tuple[tuple[_Window, ...], ...], ...], ...]:
+    """Like :func:`_run_windows`, per suit and rank: only the windows holding that rank."""
+    table = []
+    for by_start in _run_windows(ace, min_length):
+        per_rank = []
+        for rank in range(1, 14):
+            bit = 1 << (rank - 1)
+            starts = []
+            for windows in by_start:
+                through = tuple(window for window in windows if window[0] & bit)
+                if through:
+                    starts.append(through)
+            per_rank.append(tuple(starts))
+        table.append(tuple(per_rank))
     return tuple(table)
 
 
@@ -97,6 +130,11 @@ def melds_from_counts(
 ) -> list[tuple[MeldKind, tuple[int, ...]]]:
     """Like :func:`enumerate_melds` on a count vector, giving ``(kind, codes)`` pairs.
 
+    The melds of each rank (groups) and of each suit (runs) depend only on
+    which cards of that rank or suit are held and on the jokers, so they are
+    memoized per rank and per suit: consecutive positions of a game share
+    most of them.
+
     Args:
         counts: The count of each card code (0–52) available.
         rules: The rule set (``ace``, ``min_run_length``, ``jokers``).
@@ -107,84 +145,124 @@ def melds_from_counts(
     wild = rules.jokers is Jokers.WILD
     wild_jokers = jokers if wild else 0
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
-    group = MeldKind.GROUP
-    run = MeldKind.RUN
     need_joker = required == JOKER_CODE
-    need_natural = False
-    required_rank = required_suit = -1
-    if required is not None and not need_joker:  # a natural card
-        need_natural = True
-        required_rank, required_suit = required % 13 + 1, required // 13
     if need_joker and not jokers:
         return result
+    if required is not None and not need_joker:  # a natural card
+        ranks: Iterable[int] = (required % 13 + 1,)
+        suits: Iterable[int] = (required // 13,)
+        required_suit = required // 13
+        required_bit = 1 << (required % 13)
+    else:
+        ranks, suits = range(1, 14), range(4)
+        required_suit = -1
+        required_bit = 0
 
-    for rank in (required_rank,) if need_natural else range(1, 14):
+    for rank in ranks:
         mask = 0
         for suit in range(4):
             if counts[suit * 13 + rank - 1]:
                 mask |= 1 << suit
-        if not mask:
-            continue
-        joker_code = group_joker(rank)
-        for subset in _SUIT_SUBSETS[mask]:
-            if need_natural and required_suit not in subset:
-                continue
-            size = len(subset)
-            naturals = tuple(suit * 13 + rank - 1 for suit in subset)
-            fewest = max(1 if need_joker else 0, 3 - size)
-            for extra in range(fewest, min(wild_jokers, 4 - size) + 1):
-                result.append((group, naturals + (joker_code,) * extra))
-    if not wild and not need_natural:
+        if mask:
+            result.extend(_groups(rank, mask, wild_jokers, required_suit, need_joker))
+    if not wild and required_suit < 0:
         for size in range(3, min(jokers, 4) + 1):
-            result.append((group, (BARE_JOKER,) * size))
+            result.append((MeldKind.GROUP, (BARE_JOKER,) * size))
     if need_joker and not wild_jokers:
         return result
 
-    windows = _run_windows(rules.ace, rules.min_run_length)
-    required_bit = 1 << (required_rank - 1) if need_natural else 0
-    for suit in (required_suit,) if need_natural else range(4):
+    for suit in suits:
         base = suit * 13
         held = 0
         for rank in range(13):
             if counts[base + rank]:
                 held |= 1 << rank
-        if not held:
-            continue
-        for by_length in windows[suit]:
-            for mask, codes, bits in by_length:
-                gap = mask & ~held
-                missing = gap.bit_count()
-                if missing > wild_jokers:
-                    break
-                if gap == mask or mask & required_bit != required_bit:
-                    continue
-                if not wild_jokers:
-                    result.append((run, codes))
-                    continue
-                if missing:
-                    first = tuple(
-                        code + RUN_JOKER_BASE if gap >> bit & 1 else code
-                        for code, bit in zip(codes, bits, strict=True)
-                    )
-                else:
-                    first = codes
-                if missing or not need_joker:
-                    result.append((run, first))
-                free = min(wild_jokers - missing, len(codes) - missing - 1)
-                if free <= 0:
-                    continue
-                replaceable = [
-                    i
-                    for i, bit in enumerate(bits)
-                    if not gap >> bit & 1 and 1 << bit != required_bit
-                ]
-                for replaced in range(1, min(free, len(replaceable)) + 1):
-                    for chosen in combinations(replaceable, replaced):
-                        changed = list(first)
-                        for position in chosen:
-                            changed[position] += RUN_JOKER_BASE
-                        result.append((run, tuple(changed)))
+        if held:
+            result.extend(
+                _runs(
+                    rules.ace,
+                    rules.min_run_length,
+                    suit,
+                    held,
+                    wild_jokers,
+                    required_bit,
+                    need_joker,
+                )
+            )
     return result
+
+
+@functools.lru_cache(maxsize=4096)
+def _groups(
+    rank: int, mask: int, jokers: int, required_suit: int, need_joker: bool
+) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    """The groups of ``rank`` from the suits in ``mask`` and ``jokers`` wild jokers."""
+    result = []
+    joker_code = group_joker(rank)
+    for subset, naturals in _GROUP_NATURALS[rank][mask]:
+        if required_suit >= 0 and required_suit not in subset:
+            continue
+        size = len(subset)
+        fewest = max(1 if need_joker else 0, 3 - size)
+        for extra in range(fewest, min(jokers, 4 - size) + 1):
+            result.append((MeldKind.GROUP, naturals + (joker_code,) * extra))
+    return tuple(result)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _runs(
+    ace: Ace,
+    min_length: int,
+    suit: int,
+    held: int,
+    jokers: int,
+    required_bit: int,
+    need_joker: bool,
+) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+    """The runs of ``suit`` from the ranks in the bit mask ``held`` and ``jokers`` wild jokers.
+
+    ``required_bit``, if not 0, is the rank bit of a natural card every run
+    must hold as itself; ``need_joker`` asks for at least one joker.
+    """
+    run = MeldKind.RUN
+    result: list[tuple[MeldKind, tuple[int, ...]]] = []
+    if required_bit:
+        starts = _run_windows_through(ace, min_length)[suit][required_bit.bit_length() - 1]
+    else:
+        starts = _run_windows(ace, min_length)[suit]
+    for by_length in starts:
+        for mask, codes, bits in by_length:
+            gap = mask & ~held
+            missing = gap.bit_count()
+            if missing > jokers:
+                break
+            if gap == mask:
+                continue
+            if not jokers:
+                result.append((run, codes))
+                continue
+            if missing:
+                first = tuple(
+                    code + RUN_JOKER_BASE if gap >> bit & 1 else code
+                    for code, bit in zip(codes, bits, strict=True)
+                )
+            else:
+                first = codes
+            if missing or not need_joker:
+                result.append((run, first))
+            free = min(jokers - missing, len(codes) - missing - 1)
+            if free <= 0:
+                continue
+            replaceable = [
+                i for i, bit in enumerate(bits) if not gap >> bit & 1 and 1 << bit != required_bit
+            ]
+            for replaced in range(1, min(free, len(replaceable)) + 1):
+                for chosen in combinations(replaceable, replaced):
+                    changed = list(first)
+                    for position in chosen:
+                        changed[position] += RUN_JOKER_BASE
+                    result.append((run, tuple(changed)))
+    return tuple(result)
 
 
 def layoffs_from_counts(
@@ -230,6 +308,8 @@ def _group_layoffs(
     if required == JOKER_CODE and not wild_jokers:
         return result
     if required is not None and required != JOKER_CODE and required % 13 + 1 != rank:
+        return result
+    if not wild_jokers and not any(counts[suit * 13 + rank - 1] for suit in range(4)):
         return result
     existing = [c for c in meld.codes if c < JOKER_CODE]
     existing_jokers = tuple(c for c in meld.codes if c >= JOKER_CODE)
@@ -283,6 +363,13 @@ def _run_layoffs(
     low_ranks = [(start - 2 - i) % 13 + 1 for i in range(max_low)]
     high_ranks = [(start + length - 1 + i) % 13 + 1 for i in range(max_high)]
     required_rank = required % 13 + 1 if required is not None and required != JOKER_CODE else 0
+    if required_rank and required_rank not in low_ranks and required_rank not in high_ranks:
+        return result
+    if not wild_jokers and not (
+        (max_low and counts[base + low_ranks[0] - 1])
+        or (max_high and counts[base + high_ranks[0] - 1])
+    ):
+        return result  # no card for the cell next to either end
     # Fewest cards at the low end first, so that an ambiguous ace is kept at the high end.
     seen: set[tuple[int, ...]] = set()
     for low in range(max_low + 1):

@@ -18,7 +18,7 @@ canonical order (:func:`rummy500.parse_move` puts typed text in that order).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -36,6 +36,9 @@ __all__ = [
     "Play",
     "Take",
 ]
+
+
+_T = TypeVar("_T")
 
 
 def _to_specs(value: str | Iterable[MeldCard | Card | str]) -> tuple[MeldCard, ...]:
@@ -203,3 +206,64 @@ def _format(move: Move) -> str:
     from rummy500.notation import format_move
 
     return format_move(move)
+
+
+# Fast constructors for the move generator, which builds many moves from
+# values it has already checked: they skip the converters and validators.
+_DISCARDS: dict[tuple[int, int], Discard] = {}
+_SIMPLE: dict[tuple[type, int], Draw | EndHand | Take] = {}
+
+
+def _trusted(cls: type[_T], **values: Any) -> _T:
+    move = object.__new__(cls)
+    for name, value in values.items():
+        object.__setattr__(move, name, value)
+    return move
+
+
+def _new_discard(player: int, card: Card) -> Discard:
+    key = (player, card.code)
+    move = _DISCARDS.get(key)
+    if move is None:
+        move = _DISCARDS[key] = Discard(player, card)
+    return move
+
+
+def _new_draw(player: int) -> Draw:
+    move = _SIMPLE.get((Draw, player))
+    if move is None:
+        move = _SIMPLE[(Draw, player)] = Draw(player)
+    assert isinstance(move, Draw)
+    return move
+
+
+def _new_end(player: int) -> EndHand:
+    move = _SIMPLE.get((EndHand, player))
+    if move is None:
+        move = _SIMPLE[(EndHand, player)] = EndHand(player)
+    assert isinstance(move, EndHand)
+    return move
+
+
+def _new_take_top(player: int) -> Take:
+    move = _SIMPLE.get((Take, player))
+    if move is None:
+        move = _SIMPLE[(Take, player)] = Take(player, 1)
+    assert isinstance(move, Take)
+    return move
+
+
+def _new_meld_move(player: int, cards: tuple[MeldCard, ...]) -> MeldMove:
+    return _trusted(MeldMove, player=player, cards=cards)
+
+
+def _new_layoff_move(player: int, target: int, cards: tuple[MeldCard, ...]) -> LayoffMove:
+    return _trusted(LayoffMove, player=player, target=target, cards=cards)
+
+
+def _new_take(player: int, count: int, play: Play) -> Take:
+    return _trusted(Take, player=player, count=count, play=play)
+
+
+def _new_call(player: int, count: int, play: Play) -> CallRummy:
+    return _trusted(CallRummy, player=player, count=count, play=play)
