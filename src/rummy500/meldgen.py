@@ -283,13 +283,56 @@ def layoffs_from_counts(
         at either end (an ace on a run 2–K) is listed once, at the high end, as
         :func:`rummy500.melds.layoff` places it.
     """
+    wild = rules.jokers is Jokers.WILD
+    first = meld.codes[0]
     if meld.kind is MeldKind.GROUP:
-        return _group_layoffs(meld, counts, rules, required)
-    return _run_layoffs(meld, counts, rules, required)
+        rank = SPEC_RANK[first]
+        held = 0
+        if rank:
+            for suit in range(4):
+                if counts[suit * 13 + rank - 1]:
+                    held |= 1 << suit
+        return list(_memo_group_layoffs(meld, held, counts[JOKER_CODE], wild, required))
+    base = SPEC_SUIT[first] * 13
+    held = 0
+    for rank_index in range(13):
+        if counts[base + rank_index]:
+            held |= 1 << rank_index
+    return list(_memo_run_layoffs(meld, held, counts[JOKER_CODE], rules.ace, wild, required))
+
+
+# Lay-offs depend only on the meld, on which cards of its rank (a group) or
+# suit (a run) are available, and on the jokers: memoized on exactly that.
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _memo_group_layoffs(
+    meld: Meld, held: int, jokers: int, wild: bool, required: int | None
+) -> tuple[tuple[tuple[int, ...], Meld], ...]:
+    counts = [0] * NUM_CODES
+    rank = SPEC_RANK[meld.codes[0]]
+    for suit in range(4):
+        if held >> suit & 1:
+            counts[suit * 13 + rank - 1] = 1
+    counts[JOKER_CODE] = jokers
+    return tuple(_group_layoffs(meld, counts, wild, required))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _memo_run_layoffs(
+    meld: Meld, held: int, jokers: int, ace: Ace, wild: bool, required: int | None
+) -> tuple[tuple[tuple[int, ...], Meld], ...]:
+    counts = [0] * NUM_CODES
+    base = SPEC_SUIT[meld.codes[0]] * 13
+    for rank_index in range(13):
+        if held >> rank_index & 1:
+            counts[base + rank_index] = 1
+    counts[JOKER_CODE] = jokers
+    return tuple(_run_layoffs(meld, counts, ace, wild, required))
 
 
 def _group_layoffs(
-    meld: Meld, counts: Sequence[int], rules: Rules, required: int | None
+    meld: Meld, counts: Sequence[int], wild: bool, required: int | None
 ) -> list[tuple[tuple[int, ...], Meld]]:
     result: list[tuple[tuple[int, ...], Meld]] = []
     capacity = 4 - len(meld.codes)
@@ -304,7 +347,7 @@ def _group_layoffs(
             laid = (BARE_JOKER,) * extra
             result.append((laid, Meld(MeldKind.GROUP, meld.codes + laid)))
         return result
-    wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
+    wild_jokers = jokers if wild else 0
     if required == JOKER_CODE and not wild_jokers:
         return result
     if required is not None and required != JOKER_CODE and required % 13 + 1 != rank:
@@ -338,10 +381,10 @@ def _group_layoffs(
 
 
 def _run_layoffs(
-    meld: Meld, counts: Sequence[int], rules: Rules, required: int | None
+    meld: Meld, counts: Sequence[int], ace: Ace, wild: bool, required: int | None
 ) -> list[tuple[tuple[int, ...], Meld]]:
     result: list[tuple[tuple[int, ...], Meld]] = []
-    wild_jokers = counts[JOKER_CODE] if rules.jokers is Jokers.WILD else 0
+    wild_jokers = counts[JOKER_CODE] if wild else 0
     if required == JOKER_CODE and not wild_jokers:
         return result
     suit = SPEC_SUIT[meld.codes[0]]
@@ -352,12 +395,12 @@ def _run_layoffs(
     room = 13 - length
     if room <= 0:
         return result
-    around = rules.ace is Ace.AROUND_THE_CORNER
+    around = ace is Ace.AROUND_THE_CORNER
     if around:
         max_low = max_high = room
     else:
         max_low = min(room, start - 1)
-        top = 13 if rules.ace is Ace.LOW else 14
+        top = 13 if ace is Ace.LOW else 14
         max_high = min(room, top - (start + length - 1))
     # Extension ranks, nearest first: low_ranks[i] is i+1 below the start.
     low_ranks = [(start - 2 - i) % 13 + 1 for i in range(max_low)]
