@@ -205,7 +205,7 @@ def _resolve_play(
             raise _illegal(Reason.INVALID_MELD, str(error), error.rule) from None
         if meld.codes != codes:
             raise _illegal(
-                Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "M5"
+                Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
             )
         melds = (*state.melds, TableMeld(meld, (play.player,) * len(codes)))
         return _PlayResult(melds, used)
@@ -226,7 +226,7 @@ def _resolve_play(
         raise _illegal(
             Reason.NOT_CANONICAL,
             f"write the lay-off in meld order: layoff {play.target} {text}",
-            "L3",
+            "§10",
         )
     new_meld = TableMeld(result, _credits(table_meld, result, play.player))
     melds = state.melds[: play.target] + (new_meld,) + state.melds[play.target + 1 :]
@@ -311,11 +311,15 @@ def apply_move(state: GameState, move: Move) -> GameState:
             ``reason`` and ``rule`` say why.
     """
     if not isinstance(move, _MOVE_TYPES):
-        raise IllegalMoveError(Reason.NOT_A_MOVE, f"not a move: {move!r}", "-")
+        raise IllegalMoveError(
+            Reason.NOT_A_MOVE,
+            f"not a move: {move!r} (build a move object, or read text with parse_move)",
+            "-",
+        )
     if state.phase is Phase.OVER:
         raise _illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
     if move.player >= state.num_players:
-        raise IllegalMoveError(
+        raise _illegal(
             Reason.NOT_A_MOVE,
             f"there is no seat p{move.player} (seats p0..p{state.num_players - 1})",
             "D5",
@@ -528,7 +532,7 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
     try:
         effect = _resolve_play(state, move.play, pool, taken[0].code)
     except IllegalMoveError as error:
-        if error.reason is Reason.CARDS_NOT_AVAILABLE:
+        if error.reason is Reason.CARDS_NOT_AVAILABLE and _uses_hand(move.play, pool, hand):
             raise _illegal(
                 Reason.RUMMY_USES_HAND,
                 "a 'Rummy!' call may meld only cards from the pile and the table, "
@@ -553,6 +557,13 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
         taken=taken,
     )
     return _finish_play(state, player, after)
+
+
+def _uses_hand(play: Play, pool: list[int], hand: tuple[Card, ...]) -> bool:
+    """Whether the cards of ``play`` missing from ``pool`` are in ``hand``."""
+    need = Counter(SPEC_PHYSICAL[spec.code] for spec in play.cards)
+    held = Counter(card.code for card in hand)
+    return all(pool[code] + held[code] >= count for code, count in need.items())
 
 
 def _over(state: GameState, went_out: int | None, reason: EndReason) -> GameState:
