@@ -72,3 +72,37 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
         check=True,
     )
     assert "largest meld count" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        [
+            "bench_engine.py",
+            "--hands",
+            "3",
+            "--timed-hands",
+            "3",
+            "--candidates",
+            "10",
+            "--positions",
+            "4",
+            "--repeat",
+            "1",
+            "--memory-hands",
+            "2",
+        ],
+        ["bench_openspiel.py", "--hands", "3", "--rounds", "1"],
+        ["profile_engine.py", "--hands", "3", "--top", "5"],
+    ],
+    ids=lambda arguments: arguments[0],
+)
+def test_engine_benchmarks_run_with_small_arguments(arguments: list[str]) -> None:
+    script = ROOT / "benchmarks" / arguments[0]
+    result = subprocess.run(
+        [sys.executable, str(script), *arguments[1:]],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout

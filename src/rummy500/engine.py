@@ -18,6 +18,7 @@ property the test suite checks on random positions).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -165,6 +166,14 @@ def _illegal(reason: Reason, message: str, rule: str) -> IllegalMoveError:
     return IllegalMoveError(reason, f"{message} (rule {rule})", rule)
 
 
+_TRAILING_RULES = re.compile(r"\s*\([A-Z][0-9a-z, A-Z]*\)$")
+
+
+def _from_meld_error(reason: Reason, error: InvalidMeldError) -> IllegalMoveError:
+    """An IllegalMoveError from a meld error, its trailing "(M1)" written as "(rule M1)"."""
+    return _illegal(reason, _TRAILING_RULES.sub("", str(error)), error.rule)
+
+
 # ---------------------------------------------------------------------------
 # Plays: a new meld or a lay-off, from a pool of available cards.
 
@@ -202,7 +211,7 @@ def _resolve_play(
         try:
             meld = _make_meld_codes(codes, rules)
         except InvalidMeldError as error:
-            raise _illegal(Reason.INVALID_MELD, str(error), error.rule) from None
+            raise _from_meld_error(Reason.INVALID_MELD, error) from None
         if meld.codes != codes:
             raise _illegal(
                 Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
@@ -219,7 +228,7 @@ def _resolve_play(
     try:
         result = _layoff_codes(table_meld.meld, codes, rules)
     except InvalidMeldError as error:
-        raise _illegal(Reason.INVALID_LAYOFF, str(error), error.rule) from None
+        raise _from_meld_error(Reason.INVALID_LAYOFF, error) from None
     ordered = ordered_like(result, play.cards)
     if ordered != play.cards:
         text = " ".join(map(str, ordered))
@@ -500,7 +509,7 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
         raise _illegal(
             Reason.RUMMY_NOT_ALLOWED,
             f"there are no 'Rummy!' calls on the pile under rummy_call={rules.rummy_call.value!r}",
-            "R3",
+            "R2" if rules.rummy_call is RummyCall.LAYOFF_TOP else "R3",
         )
     discarder = state.last_discarder
     if state.phase is not Phase.DRAW or discarder is None:

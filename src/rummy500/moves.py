@@ -59,9 +59,12 @@ def _check_count(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> 
         raise ValueError(f"{attribute.name} must be a number of cards (1 or more), got {value!r}")
 
 
+def _check_optional_play(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None:
+        _check_play(instance, attribute, value)
+
+
 def _check_play(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is None:
-        return
     if not isinstance(value, (MeldMove, LayoffMove)):
         raise ValueError(f"a play must be a MeldMove or a LayoffMove, got {value!r}")
     if value.player != instance.player:
@@ -140,7 +143,7 @@ class Take:
 
     player: int = attrs.field(validator=_check_seat)
     count: int = attrs.field(validator=_check_count)
-    play: Play | None = attrs.field(default=None, validator=_check_play)
+    play: Play | None = attrs.field(default=None, validator=_check_optional_play)
 
     def __str__(self) -> str:
         return _format(self)

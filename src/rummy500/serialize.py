@@ -22,6 +22,7 @@ from typing import Any
 
 from rummy500 import presets
 from rummy500.cards import Card, parse_card
+from rummy500.deal import seat_order
 from rummy500.errors import InvalidMeldError, NotationError, RulesError
 from rummy500.melds import make_meld
 from rummy500.notation import parse_meld_card
@@ -204,8 +205,16 @@ def state_from_dict(data: Any) -> GameState:
     discard = _cards(data["discard"], "discard")
     melds = _melds(data.get("melds", []), rules, players)
     last_discarder = _optional_seat(data, "last_discarder", players)
-    if last_discarder is not None and phase is not Phase.DRAW:
-        raise _fail("last_discarder", "a discard's 'Rummy!' window is open only in phase 'draw'")
+    if last_discarder is not None:
+        if phase is not Phase.DRAW:
+            raise _fail(
+                "last_discarder", "a discard's 'Rummy!' window is open only in phase 'draw'"
+            )
+        if seat_order(rules, players, last_discarder)[1] != to_move:
+            raise _fail(
+                "last_discarder",
+                f"p{last_discarder} discarded last, so p{to_move} cannot be the seat to move",
+            )
     turn = data.get("turn", {})
     if not isinstance(turn, Mapping) or set(turn) - {"taken"}:
         raise _fail("turn", f"expected {{'taken': [...]}}, got {turn!r}")
@@ -217,13 +226,19 @@ def state_from_dict(data: Any) -> GameState:
         raise _fail("seed", f"expected an integer or null, got {seed!r}")
 
     _check_conservation(rules, players, hands, stock, discard, melds)
+    if taken and phase is Phase.PLAY:
+        _check_taken(taken, hands[to_move], melds)
 
     result = None
     if phase is Phase.OVER:
-        went_out, reason = _result_of(data.get("result"), hands, players)
+        went_out, reason = _result_of(data.get("result"), hands, stock, players)
         result = score_hand(rules, hands, melds, went_out, reason)
-    elif "result" in data and data["result"] is not None:
-        raise _fail("result", "a hand that is not over has no result")
+    else:
+        if "result" in data and data["result"] is not None:
+            raise _fail("result", "a hand that is not over has no result")
+        empty = [seat for seat, hand in enumerate(hands) if not hand]
+        if empty:
+            raise _fail("hands", f"p{empty[0]} has no cards, so the hand is over (E1)")
     return GameState(
         rules=rules,
         dealer=dealer,
@@ -294,13 +309,30 @@ def _check_conservation(
         )
 
 
+def _check_taken(
+    taken: tuple[Card, ...], hand: tuple[Card, ...], melds: tuple[TableMeld, ...]
+) -> None:
+    """Cards taken this turn are in the mover's hand or on the table."""
+    available: Counter[Card] = Counter(hand)
+    for table_meld in melds:
+        available.update(table_meld.cards)
+    missing = Counter(taken) - available
+    if missing:
+        shown = " ".join(map(str, sorted(missing.elements())))
+        raise _fail(
+            "turn.taken", f"{shown} neither in the hand of the seat to move nor on the table"
+        )
+
+
 def _result_of(
-    value: Any, hands: tuple[tuple[Card, ...], ...], players: int
+    value: Any, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], players: int
 ) -> tuple[int | None, EndReason]:
     if value is None:
         empty = [seat for seat, hand in enumerate(hands) if not hand]
         if empty:
             return empty[0], EndReason.WENT_OUT
+        if stock:
+            raise _fail("result", "missing: nobody went out and the stock is not empty")
         return None, EndReason.STOCK_EXHAUSTED
     if not isinstance(value, Mapping) or set(value) != {"went_out", "reason"}:
         raise _fail(
@@ -310,4 +342,13 @@ def _result_of(
     if value["reason"] not in reasons:
         raise _fail("result.reason", f"expected one of {reasons}, got {value['reason']!r}")
     went_out = _optional_seat(value, "went_out", players)
-    return went_out, EndReason(value["reason"])
+    reason = EndReason(value["reason"])
+    if reason is EndReason.WENT_OUT and (went_out is None or hands[went_out]):
+        raise _fail(
+            "result.went_out", f"the seat that went out has no cards left, got {went_out!r}"
+        )
+    if reason is EndReason.STOCK_EXHAUSTED and (went_out is not None or stock):
+        raise _fail(
+            "result", "a hand ends by stock exhaustion only with an empty stock and nobody out"
+        )
+    return went_out, reason

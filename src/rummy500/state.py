@@ -182,8 +182,9 @@ class GameState:
         return state_from_json(text)
 
     def __repr__(self) -> str:
+        turn = "hand over" if self.is_over else f"seat {self.to_move} to {self.phase.value}"
         return (
-            f"<GameState {self.num_players} players, seat {self.to_move} to {self.phase.value}, "
+            f"<GameState {self.num_players} players, {turn}, "
             f"stock {len(self.stock)}, pile {len(self.discard)}, {len(self.melds)} melds>"
         )
 

@@ -25,13 +25,31 @@ __all__ = ["ENGINE_SUPPORT", "check_supported", "unsupported_knobs"]
 
 _DEFAULT = Rules()
 
+# Knobs whose every value the hand engine honours: the deck and deal knobs, and
+# the knobs of the match (which the hand never reads; the match reads them).
+_EVERY_VALUE = frozenset(
+    {
+        "decks",
+        "jokers_per_deck",
+        "hand_size",
+        "min_players",
+        "max_players",
+        "next_dealer",
+        "target_score",
+        "hand_limit",
+        "tiebreak",
+        "must_go_out_to_win",
+        "match_bonus",
+    }
+)
+
 #: Knob name → the values the engine implements (knobs absent here: every value).
 #: Knob values are compared in their :meth:`Rules.to_dict` form.
 ENGINE_SUPPORT: Mapping[str, frozenset[Any]] = {
     **{
         name: frozenset([value])
         for name, value in _DEFAULT.to_dict().items()
-        if name not in {"decks", "jokers_per_deck", "hand_size", "min_players", "max_players"}
+        if name not in _EVERY_VALUE
     },
     "rummy_call": frozenset(["pile", "none"]),
 }
