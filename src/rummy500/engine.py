@@ -18,6 +18,7 @@ property the test suite checks on random positions).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -28,7 +29,13 @@ import attrs
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card, card_from_code
 from rummy500.deal import deal, seat_order
 from rummy500.errors import IllegalMoveError, InvalidMeldError, Reason
-from rummy500.meldgen import layoffs_from_counts, melds_from_counts
+from rummy500.meldgen import (
+    Pool,
+    layoffs_from_counts,
+    layoffs_from_pool,
+    melds_from_counts,
+    melds_from_pool,
+)
 from rummy500.melds import (
     _SPECS,
     SPEC_PHYSICAL,
@@ -138,7 +145,18 @@ def _without(hand: tuple[Card, ...], codes: Sequence[int]) -> tuple[Card, ...]:
 
 
 def _with(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(hand + tuple(cards)))
+    """``hand`` (sorted) with ``cards`` added, still sorted by code."""
+    if len(cards) == 1:
+        code = cards[0].code
+        for index, card in enumerate(hand):
+            if card.code > code:
+                return hand[:index] + (cards[0],) + hand[index:]
+        return hand + (cards[0],)
+    return tuple(sorted(hand + tuple(cards), key=_code))
+
+
+def _code(card: Card) -> int:
+    return card.code
 
 
 def _replace(
@@ -209,7 +227,7 @@ def _resolve_play(
         )
     if isinstance(play, MeldMove):
         try:
-            meld = _make_meld_codes(codes, rules)
+            meld = _checked_meld(codes, rules)
         except InvalidMeldError as error:
             raise _from_meld_error(Reason.INVALID_MELD, error) from None
         if meld.codes != codes:
@@ -226,7 +244,7 @@ def _resolve_play(
         )
     table_meld = state.melds[play.target]
     try:
-        result = _layoff_codes(table_meld.meld, codes, rules)
+        result = _checked_layoff(table_meld.meld, codes, rules)
     except InvalidMeldError as error:
         raise _from_meld_error(Reason.INVALID_LAYOFF, error) from None
     ordered = ordered_like(result, play.cards)
@@ -240,6 +258,18 @@ def _resolve_play(
     new_meld = TableMeld(result, _credits(table_meld, result, play.player))
     melds = state.melds[: play.target] + (new_meld,) + state.melds[play.target + 1 :]
     return _PlayResult(melds, used)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _checked_meld(codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`rummy500.melds.make_meld` on codes, memoized (melds recur across positions)."""
+    return _make_meld_codes(codes, rules)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _checked_layoff(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`rummy500.melds.layoff` on codes, memoized."""
+    return _layoff_codes(meld, codes, rules)
 
 
 def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
@@ -604,22 +634,21 @@ def _draw_phase_moves(state: GameState) -> tuple[Move, ...]:
     player = state.to_move
     moves: list[Move] = [_new_draw(player) if state.stock else _new_end(player)]
     pile = state.discard
-    hand_counts = _counts(state.hands[player])
+    pool = Pool(card.code for card in state.hands[player])  # grows a pile card per depth
     deepest_limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
+    index = _TargetIndex(state.melds)
     for count in range(1, deepest_limit + 1):
-        taken = pile[-count:]
-        pool = list(hand_counts)
-        for card in taken:
-            pool[card.code] += 1
-        forbidden = taken[0].code if count == 1 else None
+        deepest = pile[-count].code
+        pool.add(deepest)
         if count == 1 and not rules.top_discard_must_meld:
-            if _can_finish(rules, pool, forbidden, state.melds):
+            if _can_finish(rules, pool.counts, deepest, state.melds):
                 moves.append(_new_take_top(player))
             continue
-        for play in _plays(state, player, pool, taken[0].code):
-            if _play_can_finish(state, play, pool, forbidden):
+        for play in _plays(state, player, pool, deepest, index):
+            # After taking more than one card any card may be discarded (T11).
+            if count > 1 or _play_can_finish(state, play, pool.counts, deepest):
                 moves.append(_new_take(player, count, play))
-    moves.extend(_rummy_calls(state))
+    moves.extend(_rummy_calls(state, index))
     return tuple(moves)
 
 
@@ -645,43 +674,96 @@ def _table_after(state: GameState, play: Play) -> tuple[TableMeld, ...]:
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
 
 
-def _plays(state: GameState, player: int, pool: list[int], required: int | None) -> list[Play]:
-    """Every meld and lay-off from the cards counted in ``pool`` (containing ``required``)."""
+def _plays(
+    state: GameState,
+    player: int,
+    pool: Pool,
+    required: int | None,
+    index: _TargetIndex | None = None,
+) -> list[Play]:
+    """Every meld and lay-off from the cards of ``pool`` (containing ``required``)."""
     rules = state.rules
     plays: list[Play] = []
-    for _kind, codes in melds_from_counts(pool, rules, required):
-        plays.append(_new_meld_move(player, _specs(codes)))
+    for _kind, codes in melds_from_pool(pool, rules, required):
+        plays.append(_meld_move(player, codes))
     new_meld_only = rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY
     if required is not None and new_meld_only:
         return plays
     melds = state.melds
-    for target in _layoff_targets(melds, required):
-        for laid, _result in layoffs_from_counts(melds[target].meld, pool, rules, required):
-            plays.append(_new_layoff_move(player, target, _specs(laid)))
+    if not melds:
+        return plays
+    if required is None:
+        targets: Sequence[int] = range(len(melds))
+    else:
+        targets = (index or _TargetIndex(melds)).targets(required)
+    for target in targets:
+        for laid, _result in layoffs_from_pool(melds[target].meld, pool, rules, required):
+            plays.append(_layoff_move(player, target, laid))
     return plays
 
 
-def _layoff_targets(melds: tuple[TableMeld, ...], required: int | None) -> Sequence[int]:
-    """The table melds a lay-off containing the natural card ``required`` could go on."""
-    if required is None or required == JOKER_CODE:
-        return range(len(melds))
-    rank, suit = SPEC_RANK[required], SPEC_SUIT[required]
-    targets = []
-    for target, table_meld in enumerate(melds):
-        first = table_meld.meld.codes[0]
-        if table_meld.meld.kind is MeldKind.GROUP:
-            if SPEC_RANK[first] == rank and len(table_meld.meld.codes) < 4:
-                targets.append(target)
-        elif SPEC_SUIT[first] == suit and len(table_meld.meld.codes) < 13:
-            targets.append(target)
-    return targets
+class _TargetIndex:
+    """The table melds with room, by rank (groups) and by suit (runs)."""
+
+    __slots__ = ("by_rank", "by_suit", "every")
+
+    def __init__(self, melds: tuple[TableMeld, ...]) -> None:
+        self.every = range(len(melds))
+        self.by_rank: list[list[int]] = [[] for _ in range(14)]
+        self.by_suit: list[list[int]] = [[] for _ in range(4)]
+        for target, table_meld in enumerate(melds):
+            codes = table_meld.meld.codes
+            if table_meld.meld.kind is MeldKind.GROUP:
+                if len(codes) < 4:
+                    self.by_rank[SPEC_RANK[codes[0]]].append(target)
+            elif len(codes) < 13:
+                self.by_suit[SPEC_SUIT[codes[0]]].append(target)
+
+    def targets(self, required: int | None) -> Sequence[int]:
+        """The melds a lay-off containing the natural card ``required`` could go on."""
+        if required is None or required == JOKER_CODE:
+            return self.every
+        groups = self.by_rank[SPEC_RANK[required]]
+        runs = self.by_suit[SPEC_SUIT[required]]
+        if not groups:
+            return runs
+        if not runs:
+            return groups
+        return sorted(groups + runs)
+
+
+# Generated plays are interned: the same meld or lay-off recurs in many
+# positions, and a move is an immutable value.
+_MELD_MOVES: dict[tuple[int, tuple[int, ...]], MeldMove] = {}
+_LAYOFF_MOVES: dict[tuple[int, int, tuple[int, ...]], LayoffMove] = {}
+_INTERNED_LIMIT = 1 << 17
+
+
+def _meld_move(player: int, codes: tuple[int, ...]) -> MeldMove:
+    key = (player, codes)
+    move = _MELD_MOVES.get(key)
+    if move is None:
+        if len(_MELD_MOVES) >= _INTERNED_LIMIT:
+            _MELD_MOVES.clear()
+        move = _MELD_MOVES[key] = _new_meld_move(player, _specs(codes))
+    return move
+
+
+def _layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
+    key = (player, target, codes)
+    move = _LAYOFF_MOVES.get(key)
+    if move is None:
+        if len(_LAYOFF_MOVES) >= _INTERNED_LIMIT:
+            _LAYOFF_MOVES.clear()
+        move = _LAYOFF_MOVES[key] = _new_layoff_move(player, target, _specs(codes))
+    return move
 
 
 def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
     return tuple(_SPECS[code] for code in codes)
 
 
-def _rummy_calls(state: GameState) -> list[Move]:
+def _rummy_calls(state: GameState, index: _TargetIndex) -> list[Move]:
     rules = state.rules
     discarder = state.last_discarder
     if rules.rummy_call is not RummyCall.PILE or discarder is None:
@@ -695,39 +777,41 @@ def _rummy_calls(state: GameState) -> list[Move]:
         return []
     pile = state.discard
     options: list[tuple[int, list[Play]]] = []
+    pool = Pool()  # the pile cards taken, growing with the depth
     for count in range(1, len(pile) + 1):
-        taken = pile[-count:]
-        plays = _plays(state, 0, _counts(taken), taken[0].code)
+        deepest = pile[-count].code
+        pool.add(deepest)
+        plays = _plays(state, 0, pool, deepest, index)
         if plays:
             options.append((count, plays))
     moves: list[Move] = []
     for caller in callers:
-        hand_counts = _counts(state.hands[caller])
+        hand_counts: list[int] | None = None
         for count, plays in options:
-            pool = list(hand_counts)
-            for card in pile[-count:]:
-                pool[card.code] += 1
-            forbidden = pile[-1].code if count == 1 else None
             for play in plays:
                 if isinstance(play, MeldMove):
                     own: Play = _new_meld_move(caller, play.cards)
                 else:
                     own = _new_layoff_move(caller, play.target, play.cards)
-                if _play_can_finish(state, own, pool, forbidden):
-                    moves.append(_new_call(caller, count, own))
+                if count == 1:  # the caller may not discard the card taken (T11): N1
+                    if hand_counts is None:
+                        hand_counts = _counts(state.hands[caller])
+                        hand_counts[pile[-1].code] += 1
+                    if not _play_can_finish(state, own, hand_counts, pile[-1].code):
+                        continue
+                moves.append(_new_call(caller, count, own))
     return moves
 
 
 def _play_phase_moves(state: GameState) -> tuple[Move, ...]:
     player = state.to_move
     hand = state.hands[player]
-    pool = _counts(hand)
+    pool = Pool(card.code for card in hand)
     forbidden = _forbidden_discard(state.taken)
-    moves: list[Move] = [
-        play
-        for play in _plays(state, player, pool, None)
-        if _play_can_finish(state, play, pool, forbidden)
-    ]
+    plays = _plays(state, player, pool, None)
+    if forbidden is not None:
+        plays = [play for play in plays if _play_can_finish(state, play, pool.counts, forbidden)]
+    moves: list[Move] = list(plays)
     previous = None
     for card in hand:
         if card is previous or card.code == forbidden:

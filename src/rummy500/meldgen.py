@@ -31,7 +31,15 @@ from rummy500.melds import (
 )
 from rummy500.rules import Ace, Jokers, Rules
 
-__all__ = ["count_vector", "enumerate_melds", "layoffs_from_counts", "melds_from_counts"]
+__all__ = [
+    "Pool",
+    "count_vector",
+    "enumerate_melds",
+    "layoffs_from_counts",
+    "layoffs_from_pool",
+    "melds_from_counts",
+    "melds_from_pool",
+]
 
 # The non-empty subsets of the four suits, as tuples of suit indices in S H D C order,
 # indexed by the 4-bit mask of suits held.
@@ -125,15 +133,50 @@ def enumerate_melds(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Me
     )
 
 
+class Pool:
+    """A multiset of available cards: counts by code, and which ranks and suits are held.
+
+    The generator's input.  ``suit_masks[s]`` has bit ``r - 1`` set when a
+    card of rank ``r`` and suit ``s`` is held; ``rank_masks[r]`` has bit ``s``
+    set likewise.  :meth:`add` keeps the three in step, so a take of several
+    pile cards can grow one pool depth by depth.
+    """
+
+    __slots__ = ("counts", "rank_masks", "suit_masks")
+
+    def __init__(self, codes: Iterable[int] = ()) -> None:
+        self.counts = [0] * NUM_CODES
+        self.suit_masks = [0, 0, 0, 0]
+        self.rank_masks = [0] * 14
+        for code in codes:
+            self.add(code)
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int]) -> Pool:
+        """The pool holding ``counts[code]`` cards of each code."""
+        pool = cls()
+        for code, count in enumerate(counts):
+            for _ in range(count):
+                pool.add(code)
+        return pool
+
+    def add(self, code: int) -> None:
+        """Add one card (a card code 0–52)."""
+        self.counts[code] += 1
+        if code < JOKER_CODE:
+            self.suit_masks[code // 13] |= 1 << (code % 13)
+            self.rank_masks[code % 13 + 1] |= 1 << (code // 13)
+
+    @property
+    def jokers(self) -> int:
+        """The number of jokers."""
+        return self.counts[JOKER_CODE]
+
+
 def melds_from_counts(
     counts: Sequence[int], rules: Rules, required: int | None = None
 ) -> list[tuple[MeldKind, tuple[int, ...]]]:
     """Like :func:`enumerate_melds` on a count vector, giving ``(kind, codes)`` pairs.
-
-    The melds of each rank (groups) and of each suit (runs) depend only on
-    which cards of that rank or suit are held and on the jokers, so they are
-    memoized per rank and per suit: consecutive positions of a game share
-    most of them.
 
     Args:
         counts: The count of each card code (0–52) available.
@@ -141,7 +184,20 @@ def melds_from_counts(
         required: If given, a card code that every meld must contain as itself:
             a natural card standing for itself, or (52) at least one joker.
     """
-    jokers = counts[JOKER_CODE]
+    return melds_from_pool(Pool.from_counts(counts), rules, required)
+
+
+def melds_from_pool(
+    pool: Pool, rules: Rules, required: int | None = None
+) -> list[tuple[MeldKind, tuple[int, ...]]]:
+    """Like :func:`melds_from_counts` on a :class:`Pool`.
+
+    The melds of each rank (groups) and of each suit (runs) depend only on
+    which cards of that rank or suit are held and on the jokers, so they are
+    memoized per rank and per suit: consecutive positions of a game share
+    most of them.
+    """
+    jokers = pool.counts[JOKER_CODE]
     wild = rules.jokers is Jokers.WILD
     wild_jokers = jokers if wild else 0
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
@@ -158,11 +214,9 @@ def melds_from_counts(
         required_suit = -1
         required_bit = 0
 
+    rank_masks = pool.rank_masks
     for rank in ranks:
-        mask = 0
-        for suit in range(4):
-            if counts[suit * 13 + rank - 1]:
-                mask |= 1 << suit
+        mask = rank_masks[rank]
         if mask:
             result.extend(_groups(rank, mask, wild_jokers, required_suit, need_joker))
     if not wild and required_suit < 0:
@@ -171,24 +225,12 @@ def melds_from_counts(
     if need_joker and not wild_jokers:
         return result
 
+    suit_masks = pool.suit_masks
+    ace, min_length = rules.ace, rules.min_run_length
     for suit in suits:
-        base = suit * 13
-        held = 0
-        for rank in range(13):
-            if counts[base + rank]:
-                held |= 1 << rank
+        held = suit_masks[suit]
         if held:
-            result.extend(
-                _runs(
-                    rules.ace,
-                    rules.min_run_length,
-                    suit,
-                    held,
-                    wild_jokers,
-                    required_bit,
-                    need_joker,
-                )
-            )
+            result.extend(_runs(ace, min_length, suit, held, wild_jokers, required_bit, need_joker))
     return result
 
 
@@ -283,22 +325,20 @@ def layoffs_from_counts(
         at either end (an ace on a run 2–K) is listed once, at the high end, as
         :func:`rummy500.melds.layoff` places it.
     """
+    return list(layoffs_from_pool(meld, Pool.from_counts(counts), rules, required))
+
+
+def layoffs_from_pool(
+    meld: Meld, pool: Pool, rules: Rules, required: int | None = None
+) -> tuple[tuple[tuple[int, ...], Meld], ...]:
+    """Like :func:`layoffs_from_counts` on a :class:`Pool` (memoized)."""
     wild = rules.jokers is Jokers.WILD
     first = meld.codes[0]
+    jokers = pool.counts[JOKER_CODE]
     if meld.kind is MeldKind.GROUP:
-        rank = SPEC_RANK[first]
-        held = 0
-        if rank:
-            for suit in range(4):
-                if counts[suit * 13 + rank - 1]:
-                    held |= 1 << suit
-        return list(_memo_group_layoffs(meld, held, counts[JOKER_CODE], wild, required))
-    base = SPEC_SUIT[first] * 13
-    held = 0
-    for rank_index in range(13):
-        if counts[base + rank_index]:
-            held |= 1 << rank_index
-    return list(_memo_run_layoffs(meld, held, counts[JOKER_CODE], rules.ace, wild, required))
+        return _memo_group_layoffs(meld, pool.rank_masks[SPEC_RANK[first]], jokers, wild, required)
+    held = pool.suit_masks[SPEC_SUIT[first]]
+    return _memo_run_layoffs(meld, held, jokers, rules.ace, wild, required)
 
 
 # Lay-offs depend only on the meld, on which cards of its rank (a group) or

@@ -183,7 +183,7 @@ class MeldKind(str, enum.Enum):
         return self.value
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Meld:
     """A valid meld: its kind and its cards in meld order (runs low to high).
 

@@ -302,7 +302,7 @@ KNOBS: dict[str, tuple[str, str]] = {
 }
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """A complete rule set of 500 Rum: one field per knob of RULES.md §9.
 
