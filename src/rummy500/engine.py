@@ -68,7 +68,7 @@ from rummy500.moves import (
     _new_take_top,
 )
 from rummy500.notation import ordered_like
-from rummy500.rules import DeepestCardUse, DiscardTake, Rules, RummyCall
+from rummy500.rules import DeepestCardUse, Direction, DiscardTake, Jokers, Rules, RummyCall
 from rummy500.scoring import score_hand
 from rummy500.state import EndReason, GameState, Phase, TableMeld
 from rummy500.support import check_supported
@@ -144,6 +144,14 @@ def _without(hand: tuple[Card, ...], codes: Sequence[int]) -> tuple[Card, ...]:
     return tuple(kept)
 
 
+def _index_of(hand: tuple[Card, ...], code: int) -> int:
+    """The position of a card with ``code`` in ``hand``, or -1."""
+    for index, card in enumerate(hand):
+        if card.code == code:
+            return index
+    return -1
+
+
 def _with(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` (sorted) with ``cards`` added, still sorted by code."""
     if len(cards) == 1:
@@ -166,7 +174,8 @@ def _replace(
 
 
 def _next_seat(state: GameState, seat: int) -> int:
-    return seat_order(state.rules, state.num_players, seat)[1]
+    step = -1 if state.rules.direction is Direction.COUNTERCLOCKWISE else 1
+    return (seat + step) % len(state.hands)
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
@@ -407,13 +416,19 @@ def _draw(state: GameState, move: Draw) -> GameState:
         )
     player = move.player
     hand = _with(state.hands[player], state.stock[:1])
-    return _evolve(
-        state,
-        hands=_replace(state.hands, player, hand),
-        stock=state.stock[1:],
-        phase=Phase.PLAY,
-        last_discarder=None,
-        taken=(),
+    return GameState(
+        state.rules,
+        state.dealer,
+        state.to_move,
+        Phase.PLAY,
+        _replace(state.hands, player, hand),
+        state.stock[1:],
+        state.discard,
+        state.melds,
+        None,
+        (),
+        None,
+        state.seed,
     )
 
 
@@ -497,28 +512,36 @@ def _finish_play(state: GameState, player: int, after: GameState) -> GameState:
 def _discard(state: GameState, move: Discard) -> GameState:
     player = move.player
     card = move.card
+    code = card.code
     hand = state.hands[player]
-    if card not in hand:
+    index = _index_of(hand, code)
+    if index < 0:
         raise _illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {card}", "T10")
-    if len(state.taken) == 1 and state.taken[0] == card:
+    taken = state.taken
+    if len(taken) == 1 and taken[0].code == code:
         raise _illegal(
             Reason.DISCARD_TAKEN_CARD,
             f"p{player} took only the top discard, {card}, and may not discard it this turn",
             "T11",
         )
-    hand = _without(hand, (card.code,))
+    hand = hand[:index] + hand[index + 1 :]
     hands = _replace(state.hands, player, hand)
     discard = (*state.discard, card)
     if not hand:
         return _over(_evolve(state, hands=hands, discard=discard), player, EndReason.WENT_OUT)
-    return _evolve(
-        state,
-        hands=hands,
-        discard=discard,
-        to_move=_next_seat(state, player),
-        phase=Phase.DRAW,
-        last_discarder=player,
-        taken=(),
+    return GameState(
+        state.rules,
+        state.dealer,
+        _next_seat(state, player),
+        Phase.DRAW,
+        hands,
+        state.stock,
+        discard,
+        state.melds,
+        player,
+        (),
+        None,
+        state.seed,
     )
 
 
@@ -636,13 +659,15 @@ def _draw_phase_moves(state: GameState) -> tuple[Move, ...]:
     pile = state.discard
     pool = Pool(card.code for card in state.hands[player])  # grows a pile card per depth
     deepest_limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
-    index = _TargetIndex(state.melds)
+    index = _target_index(state.melds)
     for count in range(1, deepest_limit + 1):
         deepest = pile[-count].code
         pool.add(deepest)
         if count == 1 and not rules.top_discard_must_meld:
             if _can_finish(rules, pool.counts, deepest, state.melds):
                 moves.append(_new_take_top(player))
+            continue
+        if not _could_meld(pool, deepest, rules, index):
             continue
         for play in _plays(state, player, pool, deepest, index):
             # After taking more than one card any card may be discarded (T11).
@@ -700,6 +725,57 @@ def _plays(
         for laid, _result in layoffs_from_pool(melds[target].meld, pool, rules, required):
             plays.append(_layoff_move(player, target, laid))
     return plays
+
+
+def _near_ranks(radius: int) -> tuple[int, ...]:
+    """Per rank (index 1–13): the bit mask of the other ranks within ``radius`` (wrapping)."""
+    masks = [0]
+    for rank in range(1, 14):
+        mask = 0
+        for other in range(1, 14):
+            distance = abs(other - rank)
+            if other != rank and min(distance, 13 - distance) <= radius:
+                mask |= 1 << (other - 1)
+        masks.append(mask)
+    return tuple(masks)
+
+
+_NEAR_RANKS = {length: _near_ranks(length - 1) for length in range(3, 14)}
+
+
+def _could_meld(pool: Pool, code: int, rules: Rules, index: _TargetIndex) -> bool:
+    """A quick necessary condition for any meld or lay-off holding the natural card ``code``.
+
+    It lets the generator skip most depths of a long pile without enumerating.
+    """
+    if code == JOKER_CODE:
+        return True
+    if index.targets(code):
+        return True
+    jokers = pool.counts[JOKER_CODE] if rules.jokers is Jokers.WILD else 0
+    rank, suit = code % 13 + 1, code // 13
+    if pool.rank_masks[rank].bit_count() + jokers >= 3:
+        return True
+    length = rules.min_run_length
+    near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
+    return near.bit_count() + jokers >= length - 1
+
+
+# The index of the table melds is kept for the last few melds tuples seen:
+# consecutive states share one tuple until a meld changes.  Entries hold the
+# tuple itself, so an id is never mistaken for another object's.
+_INDEXES: dict[int, tuple[tuple[TableMeld, ...], _TargetIndex]] = {}
+
+
+def _target_index(melds: tuple[TableMeld, ...]) -> _TargetIndex:
+    entry = _INDEXES.get(id(melds))
+    if entry is not None and entry[0] is melds:
+        return entry[1]
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    index = _TargetIndex(melds)
+    _INDEXES[id(melds)] = (melds, index)
+    return index
 
 
 class _TargetIndex:

@@ -145,11 +145,14 @@ class Pool:
     __slots__ = ("counts", "rank_masks", "suit_masks")
 
     def __init__(self, codes: Iterable[int] = ()) -> None:
-        self.counts = [0] * NUM_CODES
-        self.suit_masks = [0, 0, 0, 0]
-        self.rank_masks = [0] * 14
+        counts = self.counts = [0] * NUM_CODES
+        suit_masks = self.suit_masks = [0, 0, 0, 0]
+        rank_masks = self.rank_masks = [0] * 14
         for code in codes:
-            self.add(code)
+            counts[code] += 1
+            if code < JOKER_CODE:
+                suit_masks[code // 13] |= 1 << (code % 13)
+                rank_masks[code % 13 + 1] |= 1 << (code // 13)
 
     @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Pool:
