@@ -204,3 +204,143 @@ def layoff_texts(draw: st.DrawFn, meld: Sequence[str]) -> list[str]:
             pool.update(_neighbourhood(rank, draw(st.integers(0, 3))))
     item = st.one_of(st.sampled_from(sorted(pool)), spec_texts())
     return draw(st.lists(item, min_size=1, max_size=3))
+
+
+# ---------------------------------------------------------------------------
+# Random play: states reached by seeded random moves from a fresh deal.
+#
+# The engine implements the default rules (pagat) and ``rummy_call = "none"``;
+# the rule sets below vary the jokers and the "Rummy!" call within that.
+# (Imported here so that the strategies above stay as they were.)
+
+import random  # noqa: E402
+
+import attrs  # noqa: E402
+
+from rummy500 import (  # noqa: E402
+    Draw,
+    EndHand,
+    GameState,
+    Move,
+    Take,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+
+#: Rule sets the engine plays: 2 jokers per deck or none, with and without "Rummy!" calls.
+ENGINE_RULES: tuple[Rules, ...] = (
+    Rules(),
+    Rules(jokers_per_deck=0),
+    Rules(rummy_call="none"),
+    Rules(jokers_per_deck=0, rummy_call="none"),
+)
+
+
+def move_kind(move: Move) -> str:
+    """The kind of a move for the random driver; a stock draw and ending the hand are one kind."""
+    if isinstance(move, (Draw, EndHand)):
+        return "stock"
+    if isinstance(move, Take):
+        return "take 1" if move.count == 1 else "take deep"
+    return type(move).__name__
+
+
+def random_move_index(state: GameState, rng: random.Random) -> int:
+    """The index in ``legal_moves(state)`` of a random legal move.
+
+    The driver picks a kind of move uniformly (stock draw or end, take 1,
+    deep take, "Rummy!" call; meld, lay-off, discard), then a move of that
+    kind uniformly, so that rare kinds (calls, deep takes, ending the hand)
+    are played often.  In every draw phase it draws from the stock (or ends
+    the hand) with probability at least 1/4, and in every play phase it
+    discards with probability at least 1/3: that is what makes random hands
+    end quickly (see ``tests/test_engine_properties.py``).
+    """
+    moves = legal_moves(state)
+    by_kind: dict[str, list[int]] = {}
+    for index, move in enumerate(moves):
+        by_kind.setdefault(move_kind(move), []).append(index)
+    kind = rng.choice(sorted(by_kind))
+    return rng.choice(by_kind[kind])
+
+
+@attrs.frozen(repr=False)
+class Playout:
+    """A hand dealt from a seed and played by the random driver.
+
+    Attributes:
+        rules: The rule set.
+        players: The number of players.
+        deal_seed: The seed of the deal.
+        choice_seed: The seed of the random driver.
+        states: Every state reached, the deal first.
+        choices: For each move, its index in ``legal_moves`` of the state before it.
+        moves: The moves played.
+    """
+
+    rules: Rules
+    players: int
+    deal_seed: int
+    choice_seed: int
+    states: tuple[GameState, ...]
+    choices: tuple[int, ...]
+    moves: tuple[Move, ...]
+
+    def __repr__(self) -> str:
+        # Short, and a call that plays the same hand again.
+        return (
+            f"play_random(ENGINE_RULES[{ENGINE_RULES.index(self.rules)}], {self.players}, "
+            f"{self.deal_seed}, {self.choice_seed}, {len(self.moves)})"
+        )
+
+    @property
+    def final(self) -> GameState:
+        """The last state reached."""
+        return self.states[-1]
+
+    @property
+    def live(self) -> GameState:
+        """The last state reached in which the hand is not over."""
+        return next(state for state in reversed(self.states) if not state.is_over)
+
+
+def play_random(
+    rules: Rules, players: int, deal_seed: int, choice_seed: int, max_moves: int
+) -> Playout:
+    """Deal a hand and play up to ``max_moves`` random moves (fewer if the hand ends)."""
+    state = new_game(rules, players, seed=deal_seed)
+    rng = random.Random(choice_seed)
+    states, choices, moves = [state], [], []
+    while len(moves) < max_moves and not state.is_over:
+        index = random_move_index(state, rng)
+        move = legal_moves(state)[index]
+        state = apply_move(state, move)
+        states.append(state)
+        choices.append(index)
+        moves.append(move)
+    return Playout(
+        rules, players, deal_seed, choice_seed, tuple(states), tuple(choices), tuple(moves)
+    )
+
+
+def engine_rules() -> st.SearchStrategy[Rules]:
+    """A rule set the engine plays (:data:`ENGINE_RULES`)."""
+    return st.sampled_from(ENGINE_RULES)
+
+
+@st.composite
+def playouts(draw: st.DrawFn, *, max_moves: int = 200) -> Playout:
+    """A hand of 2–8 players (jokers 0 or 2) after 0 to ``max_moves`` random moves.
+
+    Everything is derived from one drawn seed, so that the player counts and
+    the numbers of moves are spread evenly (random hands last about 150 moves).
+    """
+    rng = random.Random(draw(st.integers(0, 2**64 - 1)))
+    return play_random(
+        rng.choice(ENGINE_RULES),
+        rng.randint(2, 8),
+        rng.getrandbits(32),
+        rng.getrandbits(32),
+        rng.randint(0, max_moves),
+    )

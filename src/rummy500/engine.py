@@ -842,7 +842,7 @@ def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
 def _rummy_calls(state: GameState, index: _TargetIndex) -> list[Move]:
     rules = state.rules
     discarder = state.last_discarder
-    if rules.rummy_call is not RummyCall.PILE or discarder is None:
+    if rules.rummy_call is not RummyCall.PILE or discarder is None or len(state.hands) < 3:
         return []
     callers = [
         seat
