@@ -108,6 +108,10 @@ class Reason(str, enum.Enum):
     RUMMY_USES_HAND = "rummy_uses_hand"
     #: Ending the hand is possible only when the stock is empty (T6).
     CANNOT_END = "cannot_end"
+    #: Before opening a player may not lay off, nor end the turn short of the minimum (T8).
+    NOT_OPENED = "not_opened"
+    #: Going out by discarding a card that could be laid off (E3).
+    PLAYABLE_FINAL_DISCARD = "playable_final_discard"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -33,6 +33,7 @@ __all__ = [
     "LayoffMove",
     "MeldMove",
     "Move",
+    "Pass",
     "Play",
     "Take",
 ]
@@ -201,8 +202,21 @@ class EndHand:
         return f"<EndHand {_format(self)!r}>"
 
 
+@attrs.frozen(repr=False)
+class Pass:
+    """Do without: draw nothing (empty stock, ``play_on``, T6), or end one's final lay-offs (E4)."""
+
+    player: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Pass {_format(self)!r}>"
+
+
 #: Any move.
-Move = Draw | Take | MeldMove | LayoffMove | Discard | CallRummy | EndHand
+Move = Draw | Take | MeldMove | LayoffMove | Discard | CallRummy | EndHand | Pass
 
 
 def _format(move: Move) -> str:
@@ -214,7 +228,7 @@ def _format(move: Move) -> str:
 # Fast constructors for the move generator, which builds many moves from
 # values it has already checked: they skip the converters and validators.
 _DISCARDS: dict[tuple[int, int], Discard] = {}
-_SIMPLE: dict[tuple[type, int], Draw | EndHand | Take] = {}
+_SIMPLE: dict[tuple[type, int], Draw | EndHand | Take | Pass] = {}
 
 
 def _trusted(cls: type[_T], **values: Any) -> _T:
@@ -245,6 +259,14 @@ def _new_end(player: int) -> EndHand:
     if move is None:
         move = _SIMPLE[(EndHand, player)] = EndHand(player)
     assert isinstance(move, EndHand)
+    return move
+
+
+def _new_pass(player: int) -> Pass:
+    move = _SIMPLE.get((Pass, player))
+    if move is None:
+        move = _SIMPLE[(Pass, player)] = Pass(player)
+    assert isinstance(move, Pass)
     return move
 
 

@@ -38,6 +38,7 @@ from rummy500.moves import (
     LayoffMove,
     MeldMove,
     Move,
+    Pass,
     Play,
     Take,
 )
@@ -160,6 +161,8 @@ def _format_body(move: Move | Play) -> str:
         return f"rummy {move.count} {_format_body(move.play)}"
     if isinstance(move, EndHand):
         return "end"
+    if isinstance(move, Pass):
+        return "pass"
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -253,6 +256,8 @@ class _MoveParser:
             return Draw(player)
         if keyword == "end":
             return EndHand(player)
+        if keyword == "pass":
+            return Pass(player)
         if keyword == "discard":
             token = self.next_token("the card to discard")
             try:
@@ -270,7 +275,8 @@ class _MoveParser:
             count = self.number("number of cards to take", 1)
             return CallRummy(player, count, self.play())
         raise self.error(
-            f"unknown move {keyword!r} (expected draw, take, meld, layoff, discard, rummy or end)"
+            f"unknown move {keyword!r} "
+            "(expected draw, take, meld, layoff, discard, rummy, end or pass)"
         )
 
     def play(self) -> Play:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from rummy500.cards import Card
 from rummy500.melds import meld_points
-from rummy500.rules import Rules
+from rummy500.rules import Rules, Scoring
 from rummy500.state import EndReason, HandResult, TableMeld
 from rummy500.values import CardValues
 
@@ -42,20 +42,63 @@ def score_hand(
     melds: tuple[TableMeld, ...],
     went_out: int | None,
     reason: EndReason,
+    *,
+    going_rummy: bool = False,
+    seven_card_run: bool = False,
 ) -> HandResult:
-    """Score a finished hand under ``scoring = "melded_minus_hand"`` (S2).
+    """Score a finished hand (S2–S5).
 
-    Each seat scores the cards it put on the table minus the cards left in
-    its hand; the score may be negative.
+    Args:
+        rules: The rule set (``scoring``, ``card_values``, ``stock_out_penalty``,
+            ``going_rummy_multiplier``, ``going_out_bonus``, ``seven_card_run_bonus``).
+        hands: The cards left in each hand.
+        melds: The table melds with their credits.
+        went_out: The seat that went out, or ``None``.
+        reason: Why the hand ended.
+        going_rummy: Whether ``went_out`` went out in one turn having put no
+            card on the table earlier in the hand (S3).
+        seven_card_run: Whether ``went_out`` laid down a run of 7 or more
+            cards in the turn they went out by discarding (S5).
+
+    ``melded_minus_hand`` (S2): each seat scores its cards on the table minus
+    its hand; with ``stock_out_penalty = False`` a hand ended by stock
+    exhaustion subtracts nothing.  ``winner_takes_hands`` (S3): only the seat
+    that went out scores, the others' hands, times the multiplier when going
+    rummy.  ``add_opponent_hands`` (S4): each seat scores its table cards; the
+    hands go to the seat that went out, or, at stock exhaustion with two
+    players, to the opponent.  Bonuses (S5) go to the seat that went out.
     """
     players = len(hands)
     melded = table_points(melds, rules, players)
     in_hand = [hand_points(hand, rules.card_values) for hand in hands]
-    scores = tuple(melded[seat] - in_hand[seat] for seat in range(players))
+    exhausted = reason is EndReason.STOCK_EXHAUSTED
+    if rules.scoring is Scoring.WINNER_TAKES_HANDS:
+        scores = [0] * players
+        if went_out is not None:
+            others = sum(in_hand) - in_hand[went_out]
+            multiplier = rules.going_rummy_multiplier if going_rummy else 1
+            scores[went_out] = others * multiplier
+    elif rules.scoring is Scoring.ADD_OPPONENT_HANDS:
+        scores = list(melded)
+        if went_out is not None:
+            scores[went_out] += sum(in_hand) - in_hand[went_out]
+        elif players == 2:
+            scores[0] += in_hand[1]
+            scores[1] += in_hand[0]
+    else:
+        penalty = not exhausted or rules.stock_out_penalty
+        scores = [melded[seat] - (in_hand[seat] if penalty else 0) for seat in range(players)]
+    bonuses = [0] * players
+    if went_out is not None:
+        bonuses[went_out] += rules.going_out_bonus
+        if seven_card_run:
+            bonuses[went_out] += rules.seven_card_run_bonus
     return HandResult(
-        scores=scores,
+        scores=tuple(score + bonus for score, bonus in zip(scores, bonuses, strict=True)),
         melded=tuple(melded),
         in_hand=tuple(in_hand),
         went_out=went_out,
         reason=reason,
+        bonuses=tuple(bonuses),
+        going_rummy=going_rummy,
     )

@@ -10,7 +10,7 @@ True
 >>> GameState.from_dict({**data, "phase": "dance"})
 Traceback (most recent call last):
 ...
-ValueError: position 'phase': expected one of 'draw', 'play', 'over', got 'dance'
+ValueError: position 'phase': expected one of 'draw', 'play', 'over', ..., got 'dance'
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from rummy500.deal import seat_order
 from rummy500.errors import InvalidMeldError, NotationError, RulesError
 from rummy500.melds import make_meld
 from rummy500.notation import parse_meld_card
-from rummy500.rules import Rules
+from rummy500.rules import GoingOut, Rules
 from rummy500.scoring import score_hand
 from rummy500.state import EndReason, GameState, Phase, TableMeld
 from rummy500.support import check_supported
@@ -58,6 +58,10 @@ _KEYS = {
     "turn",
     "seed",
     "result",
+    "opened",
+    "stock_rebuilds",
+    "idle_turns",
+    "went_out",
 }
 
 
@@ -108,6 +112,28 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "turn": {"taken": [str(card) for card in state.taken]},
         "seed": state.seed,
     }
+    # The keys of variants are written only when they differ from their value
+    # at the start of a fresh hand (format 1: omitted keys take that value).
+    turn = data["turn"]
+    for key, value in (
+        ("points", state.turn_points),
+        ("cards", state.turn_cards),
+        ("longest_run", state.turn_longest_run),
+    ):
+        if value:
+            turn[key] = value
+    if state.opened:
+        data["opened"] = sorted(state.opened)
+    if state.stock_rebuilds:
+        data["stock_rebuilds"] = state.stock_rebuilds
+    if state.idle_turns:
+        data["idle_turns"] = state.idle_turns
+    if state.went_out is not None:
+        data["went_out"] = {
+            "seat": state.went_out,
+            "rummy": state.went_out_rummy,
+            "long_run": state.went_out_long_run,
+        }
     if state.result is not None:
         data["result"] = {
             "went_out": state.result.went_out,
@@ -216,9 +242,24 @@ def state_from_dict(data: Any) -> GameState:
                 f"p{last_discarder} discarded last, so p{to_move} cannot be the seat to move",
             )
     turn = data.get("turn", {})
-    if not isinstance(turn, Mapping) or set(turn) - {"taken"}:
-        raise _fail("turn", f"expected {{'taken': [...]}}, got {turn!r}")
+    if not isinstance(turn, Mapping) or set(turn) - {"taken", "points", "cards", "longest_run"}:
+        raise _fail(
+            "turn",
+            f"expected {{'taken': [...], 'points': n, 'cards': n, 'longest_run': n}}, got {turn!r}",
+        )
     taken = _cards(turn.get("taken", []), "turn.taken")
+    turn_points = _count(turn, "points", "turn.points")
+    turn_cards = _count(turn, "cards", "turn.cards")
+    turn_longest_run = _count(turn, "longest_run", "turn.longest_run")
+    opened_data = data.get("opened", [])
+    if not isinstance(opened_data, list) or not all(
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+        for seat in opened_data
+    ):
+        raise _fail("opened", f"expected a list of seats 0..{players - 1}, got {opened_data!r}")
+    stock_rebuilds = _count(data, "stock_rebuilds", "stock_rebuilds")
+    idle_turns = _count(data, "idle_turns", "idle_turns")
+    went_out, went_out_rummy, went_out_long_run = _went_out_of(data.get("went_out"), players)
     if taken and phase is Phase.DRAW:
         raise _fail("turn.taken", "no card has been taken yet in phase 'draw'")
     seed = data.get("seed")
@@ -232,13 +273,26 @@ def state_from_dict(data: Any) -> GameState:
     result = None
     if phase is Phase.OVER:
         went_out, reason = _result_of(data.get("result"), hands, stock, players)
-        result = score_hand(rules, hands, melds, went_out, reason)
+        result = score_hand(
+            rules,
+            hands,
+            melds,
+            went_out,
+            reason,
+            going_rummy=went_out_rummy,
+            seven_card_run=went_out_long_run,
+        )
+    elif phase is Phase.FINAL_LAYOFF:
+        if went_out is None or hands[went_out]:
+            raise _fail("went_out", "the final lay-offs follow a seat that went out (E4)")
     else:
         if "result" in data and data["result"] is not None:
             raise _fail("result", "a hand that is not over has no result")
         empty = [seat for seat, hand in enumerate(hands) if not hand]
-        if empty:
+        if empty and rules.going_out is not GoingOut.FLOATING:
             raise _fail("hands", f"p{empty[0]} has no cards, so the hand is over (E1)")
+        if went_out is not None:
+            raise _fail("went_out", "nobody has gone out in a hand that goes on")
     return GameState(
         rules=rules,
         dealer=dealer,
@@ -252,7 +306,35 @@ def state_from_dict(data: Any) -> GameState:
         taken=taken,
         result=result,
         seed=seed,
+        opened=frozenset(opened_data),
+        turn_points=turn_points,
+        turn_cards=turn_cards,
+        turn_longest_run=turn_longest_run,
+        stock_rebuilds=stock_rebuilds,
+        idle_turns=idle_turns,
+        went_out=went_out,
+        went_out_rummy=went_out_rummy,
+        went_out_long_run=went_out_long_run,
     )
+
+
+def _count(data: Mapping[str, Any], key: str, where: str) -> int:
+    value = data.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _fail(where, f"expected a whole number of 0 or more, got {value!r}")
+    return value
+
+
+def _went_out_of(value: Any, players: int) -> tuple[int | None, bool, bool]:
+    if value is None:
+        return None, False, False
+    if not isinstance(value, Mapping) or set(value) - {"seat", "rummy", "long_run"}:
+        raise _fail("went_out", f"expected {{'seat': n, 'rummy': b, 'long_run': b}}, got {value!r}")
+    seat = _seat(value, "seat", players)
+    flags = [value.get("rummy", False), value.get("long_run", False)]
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise _fail("went_out", f"'rummy' and 'long_run' must be true or false, got {value!r}")
+    return seat, flags[0], flags[1]
 
 
 def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:

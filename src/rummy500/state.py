@@ -32,6 +32,10 @@ class Phase(str, enum.Enum):
     PLAY = "play"
     #: The hand is over (E1).
     OVER = "over"
+    #: The first player starts the pile by discarding, without drawing (D6).
+    FIRST_DISCARD = "first_discard"
+    #: After someone went out, the others lay off in turn before scoring (E4).
+    FINAL_LAYOFF = "final_layoff"
 
     def __str__(self) -> str:
         return str(self.value)
@@ -86,7 +90,7 @@ class TableMeld:
 
 @attrs.frozen
 class HandResult:
-    """The outcome of a finished hand (S2).
+    """The outcome of a finished hand (S2–S5).
 
     Attributes:
         scores: Each seat's score for the hand (may be negative).
@@ -94,6 +98,9 @@ class HandResult:
         in_hand: Each seat's points left in hand.
         went_out: The seat that went out, or ``None``.
         reason: Why the hand ended.
+        bonuses: Each seat's bonus points included in ``scores`` (S5).
+        going_rummy: Whether the seat that went out did so in one turn,
+            having put no card on the table earlier in the hand (S3).
     """
 
     scores: tuple[int, ...]
@@ -101,6 +108,8 @@ class HandResult:
     in_hand: tuple[int, ...]
     went_out: int | None
     reason: EndReason
+    bonuses: tuple[int, ...] = ()
+    going_rummy: bool = False
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -124,6 +133,19 @@ class GameState:
         taken: The cards taken from the pile in this turn.
         result: The result once the hand is over, else ``None``.
         seed: The seed for any later reshuffle (the deal's seed).
+        opened: The seats that have opened (T8; empty without an opening minimum).
+        turn_points: Points of the new melds laid down in this turn (T8).
+        turn_cards: Cards the seat to move put on the table in this turn (S3).
+        turn_longest_run: The longest run laid down in this turn (S5).
+        stock_rebuilds: How many times the stock was rebuilt from the pile (T6).
+        idle_turns: Turns in a row ended with an empty stock and no card put
+            on the table (T6 ``play_on``).
+        went_out: The seat that went out, during the final lay-offs (E4) and
+            once the hand is over.
+        went_out_rummy: Whether that seat went out in one turn having put no
+            card on the table before (S3).
+        went_out_long_run: Whether that seat laid down a run of 7 or more
+            cards in the turn it went out (S5).
     """
 
     rules: Rules
@@ -138,6 +160,15 @@ class GameState:
     taken: tuple[Card, ...] = ()
     result: HandResult | None = None
     seed: int | None = None
+    opened: frozenset[int] = frozenset()
+    turn_points: int = 0
+    turn_cards: int = 0
+    turn_longest_run: int = 0
+    stock_rebuilds: int = 0
+    idle_turns: int = 0
+    went_out: int | None = None
+    went_out_rummy: bool = False
+    went_out_long_run: bool = False
 
     @property
     def num_players(self) -> int:
@@ -148,6 +179,13 @@ class GameState:
     def is_over(self) -> bool:
         """Whether the hand is over."""
         return self.phase is Phase.OVER
+
+    @property
+    def floating(self) -> tuple[int, ...]:
+        """The seats floating with an empty hand (E2 ``floating``)."""
+        if self.phase in (Phase.OVER, Phase.FINAL_LAYOFF):
+            return ()
+        return tuple(seat for seat, hand in enumerate(self.hands) if not hand)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves; same as :func:`rummy500.legal_moves`."""

@@ -2,16 +2,17 @@
 
 Variants are data, and a knob value the engine does not implement yet must
 never be ignored silently: creating a game with such a value raises
-:class:`NotImplementedError` naming the knob.  :data:`ENGINE_SUPPORT` lists,
-for every knob the engine reads, the values it implements; knobs not listed
-are read by later layers (the match) or by no layer yet.
+:class:`NotImplementedError` naming the knob.  The hand engine implements
+every knob of RULES.md §1–§6; the knobs of partnerships and of Persian
+rummy's and dealer's gambit's special scoring (V5–V7) are not implemented
+yet.  The knobs of the match (G1–G4) are read by the match, never by a hand.
 
 >>> from rummy500 import Rules, presets
->>> check_supported(Rules())
+>>> check_supported(presets.get("wikipedia"))
 >>> check_supported(presets.get("persian"))
 Traceback (most recent call last):
 ...
-NotImplementedError: not implemented yet: jokers='sets_only' (M4), ...
+NotImplementedError: not implemented yet: group_of_four_multiplier=2 (V6), partnerships=True (V5)
 """
 
 from __future__ import annotations
@@ -23,35 +24,12 @@ from rummy500.rules import KNOBS, Rules
 
 __all__ = ["ENGINE_SUPPORT", "check_supported", "unsupported_knobs"]
 
-_DEFAULT = Rules()
-
-# Knobs whose every value the hand engine honours: the deck and deal knobs, and
-# the knobs of the match (which the hand never reads; the match reads them).
-_EVERY_VALUE = frozenset(
-    {
-        "decks",
-        "jokers_per_deck",
-        "hand_size",
-        "min_players",
-        "max_players",
-        "next_dealer",
-        "target_score",
-        "hand_limit",
-        "tiebreak",
-        "must_go_out_to_win",
-        "match_bonus",
-    }
-)
-
 #: Knob name → the values the engine implements (knobs absent here: every value).
 #: Knob values are compared in their :meth:`Rules.to_dict` form.
 ENGINE_SUPPORT: Mapping[str, frozenset[Any]] = {
-    **{
-        name: frozenset([value])
-        for name, value in _DEFAULT.to_dict().items()
-        if name not in _EVERY_VALUE
-    },
-    "rummy_call": frozenset(["pile", "none"]),
+    "group_of_four_multiplier": frozenset([1]),
+    "partnerships": frozenset([False]),
+    "dealers_gambit": frozenset([False]),
 }
 
 
@@ -61,8 +39,7 @@ def unsupported_knobs(rules: Rules) -> list[str]:
     found = []
     for name, allowed in ENGINE_SUPPORT.items():
         value = data[name]
-        hashable = value if not isinstance(value, dict) else repr(sorted(value.items()))
-        if hashable not in allowed:
+        if value not in allowed:
             found.append(f"{name}={value!r} ({KNOBS[name][0]})")
     return found
 

@@ -1,0 +1,417 @@
+"""Plays (new melds and lay-offs) as the engine checks and generates them.
+
+This module holds what the reducer and the move generator share: checking a
+play against the cards available and the table (:func:`resolve_play`), the
+lay-off credits (L5), the enumeration of every play from a pool of cards
+(:func:`plays_from_pool`), and small helpers on hands.  Everything here works
+for every rule set; the turn rules live in :mod:`rummy500.reducer`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from rummy500.cards import JOKER_CODE, NUM_CODES, Card, card_from_code
+from rummy500.errors import IllegalMoveError, InvalidMeldError, Reason
+from rummy500.meldgen import Pool, layoffs_from_pool, melds_from_pool
+from rummy500.melds import (
+    _SPECS,
+    SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
+    SPEC_TEXT,
+    Meld,
+    MeldCard,
+    MeldKind,
+    _layoff_codes,
+    _make_meld_codes,
+    meld_value,
+)
+from rummy500.moves import LayoffMove, MeldMove, Play, _new_layoff_move, _new_meld_move
+from rummy500.notation import ordered_like
+from rummy500.rules import Jokers, Rules
+from rummy500.state import TableMeld
+
+__all__ = [
+    "PlayEffect",
+    "TargetIndex",
+    "counts_of",
+    "illegal",
+    "plays_from_pool",
+    "resolve_play",
+    "target_index",
+]
+
+
+def illegal(reason: Reason, message: str, rule: str) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` whose message ends with ``(rule X)``."""
+    return IllegalMoveError(reason, f"{message} (rule {rule})", rule)
+
+
+_TRAILING_RULES = re.compile(r"\s*\([A-Z][0-9a-z, A-Z]*\)$")
+
+
+def _from_meld_error(reason: Reason, error: InvalidMeldError) -> IllegalMoveError:
+    """An IllegalMoveError from a meld error, its trailing "(M1)" written as "(rule M1)"."""
+    return illegal(reason, _TRAILING_RULES.sub("", str(error)), error.rule)
+
+
+# ---------------------------------------------------------------------------
+# Hands: sorted tuples of cards
+
+
+def counts_of(cards: Sequence[Card]) -> list[int]:
+    """The count of each card code in ``cards``."""
+    counts = [0] * NUM_CODES
+    for card in cards:
+        counts[card.code] += 1
+    return counts
+
+
+def index_of(hand: tuple[Card, ...], code: int) -> int:
+    """The position of a card with ``code`` in ``hand``, or -1."""
+    for index, card in enumerate(hand):
+        if card.code == code:
+            return index
+    return -1
+
+
+def without(hand: tuple[Card, ...], codes: Sequence[int]) -> tuple[Card, ...]:
+    """``hand`` less one card per code in ``codes`` (all present)."""
+    if len(codes) == 1:
+        index = index_of(hand, codes[0])
+        return hand[:index] + hand[index + 1 :]
+    remaining = Counter(codes)
+    kept = []
+    for card in hand:
+        if remaining[card.code]:
+            remaining[card.code] -= 1
+        else:
+            kept.append(card)
+    return tuple(kept)
+
+
+def with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` (sorted) with ``cards`` added, still sorted by code."""
+    if len(cards) == 1:
+        code = cards[0].code
+        for index, card in enumerate(hand):
+            if card.code > code:
+                return hand[:index] + (cards[0],) + hand[index:]
+        return hand + (cards[0],)
+    return tuple(sorted(hand + tuple(cards), key=_code))
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def replace_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` with seat ``seat``'s hand replaced (the other hands are shared)."""
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def minus(counts: Sequence[int], codes: Sequence[int]) -> list[int]:
+    """A copy of ``counts`` less one card per code in ``codes``."""
+    rest = list(counts)
+    for code in codes:
+        rest[code] -= 1
+    return rest
+
+
+def physical(play: Play) -> list[int]:
+    """The card codes a play puts on the table (every joker as 52)."""
+    return [SPEC_PHYSICAL[spec.code] for spec in play.cards]
+
+
+# ---------------------------------------------------------------------------
+# Checking a play
+
+
+@attrs.frozen
+class PlayEffect:
+    """What a valid play does.
+
+    Attributes:
+        melds: The table melds after the play.
+        used: The card codes it takes from the pool.
+        points: The value of a new meld (S1), 0 for a lay-off.
+        run_length: The length of a new run, else 0.
+    """
+
+    melds: tuple[TableMeld, ...]
+    used: tuple[int, ...]
+    points: int
+    run_length: int
+
+
+def resolve_play(
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    play: Play,
+    pool: Sequence[int],
+    required: int | None,
+) -> PlayEffect:
+    """Check ``play`` against the table and a pool of card counts; return its effect.
+
+    Raises:
+        IllegalMoveError: for cards not in the pool, a play without the
+            ``required`` card (T3), an invalid meld or lay-off (M1–M4, L1–L3),
+            or cards not in canonical order.
+    """
+    codes = tuple(spec.code for spec in play.cards)
+    used = tuple(SPEC_PHYSICAL[code] for code in codes)
+    need = Counter(used)
+    for code, count in need.items():
+        if pool[code] < count:
+            shown = " ".join(SPEC_TEXT[c] for c in codes)
+            raise illegal(
+                Reason.CARDS_NOT_AVAILABLE,
+                f"p{play.player} does not hold the cards of {shown}: no {card_from_code(code)}"
+                + (f" ×{count}" if count > 1 else ""),
+                "T7",
+            )
+    if required is not None and required not in need:
+        raise illegal(
+            Reason.PLAY_MISSES_DEEPEST_CARD,
+            f"the play must meld the deepest card taken, {card_from_code(required)}",
+            "T3",
+        )
+    if isinstance(play, MeldMove):
+        try:
+            meld = _checked_meld(codes, rules)
+        except InvalidMeldError as error:
+            raise _from_meld_error(Reason.INVALID_MELD, error) from None
+        if meld.codes != codes:
+            raise illegal(
+                Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
+            )
+        added = (*melds, TableMeld(meld, (play.player,) * len(codes)))
+        run_length = len(codes) if meld.kind is MeldKind.RUN else 0
+        return PlayEffect(added, used, meld_value(meld, rules.card_values), run_length)
+    if play.target >= len(melds):
+        raise illegal(
+            Reason.NO_SUCH_MELD,
+            f"there is no meld {play.target} on the table ({len(melds)} melds)",
+            "L1",
+        )
+    table_meld = melds[play.target]
+    try:
+        result = _checked_layoff(table_meld.meld, codes, rules)
+    except InvalidMeldError as error:
+        raise _from_meld_error(Reason.INVALID_LAYOFF, error) from None
+    ordered = ordered_like(result, play.cards)
+    if ordered != play.cards:
+        text = " ".join(map(str, ordered))
+        raise illegal(
+            Reason.NOT_CANONICAL,
+            f"write the lay-off in meld order: layoff {play.target} {text}",
+            "§10",
+        )
+    new_meld = TableMeld(result, _credits(table_meld, result, play.player))
+    changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
+    return PlayEffect(changed, used, 0, 0)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _checked_meld(codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`rummy500.melds.make_meld` on codes, memoized (melds recur across positions)."""
+    return _make_meld_codes(codes, rules)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _checked_layoff(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`rummy500.melds.layoff` on codes, memoized."""
+    return _layoff_codes(meld, codes, rules)
+
+
+def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
+    """Credits of ``result``: the old cards keep theirs, the new ones go to ``player`` (L5)."""
+    credits: dict[int, list[int]] = {}
+    for code, seat in zip(old.meld.codes, old.by, strict=True):
+        credits.setdefault(code, []).append(seat)
+    by = []
+    for code in result.codes:
+        earlier = credits.get(code)
+        by.append(earlier.pop(0) if earlier else player)
+    return tuple(by)
+
+
+def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:
+    """The table melds after a valid ``play`` (credits are not kept: for look-ahead only)."""
+    codes = tuple(spec.code for spec in play.cards)
+    if isinstance(play, MeldMove):
+        return (*melds, TableMeld(_checked_meld(codes, rules), ()))
+    changed = TableMeld(_checked_layoff(melds[play.target].meld, codes, rules), ())
+    return melds[: play.target] + (changed,) + melds[play.target + 1 :]
+
+
+def playable_on_table(rules: Rules, melds: tuple[TableMeld, ...], code: int) -> bool:
+    """Whether the single card ``code`` can be laid off on some table meld (E3)."""
+    pool = Pool((code,))
+    return any(layoffs_from_pool(table_meld.meld, pool, rules, code) for table_meld in melds)
+
+
+# ---------------------------------------------------------------------------
+# Enumerating plays
+
+
+# Generated plays are interned: the same meld or lay-off recurs in many
+# positions, and a move is an immutable value.
+_MELD_MOVES: dict[tuple[int, tuple[int, ...]], MeldMove] = {}
+_LAYOFF_MOVES: dict[tuple[int, int, tuple[int, ...]], LayoffMove] = {}
+_INTERNED_LIMIT = 1 << 17
+
+
+def meld_move(player: int, codes: tuple[int, ...]) -> MeldMove:
+    """The (interned) move laying down the meld with these spec codes."""
+    key = (player, codes)
+    move = _MELD_MOVES.get(key)
+    if move is None:
+        if len(_MELD_MOVES) >= _INTERNED_LIMIT:
+            _MELD_MOVES.clear()
+        move = _MELD_MOVES[key] = _new_meld_move(player, _specs(codes))
+    return move
+
+
+def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
+    """The (interned) move laying off these spec codes on meld ``target``."""
+    key = (player, target, codes)
+    move = _LAYOFF_MOVES.get(key)
+    if move is None:
+        if len(_LAYOFF_MOVES) >= _INTERNED_LIMIT:
+            _LAYOFF_MOVES.clear()
+        move = _LAYOFF_MOVES[key] = _new_layoff_move(player, target, _specs(codes))
+    return move
+
+
+def play_points(rules: Rules, play: Play) -> int:
+    """The value of a generated play: a new meld's points (S1), 0 for a lay-off."""
+    if isinstance(play, LayoffMove):
+        return 0
+    codes = tuple(spec.code for spec in play.cards)
+    return meld_value(_checked_meld(codes, rules), rules.card_values)
+
+
+def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
+    return tuple(_SPECS[code] for code in codes)
+
+
+def plays_from_pool(
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    player: int,
+    pool: Pool,
+    required: int | None,
+    *,
+    new_melds: bool = True,
+    layoffs: bool = True,
+    index: TargetIndex | None = None,
+) -> list[Play]:
+    """Every new meld (if ``new_melds``) and every lay-off (if ``layoffs``) from ``pool``.
+
+    With ``required``, only the plays holding that card (a natural card as
+    itself, or 52 for a joker).
+    """
+    plays: list[Play] = []
+    if new_melds:
+        plays = [
+            meld_move(player, codes) for _kind, codes in melds_from_pool(pool, rules, required)
+        ]
+    if not layoffs or not melds:
+        return plays
+    if required is None:
+        targets: Sequence[int] = range(len(melds))
+    else:
+        targets = (index or target_index(melds)).targets(required)
+    for target in targets:
+        for laid, _result in layoffs_from_pool(melds[target].meld, pool, rules, required):
+            plays.append(layoff_move(player, target, laid))
+    return plays
+
+
+def _near_ranks(radius: int) -> tuple[int, ...]:
+    """Per rank (index 1–13): the bit mask of the other ranks within ``radius`` (wrapping)."""
+    masks = [0]
+    for rank in range(1, 14):
+        mask = 0
+        for other in range(1, 14):
+            distance = abs(other - rank)
+            if other != rank and min(distance, 13 - distance) <= radius:
+                mask |= 1 << (other - 1)
+        masks.append(mask)
+    return tuple(masks)
+
+
+_NEAR_RANKS = {length: _near_ranks(length - 1) for length in range(3, 14)}
+
+
+def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
+    """A quick necessary condition for any meld or lay-off holding the natural card ``code``.
+
+    It lets the generator skip most depths of a long pile without enumerating.
+    """
+    if code == JOKER_CODE or index.targets(code):
+        return True
+    jokers = pool.counts[JOKER_CODE] if rules.jokers is Jokers.WILD else 0
+    rank, suit = code % 13 + 1, code // 13
+    if pool.rank_masks[rank].bit_count() + jokers >= 3:
+        return True
+    length = rules.min_run_length
+    near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
+    return near.bit_count() + jokers >= length - 1
+
+
+# The index of the table melds is kept for the last few melds tuples seen:
+# consecutive states share one tuple until a meld changes.  Entries hold the
+# tuple itself, so an id is never mistaken for another object's.
+_INDEXES: dict[int, tuple[tuple[TableMeld, ...], TargetIndex]] = {}
+
+
+def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
+    """The (cached) :class:`TargetIndex` of a tuple of table melds."""
+    entry = _INDEXES.get(id(melds))
+    if entry is not None and entry[0] is melds:
+        return entry[1]
+    if len(_INDEXES) >= 64:
+        _INDEXES.clear()
+    index = TargetIndex(melds)
+    _INDEXES[id(melds)] = (melds, index)
+    return index
+
+
+class TargetIndex:
+    """The table melds with room, by rank (groups) and by suit (runs)."""
+
+    __slots__ = ("by_rank", "by_suit", "every")
+
+    def __init__(self, melds: tuple[TableMeld, ...]) -> None:
+        self.every = range(len(melds))
+        self.by_rank: list[list[int]] = [[] for _ in range(14)]
+        self.by_suit: list[list[int]] = [[] for _ in range(4)]
+        for target, table_meld in enumerate(melds):
+            codes = table_meld.meld.codes
+            if table_meld.meld.kind is MeldKind.GROUP:
+                if len(codes) < 4:
+                    self.by_rank[SPEC_RANK[codes[0]]].append(target)
+            elif len(codes) < 13:
+                self.by_suit[SPEC_SUIT[codes[0]]].append(target)
+
+    def targets(self, required: int | None) -> Sequence[int]:
+        """The melds a lay-off containing the natural card ``required`` could go on."""
+        if required is None or required == JOKER_CODE:
+            return self.every
+        groups = self.by_rank[SPEC_RANK[required]]
+        runs = self.by_suit[SPEC_SUIT[required]]
+        if not groups:
+            return runs
+        if not runs:
+            return groups
+        return sorted(groups + runs)

@@ -1,0 +1,786 @@
+"""The reducer: the state after a move, checking the move on the way.
+
+:func:`apply_move` is the single source of legality: it either raises
+:class:`~rummy500.errors.IllegalMoveError` naming the rule, or returns the
+next state.  The move generator (:mod:`rummy500.movegen`) uses the same
+predicates (:func:`play_problem`, :func:`discard_problem`) to offer exactly
+the moves this module accepts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rummy500.cards import Card
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.finish import can_empty_hand, can_finish
+from rummy500.moves import (
+    CallRummy,
+    Discard,
+    Draw,
+    EndHand,
+    LayoffMove,
+    MeldMove,
+    Move,
+    Pass,
+    Play,
+    Take,
+)
+from rummy500.plays import (
+    PlayEffect,
+    counts_of,
+    illegal,
+    index_of,
+    minus,
+    physical,
+    playable_on_table,
+    replace_hand,
+    resolve_play,
+    with_cards,
+    without,
+)
+from rummy500.rules import (
+    DeepestCardUse,
+    Direction,
+    DiscardTake,
+    GoingOut,
+    Rules,
+    RummyCall,
+    StockExhausted,
+)
+from rummy500.scoring import score_hand
+from rummy500.state import EndReason, GameState, Phase, TableMeld
+
+__all__ = ["apply_move", "discard_problem", "next_seat", "opening_need", "play_problem"]
+
+_MOVE_TYPES = (Draw, Take, MeldMove, LayoffMove, Discard, CallRummy, EndHand, Pass)
+_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+
+
+def evolve(state: GameState, **changes: Any) -> GameState:
+    """A copy of ``state`` with ``changes`` (faster than ``attrs.evolve``; no validation)."""
+    values: list[Any] = [
+        changes[name] if name in changes else getattr(state, name) for name in _FIELDS
+    ]
+    return GameState(*values)
+
+
+def next_seat(rules: Rules, players: int, seat: int) -> int:
+    """The seat after ``seat`` in playing order (D7; counterclockwise for V7)."""
+    step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
+    return (seat + step) % players
+
+
+# ---------------------------------------------------------------------------
+# Shared predicates (also used by the move generator)
+
+
+def opening_need(state: GameState, player: int, points: int) -> int:
+    """Points ``player`` must still meld this turn to open, after ``points`` more (T8).
+
+    0 when there is no opening minimum, the player has opened, or has not
+    started to open (melded nothing this turn).
+    """
+    minimum = state.rules.opening_minimum
+    if not minimum or player in state.opened:
+        return 0
+    total = (state.turn_points if player == state.to_move else 0) + points
+    if total == 0 or total >= minimum:
+        return 0
+    return minimum - total
+
+
+def may_lay_off(state: GameState, player: int) -> bool:
+    """Whether ``player`` may lay off: always, except before opening (T8)."""
+    return not state.rules.opening_minimum or player in state.opened
+
+
+def play_problem(
+    state: GameState,
+    player: int,
+    play: Play,
+    pool: Sequence[int],
+    points: int,
+    forbidden: int | None,
+    melds_after: tuple[TableMeld, ...] | None = None,
+) -> IllegalMoveError | None:
+    """Why the player to move may not make ``play`` in their turn (E2, T8, N1), if so.
+
+    Args:
+        state: The state before the play (after any take it belongs to).
+        player: The seat playing (the seat to move).
+        play: The meld or lay-off, already checked as valid.
+        pool: The cards the player holds before the play (with any cards taken).
+        points: The value of the new meld (0 for a lay-off).
+        forbidden: The card that may not be discarded this turn (T11), if any.
+        melds_after: The table melds after the play, if known.
+    """
+    rules = state.rules
+    if isinstance(play, LayoffMove) and not may_lay_off(state, player):
+        return illegal(
+            Reason.NOT_OPENED,
+            f"p{player} has not opened yet and may not lay off "
+            f"(opening minimum {rules.opening_minimum})",
+            "T8",
+        )
+    used = physical(play)
+    need = opening_need(state, player, points)
+    left = sum(pool) - len(used)
+    if left == 0:
+        if rules.going_out is GoingOut.DISCARD_REQUIRED:
+            return illegal(
+                Reason.DEAD_END,
+                f"p{player} must keep a card to discard and may not meld the last one",
+                "E2",
+            )
+        if need:
+            return illegal(
+                Reason.DEAD_END,
+                f"p{player} would end the turn with melds {need} points short of the "
+                f"opening minimum {rules.opening_minimum}",
+                "T8",
+            )
+        return None
+    discardable = forbidden is None or left > pool[forbidden] - used.count(forbidden)
+    if need == 0 and discardable and (not rules.final_discard_must_be_unplayable or left > 1):
+        return None
+    if melds_after is None:
+        from rummy500.plays import table_after
+
+        melds_after = table_after(rules, state.melds, play)
+    may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
+    if can_finish(rules, minus(pool, used), forbidden, melds_after, need, may_layoff):
+        return None
+    return illegal(
+        Reason.DEAD_END,
+        f"after this play p{player} could not end the turn: "
+        + _blocker(rules, forbidden is not None, need),
+        "N1",
+    )
+
+
+def _blocker(rules: Rules, forbidden: bool, need: int) -> str:
+    reasons = []
+    if forbidden:
+        reasons.append("the card taken alone may not be discarded (T11)")
+    if need:
+        reasons.append(f"the melds would stay {need} points short of opening (T8)")
+    if rules.going_out is GoingOut.DISCARD_REQUIRED:
+        reasons.append("a card must be kept to discard (E2)")
+    if rules.final_discard_must_be_unplayable:
+        reasons.append("the last card may not be discarded if it could be laid off (E3)")
+    return "; ".join(reasons) or "no legal way to end the turn"
+
+
+def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
+    """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
+    rules = state.rules
+    taken = state.taken
+    if len(taken) == 1 and taken[0].code == code and state.phase is Phase.PLAY:
+        return illegal(
+            Reason.DISCARD_TAKEN_CARD,
+            f"p{player} took only the top discard, {taken[0]}, and may not discard it this turn",
+            "T11",
+        )
+    if opening_need(state, player, 0):
+        return illegal(
+            Reason.NOT_OPENED,
+            f"p{player} has melded {state.turn_points} points this turn and must reach the "
+            f"opening minimum of {rules.opening_minimum} before discarding",
+            "T8",
+        )
+    if (
+        rules.final_discard_must_be_unplayable
+        and len(state.hands[player]) == 1
+        and playable_on_table(rules, state.melds, code)
+    ):
+        return illegal(
+            Reason.PLAYABLE_FINAL_DISCARD,
+            f"p{player} may not go out by discarding {state.hands[player][0]}: it can be laid "
+            "off on the table",
+            "E3",
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The reducer
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """Return the state after ``move`` (the input state is never changed).
+
+    Raises:
+        IllegalMoveError: (a :class:`ValueError`) if the move is illegal; its
+            ``reason`` and ``rule`` say why.
+    """
+    if not isinstance(move, _MOVE_TYPES):
+        raise IllegalMoveError(
+            Reason.NOT_A_MOVE,
+            f"not a move: {move!r} (build a move object, or read text with parse_move)",
+            "-",
+        )
+    if state.phase is Phase.OVER:
+        raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
+    if move.player >= state.num_players:
+        raise illegal(
+            Reason.NOT_A_MOVE,
+            f"there is no seat p{move.player} (seats p0..p{state.num_players - 1})",
+            "D5",
+        )
+    if isinstance(move, CallRummy):
+        return _call_rummy(state, move)
+    if move.player != state.to_move:
+        if isinstance(move, (MeldMove, LayoffMove)) and state.rules.out_of_turn_melding:
+            return _out_of_turn_play(state, move)
+        raise illegal(
+            Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{move.player}'s", "D7"
+        )
+    phase = state.phase
+    if phase is Phase.FINAL_LAYOFF:
+        return _final_layoff(state, move)
+    if phase is Phase.FIRST_DISCARD:
+        if not isinstance(move, Discard):
+            raise illegal(
+                Reason.WRONG_PHASE,
+                f"p{move.player} starts the pile: the first move is a discard",
+                "D6",
+            )
+        return _discard(state, move)
+    if isinstance(move, (Draw, Take, EndHand)) or (isinstance(move, Pass) and phase is Phase.DRAW):
+        if phase is not Phase.DRAW:
+            raise illegal(Reason.WRONG_PHASE, f"p{move.player} has drawn already this turn", "T1")
+        if isinstance(move, Draw):
+            return _draw(state, move)
+        if isinstance(move, Take):
+            return _take(state, move)
+        if isinstance(move, Pass):
+            return _draw_nothing(state, move)
+        return _end_hand(state, move)
+    if isinstance(move, Pass):
+        raise illegal(
+            Reason.WRONG_PHASE, "'pass' is a move of the draw phase (play_on) or of E4", "T6"
+        )
+    if phase is not Phase.PLAY:
+        raise illegal(Reason.WRONG_PHASE, f"p{move.player} must draw first (draw or take)", "T1")
+    if isinstance(move, Discard):
+        return _discard(state, move)
+    return _play(state, move)
+
+
+def _draw(state: GameState, move: Draw) -> GameState:
+    if not state.stock:
+        raise illegal(
+            Reason.STOCK_EMPTY, "the stock is empty: take from the pile or end the hand", "T6"
+        )
+    count = min(state.rules.stock_draw_count, len(state.stock))
+    hand = with_cards(state.hands[move.player], state.stock[:count])
+    return GameState(
+        state.rules,
+        state.dealer,
+        state.to_move,
+        Phase.PLAY,
+        replace_hand(state.hands, move.player, hand),
+        state.stock[count:],
+        state.discard,
+        state.melds,
+        None,
+        (),
+        None,
+        state.seed,
+        state.opened,
+        0,
+        0,
+        0,
+        state.stock_rebuilds,
+        state.idle_turns,
+    )
+
+
+def _draw_nothing(state: GameState, move: Pass) -> GameState:
+    if state.stock or state.rules.stock_exhausted is not StockExhausted.PLAY_ON:
+        raise illegal(
+            Reason.WRONG_PHASE,
+            "drawing nothing ('pass') is allowed only with an empty stock under "
+            "stock_exhausted='play_on'",
+            "T6",
+        )
+    if not state.hands[move.player]:
+        # A floater who draws nothing has nothing to play: the turn ends (T6, E2).
+        return _next_turn(evolve(state, last_discarder=None), move.player, discarded=False)
+    return evolve(state, phase=Phase.PLAY, last_discarder=None, taken=())
+
+
+def _take(state: GameState, move: Take) -> GameState:
+    rules = state.rules
+    pile = state.discard
+    count = move.count
+    if count > len(pile):
+        raise illegal(
+            Reason.PILE_TOO_SHORT, f"cannot take {count} cards: the pile holds {len(pile)}", "T1"
+        )
+    if count > 1 and rules.discard_take is DiscardTake.TOP_ONLY:
+        raise illegal(
+            Reason.DEEP_TAKE_NOT_ALLOWED,
+            "only the top discard may be taken under discard_take='top_only'",
+            "T4",
+        )
+    taken = pile[-count:]
+    deepest = taken[0]
+    must_meld = count > 1 or rules.top_discard_must_meld
+    if must_meld and move.play is None:
+        raise illegal(
+            Reason.MUST_MELD_TAKEN_CARD,
+            f"taking {count} card{'s' if count > 1 else ''} requires melding the deepest one, "
+            f"{deepest}, at once: write it as 'take {count} meld ...' or "
+            f"'take {count} layoff N ...'",
+            "T3",
+        )
+    if not must_meld and move.play is not None:
+        raise illegal(
+            Reason.UNEXPECTED_PLAY,
+            "taking only the top discard needs no meld at once: take it, then meld as a "
+            "separate move",
+            "T3a",
+        )
+    player = move.player
+    hand = with_cards(state.hands[player], taken)
+    forbidden = deepest.code if count == 1 else None
+    base = evolve(state, discard=pile[:-count], phase=Phase.PLAY, last_discarder=None, taken=taken)
+    if move.play is None:
+        may_layoff = may_lay_off(state, player)
+        if not can_finish(rules, counts_of(hand), forbidden, state.melds, 0, may_layoff):
+            raise illegal(
+                Reason.DEAD_END,
+                f"after taking {deepest} p{player} could not end the turn: it may not be "
+                "discarded (T11) nor melded",
+                "N1",
+            )
+        return evolve(base, hands=replace_hand(state.hands, player, hand))
+    if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
+        raise illegal(
+            Reason.NEW_MELD_REQUIRED,
+            f"the card taken, {deepest}, must go into a new meld, not a lay-off",
+            "T4",
+        )
+    pool = counts_of(hand)
+    effect = resolve_play(rules, state.melds, move.play, pool, deepest.code)
+    problem = play_problem(base, player, move.play, pool, effect.points, forbidden, effect.melds)
+    if problem is not None:
+        raise problem
+    return _after_play(base, player, hand, effect)
+
+
+def _play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
+    player = move.player
+    hand = state.hands[player]
+    pool = counts_of(hand)
+    effect = resolve_play(state.rules, state.melds, move, pool, None)
+    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    problem = play_problem(state, player, move, pool, effect.points, forbidden, effect.melds)
+    if problem is not None:
+        raise problem
+    return _after_play(state, player, hand, effect)
+
+
+def _after_play(
+    state: GameState, player: int, hand: tuple[Card, ...], effect: PlayEffect
+) -> GameState:
+    """The mover's state after a valid play: going out, floating, or playing on."""
+    rules = state.rules
+    hand = without(hand, effect.used)
+    points = state.turn_points + effect.points
+    opened = state.opened
+    if rules.opening_minimum and player not in opened and points >= rules.opening_minimum:
+        opened = opened | {player}
+    after = evolve(
+        state,
+        hands=replace_hand(state.hands, player, hand),
+        melds=effect.melds,
+        opened=opened,
+        turn_points=points,
+        turn_cards=state.turn_cards + len(effect.used),
+        turn_longest_run=max(state.turn_longest_run, effect.run_length),
+        idle_turns=0,
+    )
+    if hand:
+        return after
+    if rules.going_out is GoingOut.FLOATING:
+        return _next_turn(after, player, discarded=False)
+    return _went_out(
+        after,
+        player,
+        going_rummy=_all_played_this_turn(after, player),
+        long_run=after.turn_longest_run >= 7,
+    )
+
+
+def _all_played_this_turn(state: GameState, player: int) -> bool:
+    credited = sum(table_meld.by.count(player) for table_meld in state.melds)
+    return credited == state.turn_cards
+
+
+def _discard(state: GameState, move: Discard) -> GameState:
+    player = move.player
+    card = move.card
+    hand = state.hands[player]
+    index = index_of(hand, card.code)
+    if index < 0:
+        raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {card}", "T10")
+    problem = discard_problem(state, player, card.code)
+    if problem is not None:
+        raise problem
+    hand = hand[:index] + hand[index + 1 :]
+    hands = replace_hand(state.hands, player, hand)
+    discard = (*state.discard, card)
+    if not hand:
+        after = evolve(state, hands=hands, discard=discard)
+        return _went_out(
+            after,
+            player,
+            going_rummy=_all_played_this_turn(after, player),
+            long_run=state.turn_longest_run >= 7,
+        )
+    return _next_turn(state, player, discarded=True, hands=hands, discard=discard)
+
+
+def _next_turn(
+    state: GameState,
+    player: int,
+    discarded: bool,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    discard: tuple[Card, ...] | None = None,
+) -> GameState:
+    """Pass the turn to the next seat: idle rounds (play_on), reshuffles (T6)."""
+    rules = state.rules
+    players = len(state.hands)
+    hands = state.hands if hands is None else hands
+    pile = state.discard if discard is None else discard
+    stock = state.stock
+    if stock:  # the common case, built directly
+        return GameState(
+            rules,
+            state.dealer,
+            next_seat(rules, players, player),
+            Phase.DRAW,
+            hands,
+            stock,
+            pile,
+            state.melds,
+            player if discarded else None,
+            (),
+            None,
+            state.seed,
+            state.opened,
+            0,
+            0,
+            0,
+            state.stock_rebuilds,
+            state.idle_turns,
+        )
+    idle = state.idle_turns
+    rebuilds = state.stock_rebuilds
+    if not stock and rules.stock_exhausted is StockExhausted.PLAY_ON:
+        idle = 0 if state.turn_cards else idle + 1
+        if idle >= players:
+            ended = evolve(state, hands=hands, discard=pile, idle_turns=idle)
+            return _over(ended, None, EndReason.STOCK_EXHAUSTED)
+    if (
+        not stock
+        and rules.stock_exhausted is StockExhausted.RESHUFFLE
+        and rebuilds < rules.max_stock_rebuilds
+        and len(pile) > 1
+    ):
+        stock = _reshuffled(pile[:-1], state.seed, rebuilds)
+        pile = pile[-1:]
+        rebuilds += 1
+    return evolve(
+        state,
+        to_move=next_seat(rules, players, player),
+        phase=Phase.DRAW,
+        hands=hands,
+        stock=stock,
+        discard=pile,
+        stock_rebuilds=rebuilds,
+        last_discarder=player if discarded else None,
+        taken=(),
+        turn_points=0,
+        turn_cards=0,
+        turn_longest_run=0,
+        idle_turns=idle,
+    )
+
+
+def _reshuffled(cards: tuple[Card, ...], seed: int | None, rebuilds: int) -> tuple[Card, ...]:
+    """The pile but its top card, shuffled into a stock, deterministically from the seed (T6)."""
+    shuffled = list(cards)
+    random.Random(f"rummy500 reshuffle {seed} {rebuilds}").shuffle(shuffled)
+    return tuple(shuffled)
+
+
+def _went_out(state: GameState, player: int, *, going_rummy: bool, long_run: bool) -> GameState:
+    """``player`` has no card left: the final lay-offs (E4) or the end of the hand (E1).
+
+    ``going_rummy`` (S3) and ``long_run`` (S5) are decided now; the final
+    lay-offs only move cards from the other hands to the table.
+    """
+    if state.rules.final_layoff:
+        return evolve(
+            state,
+            phase=Phase.FINAL_LAYOFF,
+            to_move=next_seat(state.rules, len(state.hands), player),
+            went_out=player,
+            went_out_rummy=going_rummy,
+            went_out_long_run=long_run,
+            last_discarder=None,
+        )
+    return _over(state, player, EndReason.WENT_OUT, going_rummy, long_run)
+
+
+def _over(
+    state: GameState,
+    went_out: int | None,
+    reason: EndReason,
+    going_rummy: bool = False,
+    long_run: bool = False,
+) -> GameState:
+    result = score_hand(
+        state.rules,
+        state.hands,
+        state.melds,
+        went_out,
+        reason,
+        going_rummy=going_rummy,
+        seven_card_run=long_run,
+    )
+    return evolve(
+        state,
+        phase=Phase.OVER,
+        result=result,
+        last_discarder=None,
+        went_out=went_out,
+        went_out_rummy=going_rummy,
+        went_out_long_run=long_run,
+    )
+
+
+def _end_hand(state: GameState, move: EndHand) -> GameState:
+    if state.stock:
+        raise illegal(
+            Reason.CANNOT_END,
+            f"the hand can be ended only when the stock is empty ({len(state.stock)} cards left)",
+            "T6",
+        )
+    if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
+        raise illegal(
+            Reason.CANNOT_END,
+            "under stock_exhausted='play_on' play goes on: take from the pile or 'pass'",
+            "T6",
+        )
+    return _over(state, None, EndReason.STOCK_EXHAUSTED)
+
+
+def _final_layoff(state: GameState, move: Move) -> GameState:
+    player = move.player
+    went_out = state.went_out
+    assert went_out is not None
+    if isinstance(move, Pass):
+        following = next_seat(state.rules, len(state.hands), player)
+        if following == went_out:
+            return _finish_after_final_layoffs(state, went_out)
+        return evolve(state, to_move=following)
+    if not isinstance(move, LayoffMove):
+        raise illegal(
+            Reason.WRONG_PHASE,
+            f"p{went_out} went out: p{player} may only lay off cards or pass",
+            "E4",
+        )
+    if not may_lay_off(state, player):
+        raise illegal(
+            Reason.NOT_OPENED,
+            f"p{player} has not opened and may not lay off "
+            f"(opening minimum {state.rules.opening_minimum})",
+            "T8",
+        )
+    hand = state.hands[player]
+    effect = resolve_play(state.rules, state.melds, move, counts_of(hand), None)
+    return evolve(
+        state,
+        hands=replace_hand(state.hands, player, without(hand, effect.used)),
+        melds=effect.melds,
+    )
+
+
+def _finish_after_final_layoffs(state: GameState, went_out: int) -> GameState:
+    return _over(state, went_out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run)
+
+
+def _call_rummy(state: GameState, move: CallRummy) -> GameState:
+    rules = state.rules
+    player = move.player
+    mode = rules.rummy_call
+    if mode is RummyCall.NONE:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED, "there are no 'Rummy!' calls under rummy_call='none'", "R3"
+        )
+    discarder = state.last_discarder
+    if state.phase is not Phase.DRAW or discarder is None:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED,
+            "'Rummy!' may be called only after a discard, before the next player draws",
+            "R1",
+        )
+    if player == discarder:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED, f"p{player} discarded and may not call 'Rummy!'", "R1"
+        )
+    if mode is RummyCall.LAYOFF_TOP:
+        return _call_layoff_top(state, move)
+    if player == state.to_move:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED,
+            f"p{player} is to draw: take the cards with 'take {move.count}' instead of calling",
+            "R1",
+        )
+    pile = state.discard
+    if move.count > len(pile):
+        raise illegal(
+            Reason.PILE_TOO_SHORT,
+            f"cannot take {move.count} cards: the pile holds {len(pile)}",
+            "R1",
+        )
+    taken = pile[-move.count :]
+    hand = state.hands[player]
+    effect = _resolve_call_play(state, move, taken, hand)
+    hand = with_cards(hand, taken)
+    forbidden = taken[0].code if len(taken) == 1 else None
+    base = evolve(
+        state,
+        discard=pile[: -move.count],
+        to_move=player,
+        phase=Phase.PLAY,
+        last_discarder=None,
+        taken=taken,
+        turn_points=0,
+        turn_cards=0,
+        turn_longest_run=0,
+    )
+    problem = play_problem(
+        base, player, move.play, counts_of(hand), effect.points, forbidden, effect.melds
+    )
+    if problem is not None:
+        raise problem
+    return _after_play(base, player, hand, effect)
+
+
+def _resolve_call_play(
+    state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: tuple[Card, ...]
+) -> PlayEffect:
+    pool = counts_of(taken)
+    try:
+        return resolve_play(state.rules, state.melds, move.play, pool, taken[0].code)
+    except IllegalMoveError as error:
+        if error.reason is Reason.CARDS_NOT_AVAILABLE and _uses_hand(move.play, pool, hand):
+            raise illegal(
+                Reason.RUMMY_USES_HAND,
+                "a 'Rummy!' call may meld only cards from the pile and the table, "
+                "not from the hand",
+                "R1",
+            ) from None
+        raise
+
+
+def _uses_hand(play: Play, pool: list[int], hand: tuple[Card, ...]) -> bool:
+    """Whether the cards of ``play`` missing from ``pool`` are in ``hand``."""
+    held = counts_of(hand)
+    need: dict[int, int] = {}
+    for code in physical(play):
+        need[code] = need.get(code, 0) + 1
+    return all(pool[code] + held[code] >= count for code, count in need.items())
+
+
+def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
+    """R2: lay off the top discard; the caller does not discard; the turn goes on."""
+    player = move.player
+    if move.count != 1 or not isinstance(move.play, LayoffMove):
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED,
+            "under rummy_call='layoff_top' a call takes only the top discard and lays it off: "
+            "'rummy 1 layoff N CARD'",
+            "R2",
+        )
+    if not may_lay_off(state, player):
+        raise illegal(
+            Reason.NOT_OPENED,
+            f"p{player} has not opened and may not lay off "
+            f"(opening minimum {state.rules.opening_minimum})",
+            "T8",
+        )
+    top = state.discard[-1:]
+    effect = _resolve_call_play(state, move, top, state.hands[player])
+    return evolve(
+        state,
+        discard=state.discard[:-1],
+        melds=effect.melds,
+        last_discarder=None,
+        idle_turns=0,
+    )
+
+
+def _out_of_turn_play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
+    """T9: a meld or lay-off by a seat that is not to move."""
+    rules = state.rules
+    player = move.player
+    if state.phase not in (Phase.DRAW, Phase.PLAY):
+        raise illegal(
+            Reason.NOT_YOUR_TURN,
+            f"it is p{state.to_move}'s turn, not p{move.player}'s",
+            "T9",
+        )
+    hand = state.hands[player]
+    pool = counts_of(hand)
+    effect = resolve_play(rules, state.melds, move, pool, None)
+    opened = state.opened
+    if rules.opening_minimum and player not in opened:
+        if isinstance(move, LayoffMove):
+            raise illegal(
+                Reason.NOT_OPENED,
+                f"p{player} has not opened yet and may not lay off "
+                f"(opening minimum {rules.opening_minimum})",
+                "T8",
+            )
+        if effect.points < rules.opening_minimum:
+            raise illegal(
+                Reason.NOT_OPENED,
+                f"an out-of-turn opening meld must be worth {rules.opening_minimum} points "
+                f"alone, not {effect.points}",
+                "T8",
+            )
+        opened = opened | {player}
+    hand = without(hand, effect.used)
+    if not hand and not can_empty_hand(rules, 0):
+        raise illegal(
+            Reason.DEAD_END,
+            f"p{player} must keep a card to discard and may not meld the last one",
+            "E2",
+        )
+    after = evolve(
+        state,
+        hands=replace_hand(state.hands, player, hand),
+        melds=effect.melds,
+        opened=opened,
+        idle_turns=0,
+    )
+    if hand or rules.going_out is GoingOut.FLOATING:
+        return after
+    credited = sum(table_meld.by.count(player) for table_meld in after.melds)
+    return _went_out(
+        after,
+        player,
+        going_rummy=credited == len(effect.used),
+        long_run=effect.run_length >= 7,
+    )
