@@ -10,7 +10,7 @@ the moves this module accepts.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -57,7 +57,6 @@ from rummy500.state import EndReason, GameState, Phase, TableMeld
 
 __all__ = ["apply_move", "discard_problem", "next_seat", "opening_need", "play_problem"]
 
-_MOVE_TYPES = (Draw, Take, MeldMove, LayoffMove, Discard, CallRummy, EndHand, Pass)
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 
 
@@ -218,58 +217,52 @@ def apply_move(state: GameState, move: Move) -> GameState:
         IllegalMoveError: (a :class:`ValueError`) if the move is illegal; its
             ``reason`` and ``rule`` say why.
     """
-    if not isinstance(move, _MOVE_TYPES):
+    kind = type(move)
+    if kind not in _DRAW_PHASE and kind not in _PLAY_PHASE and kind is not CallRummy:
         raise IllegalMoveError(
             Reason.NOT_A_MOVE,
             f"not a move: {move!r} (build a move object, or read text with parse_move)",
             "-",
         )
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is Phase.OVER:
         raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
-    if move.player >= state.num_players:
+    player = move.player
+    if player >= len(state.hands):
         raise illegal(
             Reason.NOT_A_MOVE,
-            f"there is no seat p{move.player} (seats p0..p{state.num_players - 1})",
+            f"there is no seat p{player} (seats p0..p{len(state.hands) - 1})",
             "D5",
         )
-    if isinstance(move, CallRummy):
-        return _call_rummy(state, move)
-    if move.player != state.to_move:
-        if isinstance(move, (MeldMove, LayoffMove)) and state.rules.out_of_turn_melding:
-            return _out_of_turn_play(state, move)
-        raise illegal(
-            Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{move.player}'s", "D7"
-        )
-    phase = state.phase
+    if kind is CallRummy:
+        return _call_rummy(state, move)  # type: ignore[arg-type]
+    if player != state.to_move:
+        if kind in _PLAYS and state.rules.out_of_turn_melding:
+            return _out_of_turn_play(state, move)  # type: ignore[arg-type]
+        raise illegal(Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{player}'s", "D7")
+    if phase is Phase.DRAW:
+        handler = _DRAW_PHASE.get(kind)
+        if handler is None:
+            raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
+        return handler(state, move)
+    if phase is Phase.PLAY:
+        handler = _PLAY_PHASE.get(kind)
+        if handler is None:
+            if kind is Pass:
+                raise illegal(
+                    Reason.WRONG_PHASE,
+                    "'pass' is a move of the draw phase (play_on) or of E4",
+                    "T6",
+                )
+            raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
+        return handler(state, move)
     if phase is Phase.FINAL_LAYOFF:
         return _final_layoff(state, move)
-    if phase is Phase.FIRST_DISCARD:
-        if not isinstance(move, Discard):
-            raise illegal(
-                Reason.WRONG_PHASE,
-                f"p{move.player} starts the pile: the first move is a discard",
-                "D6",
-            )
-        return _discard(state, move)
-    if isinstance(move, (Draw, Take, EndHand)) or (isinstance(move, Pass) and phase is Phase.DRAW):
-        if phase is not Phase.DRAW:
-            raise illegal(Reason.WRONG_PHASE, f"p{move.player} has drawn already this turn", "T1")
-        if isinstance(move, Draw):
-            return _draw(state, move)
-        if isinstance(move, Take):
-            return _take(state, move)
-        if isinstance(move, Pass):
-            return _draw_nothing(state, move)
-        return _end_hand(state, move)
-    if isinstance(move, Pass):
+    if kind is not Discard:  # Phase.FIRST_DISCARD
         raise illegal(
-            Reason.WRONG_PHASE, "'pass' is a move of the draw phase (play_on) or of E4", "T6"
+            Reason.WRONG_PHASE, f"p{player} starts the pile: the first move is a discard", "D6"
         )
-    if phase is not Phase.PLAY:
-        raise illegal(Reason.WRONG_PHASE, f"p{move.player} must draw first (draw or take)", "T1")
-    if isinstance(move, Discard):
-        return _discard(state, move)
-    return _play(state, move)
+    return _discard(state, move)  # type: ignore[arg-type]
 
 
 def _draw(state: GameState, move: Draw) -> GameState:
@@ -350,7 +343,7 @@ def _take(state: GameState, move: Take) -> GameState:
     player = move.player
     hand = with_cards(state.hands[player], taken)
     forbidden = deepest.code if count == 1 else None
-    base = evolve(state, discard=pile[:-count], phase=Phase.PLAY, last_discarder=None, taken=taken)
+    after_take = {"discard": pile[:-count], "phase": Phase.PLAY, "last_discarder": None}
     if move.play is None:
         may_layoff = may_lay_off(state, player)
         if not can_finish(rules, counts_of(hand), forbidden, state.melds, 0, may_layoff):
@@ -360,7 +353,9 @@ def _take(state: GameState, move: Take) -> GameState:
                 "discarded (T11) nor melded",
                 "N1",
             )
-        return evolve(base, hands=replace_hand(state.hands, player, hand))
+        return evolve(
+            state, hands=replace_hand(state.hands, player, hand), taken=taken, **after_take
+        )
     if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
@@ -369,10 +364,12 @@ def _take(state: GameState, move: Take) -> GameState:
         )
     pool = counts_of(hand)
     effect = resolve_play(rules, state.melds, move.play, pool, deepest.code)
-    problem = play_problem(base, player, move.play, pool, effect.points, forbidden, effect.melds)
+    # The take leaves the turn fields as they are at the start of a turn, so
+    # the state before it answers play_problem's questions about the turn.
+    problem = play_problem(state, player, move.play, pool, effect.points, forbidden, effect.melds)
     if problem is not None:
         raise problem
-    return _after_play(base, player, hand, effect)
+    return _after_play(state, player, hand, effect, taken=taken, **after_take)
 
 
 def _play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
@@ -388,9 +385,16 @@ def _play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
 
 
 def _after_play(
-    state: GameState, player: int, hand: tuple[Card, ...], effect: PlayEffect
+    state: GameState,
+    player: int,
+    hand: tuple[Card, ...],
+    effect: PlayEffect,
+    **changes: Any,
 ) -> GameState:
-    """The mover's state after a valid play: going out, floating, or playing on."""
+    """The mover's state after a valid play: going out, floating, or playing on.
+
+    ``changes`` are further fields to set (those of a take or a call).
+    """
     rules = state.rules
     hand = without(hand, effect.used)
     points = state.turn_points + effect.points
@@ -406,6 +410,7 @@ def _after_play(
         turn_cards=state.turn_cards + len(effect.used),
         turn_longest_run=max(state.turn_longest_run, effect.run_length),
         idle_turns=0,
+        **changes,
     )
     if hand:
         return after
@@ -784,3 +789,19 @@ def _out_of_turn_play(state: GameState, move: MeldMove | LayoffMove) -> GameStat
         going_rummy=credited == len(effect.used),
         long_run=effect.run_length >= 7,
     )
+
+
+# The handlers of each phase's own moves, by move class (apply_move's dispatch).
+_Handler = Callable[[GameState, Any], GameState]
+_DRAW_PHASE: dict[type, _Handler] = {
+    Draw: _draw,
+    Take: _take,
+    EndHand: _end_hand,
+    Pass: _draw_nothing,
+}
+_PLAY_PHASE: dict[type, _Handler] = {
+    Discard: _discard,
+    MeldMove: _play,
+    LayoffMove: _play,
+}
+_PLAYS = (MeldMove, LayoffMove)
