@@ -27,6 +27,7 @@ from rummy500.moves import (
     LayoffMove,
     MeldMove,
     Move,
+    Pass,
     Play,
     Take,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "MeldMove",
     "Move",
     "NotationError",
+    "Pass",
     "Phase",
     "Play",
     "Rank",

@@ -632,16 +632,17 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED, "there are no 'Rummy!' calls under rummy_call='none'", "R3"
         )
+    rule = "R2" if mode is RummyCall.LAYOFF_TOP else "R1"
     discarder = state.last_discarder
     if state.phase is not Phase.DRAW or discarder is None:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED,
             "'Rummy!' may be called only after a discard, before the next player draws",
-            "R1",
+            rule,
         )
     if player == discarder:
         raise illegal(
-            Reason.RUMMY_NOT_ALLOWED, f"p{player} discarded and may not call 'Rummy!'", "R1"
+            Reason.RUMMY_NOT_ALLOWED, f"p{player} discarded and may not call 'Rummy!'", rule
         )
     if mode is RummyCall.LAYOFF_TOP:
         return _call_layoff_top(state, move)
@@ -690,11 +691,12 @@ def _resolve_call_play(
         return resolve_play(state.rules, state.melds, move.play, pool, taken[0].code)
     except IllegalMoveError as error:
         if error.reason is Reason.CARDS_NOT_AVAILABLE and _uses_hand(move.play, pool, hand):
+            layoff_top = state.rules.rummy_call is RummyCall.LAYOFF_TOP
             raise illegal(
                 Reason.RUMMY_USES_HAND,
                 "a 'Rummy!' call may meld only cards from the pile and the table, "
                 "not from the hand",
-                "R1",
+                "R2" if layoff_top else "R1",
             ) from None
         raise
 

@@ -26,7 +26,7 @@ from rummy500.deal import seat_order
 from rummy500.errors import InvalidMeldError, NotationError, RulesError
 from rummy500.melds import make_meld
 from rummy500.notation import parse_meld_card
-from rummy500.rules import GoingOut, Rules
+from rummy500.rules import FirstDiscard, GoingOut, Rules
 from rummy500.scoring import score_hand
 from rummy500.state import EndReason, GameState, Phase, TableMeld
 from rummy500.support import check_supported
@@ -270,9 +270,15 @@ def state_from_dict(data: Any) -> GameState:
     if taken and phase is Phase.PLAY:
         _check_taken(taken, hands[to_move], melds)
 
+    _check_variant_keys(rules, phase, opened_data)
     result = None
     if phase is Phase.OVER:
-        went_out, reason = _result_of(data.get("result"), hands, stock, players)
+        result_went_out, reason = _result_of(data.get("result"), hands, stock, players)
+        if went_out is not None and went_out != result_went_out:
+            raise _fail(
+                "went_out", f"p{went_out} differs from the result's went_out {result_went_out!r}"
+            )
+        went_out = result_went_out
         result = score_hand(
             rules,
             hands,
@@ -316,6 +322,16 @@ def state_from_dict(data: Any) -> GameState:
         went_out_rummy=went_out_rummy,
         went_out_long_run=went_out_long_run,
     )
+
+
+def _check_variant_keys(rules: Rules, phase: Phase, opened: list[int]) -> None:
+    """Phases and keys that only some rule sets can produce."""
+    if phase is Phase.FIRST_DISCARD and rules.first_discard is not FirstDiscard.CHOOSER:
+        raise _fail("phase", "'first_discard' needs the rule first_discard='chooser' (D6)")
+    if phase is Phase.FINAL_LAYOFF and not rules.final_layoff:
+        raise _fail("phase", "'final_layoff' needs the rule final_layoff=True (E4)")
+    if opened and not rules.opening_minimum:
+        raise _fail("opened", "seats open only under an opening minimum (T8)")
 
 
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:
