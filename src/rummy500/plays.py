@@ -193,9 +193,13 @@ def resolve_play(
             raise illegal(
                 Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
             )
-        added = (*melds, TableMeld(meld, (play.player,) * len(codes)))
+        multiplier = (
+            rules.group_of_four_multiplier if meld.kind is MeldKind.GROUP and len(codes) == 4 else 1
+        )
+        added = (*melds, TableMeld(meld, (play.player,) * len(codes), multiplier))
         run_length = len(codes) if meld.kind is MeldKind.RUN else 0
-        return PlayEffect(added, used, meld_value(meld, rules.card_values), run_length)
+        points = meld_value(meld, rules.card_values) * multiplier
+        return PlayEffect(added, used, points, run_length)
     if play.target >= len(melds):
         raise illegal(
             Reason.NO_SUCH_MELD,
@@ -215,7 +219,7 @@ def resolve_play(
             f"write the lay-off in meld order: layoff {play.target} {text}",
             "§10",
         )
-    new_meld = TableMeld(result, _credits(table_meld, result, play.player))
+    new_meld = TableMeld(result, _credits(table_meld, result, play.player), table_meld.multiplier)
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
     return PlayEffect(changed, used, 0, 0)
 

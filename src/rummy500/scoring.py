@@ -93,12 +93,45 @@ def score_hand(
         bonuses[went_out] += rules.going_out_bonus
         if seven_card_run:
             bonuses[went_out] += rules.seven_card_run_bonus
+    final = [score + bonus for score, bonus in zip(scores, bonuses, strict=True)]
+    team_scores: tuple[int, ...] = ()
+    if rules.partnerships:
+        team_scores = _team_scores(rules, final, melded, bonuses, in_hand, went_out)
     return HandResult(
-        scores=tuple(score + bonus for score, bonus in zip(scores, bonuses, strict=True)),
+        scores=tuple(final),
         melded=tuple(melded),
         in_hand=tuple(in_hand),
         went_out=went_out,
         reason=reason,
         bonuses=tuple(bonuses),
         going_rummy=going_rummy,
+        team_scores=team_scores,
     )
+
+
+def _team_scores(
+    rules: Rules,
+    scores: list[int],
+    melded: list[int],
+    bonuses: list[int],
+    in_hand: list[int],
+    went_out: int | None,
+) -> tuple[int, ...]:
+    """Each partnership's score, seats 0+2 and 1+3 scored as a unit (V5).
+
+    Under ``add_opponent_hands`` (S4) a side adds the hands of the other side
+    only: the side that went out adds them, and at stock exhaustion each side
+    adds the other's.  Under the other scorings a side scores the sum of its
+    seats' scores.
+    """
+    teams = ((0, 2), (1, 3))
+    if rules.scoring is not Scoring.ADD_OPPONENT_HANDS:
+        return tuple(sum(scores[seat] for seat in team) for team in teams)
+    result = []
+    for number, team in enumerate(teams):
+        other = teams[1 - number]
+        total = sum(melded[seat] + bonuses[seat] for seat in team)
+        if went_out is None or went_out in team:
+            total += sum(in_hand[seat] for seat in other)
+        result.append(total)
+    return tuple(result)

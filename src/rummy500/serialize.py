@@ -104,10 +104,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "hands": [[str(card) for card in hand] for hand in state.hands],
         "stock": [str(card) for card in state.stock],
         "discard": [str(card) for card in state.discard],
-        "melds": [
-            {"cards": [str(spec) for spec in table_meld.specs], "by": list(table_meld.by)}
-            for table_meld in state.melds
-        ],
+        "melds": [_meld_to_dict(table_meld) for table_meld in state.melds],
         "last_discarder": state.last_discarder,
         "turn": {"taken": [str(card) for card in state.taken]},
         "seed": state.seed,
@@ -334,6 +331,16 @@ def _check_variant_keys(rules: Rules, phase: Phase, opened: list[int]) -> None:
         raise _fail("opened", "seats open only under an opening minimum (T8)")
 
 
+def _meld_to_dict(table_meld: TableMeld) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "cards": [str(spec) for spec in table_meld.specs],
+        "by": list(table_meld.by),
+    }
+    if table_meld.multiplier != 1:
+        data["multiplier"] = table_meld.multiplier
+    return data
+
+
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -359,8 +366,18 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
     melds = []
     for number, item in enumerate(value):
         where = f"melds[{number}]"
-        if not isinstance(item, Mapping) or set(item) != {"cards", "by"}:
+        if not isinstance(item, Mapping) or not {"cards", "by"} <= set(item) <= {
+            "cards",
+            "by",
+            "multiplier",
+        }:
             raise _fail(where, f"expected {{'cards': [...], 'by': [...]}}, got {item!r}")
+        multiplier = item.get("multiplier", 1)
+        if multiplier not in (1, rules.group_of_four_multiplier):
+            raise _fail(
+                f"{where}.multiplier",
+                f"expected 1 or {rules.group_of_four_multiplier} (V6), got {multiplier!r}",
+            )
         cards, by = item["cards"], item["by"]
         if not isinstance(cards, list) or not isinstance(by, list):
             raise _fail(where, f"'cards' and 'by' must be lists, got {item!r}")
@@ -379,7 +396,7 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
             for seat in by
         ):
             raise _fail(f"{where}.by", f"expected one seat 0..{players - 1} per card, got {by!r}")
-        melds.append(TableMeld(meld, tuple(by)))
+        melds.append(TableMeld(meld, tuple(by), multiplier))
     return tuple(melds)
 
 

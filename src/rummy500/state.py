@@ -61,10 +61,13 @@ class TableMeld:
         meld: The meld.
         by: For each card of the meld (in meld order), the seat that put it
             on the table; a laid-off card scores for the seat that laid it off.
+        multiplier: How many times its cards count: 2 for a group of four
+            laid down at once under Persian rummy's rule (V6), else 1.
     """
 
     meld: Meld
     by: tuple[int, ...]
+    multiplier: int = 1
 
     @property
     def kind(self) -> MeldKind:
@@ -101,6 +104,8 @@ class HandResult:
         bonuses: Each seat's bonus points included in ``scores`` (S5).
         going_rummy: Whether the seat that went out did so in one turn,
             having put no card on the table earlier in the hand (S3).
+        team_scores: With partnerships, each side's score (seats 0+2, then
+            1+3), scored as a unit (V5); else empty.
     """
 
     scores: tuple[int, ...]
@@ -110,6 +115,7 @@ class HandResult:
     reason: EndReason
     bonuses: tuple[int, ...] = ()
     going_rummy: bool = False
+    team_scores: tuple[int, ...] = ()
 
 
 @attrs.frozen(repr=False, cache_hash=True)

@@ -3,16 +3,16 @@
 Variants are data, and a knob value the engine does not implement yet must
 never be ignored silently: creating a game with such a value raises
 :class:`NotImplementedError` naming the knob.  The hand engine implements
-every knob of RULES.md §1–§6; the knobs of partnerships and of Persian
-rummy's and dealer's gambit's special scoring (V5–V7) are not implemented
-yet.  The knobs of the match (G1–G4) are read by the match, never by a hand.
+every knob of RULES.md §1–§6 and those of partnerships and Persian rummy
+(V5, V6); dealer's gambit (V7) is not implemented yet.  The knobs of the
+match (G1–G4) are read by :mod:`rummy500.match`, never by a hand.
 
 >>> from rummy500 import Rules, presets
 >>> check_supported(presets.get("wikipedia"))
->>> check_supported(presets.get("persian"))
+>>> check_supported(presets.get("dealers_gambit"))
 Traceback (most recent call last):
 ...
-NotImplementedError: not implemented yet: group_of_four_multiplier=2 (V6), partnerships=True (V5)
+NotImplementedError: not implemented yet: dealers_gambit=True (V7)
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ __all__ = ["ENGINE_SUPPORT", "check_supported", "unsupported_knobs"]
 #: Knob name → the values the engine implements (knobs absent here: every value).
 #: Knob values are compared in their :meth:`Rules.to_dict` form.
 ENGINE_SUPPORT: Mapping[str, frozenset[Any]] = {
-    "group_of_four_multiplier": frozenset([1]),
-    "partnerships": frozenset([False]),
     "dealers_gambit": frozenset([False]),
 }
 

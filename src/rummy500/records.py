@@ -1,0 +1,202 @@
+"""Game records: a versioned JSON record of a match, and its replay.
+
+A record holds the rules, the number of players, the first dealer, the match
+seed, and for each hand its number, dealer, seed, the moves in notation and
+the result.  :class:`MatchRecorder` writes one while a match is played;
+:func:`replay` plays a record again and returns the final
+:class:`~rummy500.match.MatchState`, or raises naming the first illegal move
+("hand 2, move 17: ...") and the rule it breaks.
+
+>>> import random
+>>> from rummy500 import Rules
+>>> from rummy500.match import new_match, match_legal_moves
+>>> recorder = MatchRecorder(new_match(Rules(target_score=100), 2, seed=3))
+>>> rng = random.Random(3)
+>>> while not recorder.match.is_over:
+...     _ = recorder.play(rng.choice(match_legal_moves(recorder.match)))
+>>> record = recorder.to_dict()
+>>> record["format"], record["version"], replay(record) == recorder.match
+('rummy500-record', 1, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rummy500.errors import IllegalMoveError, NotationError
+from rummy500.match import MatchState, apply_match_move, hand_seed, new_match
+from rummy500.moves import Move
+from rummy500.notation import format_move, parse_move
+from rummy500.serialize import rules_from_data, rules_to_data
+from rummy500.state import HandResult
+
+__all__ = ["FORMAT", "VERSION", "MatchRecorder", "ReplayError", "record_to_json", "replay"]
+
+#: The ``format`` key of every record.
+FORMAT = "rummy500-record"
+#: The record version this library writes and reads.
+VERSION = 1
+
+
+class ReplayError(IllegalMoveError):
+    """A record whose move is illegal, or whose results differ from the replay.
+
+    Attributes:
+        hand: The hand's number (from 1).
+        move: The move's number in that hand (from 1), or 0 for a result.
+    """
+
+    def __init__(self, error: IllegalMoveError, hand: int, move: int) -> None:
+        super().__init__(error.reason, f"hand {hand}, move {move}: {error}", error.rule)
+        self.hand = hand
+        self.move = move
+
+
+class MatchRecorder:
+    """Plays a match and records it.
+
+    Attributes:
+        match: The match as it stands.
+    """
+
+    def __init__(self, match: MatchState) -> None:
+        if match.history or match.number != 1:
+            raise ValueError("a recorder starts with a new match")
+        self.match = match
+        self._first_dealer = match.hand.dealer
+        self._hands: list[dict[str, Any]] = []
+        self._moves: list[str] = []
+
+    def play(self, move: Move) -> MatchState:
+        """Apply ``move`` (raising :class:`IllegalMoveError` if illegal) and record it."""
+        before = self.match
+        after = apply_match_move(before, move)
+        self._moves.append(format_move(move))
+        if len(after.history) > len(before.history):
+            record = after.history[-1]
+            self._hands.append(
+                {
+                    "number": record.number,
+                    "dealer": record.dealer,
+                    "seed": record.seed,
+                    "moves": self._moves,
+                    "result": _result_to_dict(record.result),
+                }
+            )
+            self._moves = []
+        self.match = after
+        return after
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict.
+
+        It holds the hands finished so far, and the moves of the hand in
+        progress under ``"current"``.
+        """
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": rules_to_data(self.match.rules),
+            "players": self.match.num_players,
+            "dealer": self._first_dealer,
+            "seed": self.match.seed,
+            "hands": list(self._hands),
+        }
+        if self._moves:
+            data["current"] = {"number": self.match.number, "moves": list(self._moves)}
+        if self.match.result is not None:
+            data["winner"] = self.match.result.winner
+            data["totals"] = list(self.match.result.totals)
+        return data
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return record_to_json(self.to_dict())
+
+
+def record_to_json(record: Mapping[str, Any]) -> str:
+    """A record as indented JSON text."""
+    return json.dumps(record, indent=1)
+
+
+def _result_to_dict(result: HandResult) -> dict[str, Any]:
+    return {
+        "scores": list(result.scores),
+        "went_out": result.went_out,
+        "reason": result.reason.value,
+    }
+
+
+def replay(record: Mapping[str, Any] | str) -> MatchState:
+    """Play a record again and return the final match state.
+
+    Args:
+        record: A record dict, or its JSON text.
+
+    Raises:
+        ReplayError: (an :class:`IllegalMoveError`) at the first illegal move,
+            naming the hand and move numbers and the rule, or when a recorded
+            result differs from the replayed one.
+        ValueError: for a malformed record (the message names the key).
+    """
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"record is not valid JSON: {error}") from None
+    if not isinstance(record, Mapping):
+        raise ValueError(f"a record must be a dict, got {type(record).__name__}")
+    if record.get("format") != FORMAT or record.get("version") != VERSION:
+        raise ValueError(
+            f"not a {FORMAT} record of version {VERSION}: "
+            f"format {record.get('format')!r}, version {record.get('version')!r}"
+        )
+    for key in ("rules", "players", "dealer", "seed", "hands"):
+        if key not in record:
+            raise ValueError(f"record {key!r}: missing")
+    rules = rules_from_data(record["rules"])
+    seed = record["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"record 'seed': expected an integer, got {seed!r}")
+    match = new_match(rules, record["players"], seed=seed, dealer=record["dealer"])
+    hands = record["hands"]
+    if not isinstance(hands, list):
+        raise ValueError(f"record 'hands': expected a list, got {hands!r}")
+    entries = list(hands)
+    if "current" in record:
+        entries.append(record["current"])
+    for position, entry in enumerate(entries, start=1):
+        match = _replay_hand(match, entry, position, finished=position <= len(hands))
+    return match
+
+
+def _replay_hand(match: MatchState, entry: Any, number: int, *, finished: bool) -> MatchState:
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("moves"), list):
+        raise ValueError(f"record hand {number}: expected {{'moves': [...], ...}}, got {entry!r}")
+    if entry.get("number", number) != number or match.number != number:
+        raise ValueError(f"record hand {number}: numbered {entry.get('number')!r}")
+    if "seed" in entry and entry["seed"] != hand_seed(match.seed, number):
+        raise ValueError(f"record hand {number}: seed {entry['seed']!r} is not the match's")
+    moves = entry["moves"]
+    for index, text in enumerate(moves, start=1):
+        if match.is_over or match.number != number:
+            raise ValueError(f"record hand {number}, move {index}: the hand is already over")
+        try:
+            move = parse_move(match.hand, text)
+            match = apply_match_move(match, move)
+        except NotationError as error:
+            raise ValueError(f"record hand {number}, move {index}: {error}") from None
+        except IllegalMoveError as error:
+            raise ReplayError(error, number, index) from None
+    if finished:
+        if len(match.history) < number:
+            raise ValueError(f"record hand {number}: the moves do not finish the hand")
+        recorded = entry.get("result")
+        if recorded is not None and recorded != _result_to_dict(match.history[number - 1].result):
+            raise ValueError(
+                f"record hand {number}: the recorded result {recorded!r} differs from the "
+                f"replayed {_result_to_dict(match.history[number - 1].result)!r}"
+            )
+    return match
