@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from rummy500.cards import JOKER_CODE
 from rummy500.meldgen import layoffs_from_counts, melds_from_counts
-from rummy500.melds import SPEC_PHYSICAL, Meld, meld_value
-from rummy500.plays import minus, playable_on_table
+from rummy500.melds import SPEC_PHYSICAL, Meld
+from rummy500.plays import minus, new_meld_points, playable_on_table
 from rummy500.rules import GoingOut, Rules
 from rummy500.state import TableMeld
 
@@ -92,7 +92,7 @@ def _search(
     for kind, codes in melds_from_counts(counts, rules):
         meld = Meld(kind, codes)
         rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
-        left = max(0, need - meld_value(meld, rules.card_values))
+        left = max(0, need - new_meld_points(rules, meld))
         after = (*melds, TableMeld(meld, ()))
         if _finishes(rules, rest, forbidden, after, left, may_layoff or left == 0, seen):
             seen[key] = True
@@ -129,7 +129,8 @@ def _upper_bound(rules: Rules, counts: Sequence[int]) -> int:
     """The most points the cards could be worth in melds (every card at its full value)."""
     table = rules.card_values.table
     low_ace = rules.card_values.low_ace
-    return sum(
+    total = sum(
         count * max(table[code], low_ace if code % 13 == 0 and code != JOKER_CODE else 0)
         for code, count in enumerate(counts)
     )
+    return total * max(1, rules.group_of_four_multiplier)

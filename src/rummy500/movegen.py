@@ -9,6 +9,7 @@ where those predicates cannot fail.
 
 from __future__ import annotations
 
+from rummy500.errors import IllegalMoveError
 from rummy500.finish import can_finish
 from rummy500.meldgen import Pool, layoffs_from_pool
 from rummy500.moves import (
@@ -32,9 +33,11 @@ from rummy500.plays import (
     target_index,
 )
 from rummy500.reducer import (
+    apply_move,
     discard_problem,
     evolve,
     may_lay_off,
+    mover_may_be_stranded,
     next_seat,
     play_problem,
 )
@@ -247,6 +250,15 @@ def _rummy_calls(state: GameState) -> list[Move]:
     return moves
 
 
+def is_legal_now(state: GameState, move: Move) -> bool:
+    """Whether the reducer accepts ``move`` (for the rare moves the fast paths cannot judge)."""
+    try:
+        apply_move(state, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
 def _for_seat(play: Play, seat: int) -> Play:
     codes = tuple(spec.code for spec in play.cards)
     if isinstance(play, LayoffMove):
@@ -278,6 +290,7 @@ def _out_of_turn_plays(state: GameState) -> list[Move]:
     players = len(state.hands)
     moves: list[Move] = []
     seat = state.to_move
+    fragile = mover_may_be_stranded(state)
     for _ in range(players - 1):
         seat = next_seat(rules, players, seat)
         hand = state.hands[seat]
@@ -290,5 +303,7 @@ def _out_of_turn_plays(state: GameState) -> list[Move]:
                 continue
             if len(play.cards) == len(hand) and rules.going_out is GoingOut.DISCARD_REQUIRED:
                 continue
+            if fragile and not is_legal_now(state, play):
+                continue  # it would strand the player to move (N1)
             moves.append(play)
     return moves

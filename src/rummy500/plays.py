@@ -193,13 +193,10 @@ def resolve_play(
             raise illegal(
                 Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
             )
-        multiplier = (
-            rules.group_of_four_multiplier if meld.kind is MeldKind.GROUP and len(codes) == 4 else 1
-        )
+        multiplier = new_meld_multiplier(rules, meld)
         added = (*melds, TableMeld(meld, (play.player,) * len(codes), multiplier))
         run_length = len(codes) if meld.kind is MeldKind.RUN else 0
-        points = meld_value(meld, rules.card_values) * multiplier
-        return PlayEffect(added, used, points, run_length)
+        return PlayEffect(added, used, new_meld_points(rules, meld), run_length)
     if play.target >= len(melds):
         raise illegal(
             Reason.NO_SUCH_MELD,
@@ -225,6 +222,18 @@ def resolve_play(
 
 
 @functools.lru_cache(maxsize=1 << 14)
+def new_meld_multiplier(rules: Rules, meld: Meld) -> int:
+    """How many times a meld laid down now counts: Persian's group of four at once (V6)."""
+    if meld.kind is MeldKind.GROUP and len(meld.codes) == 4:
+        return rules.group_of_four_multiplier
+    return 1
+
+
+def new_meld_points(rules: Rules, meld: Meld) -> int:
+    """The value of a meld laid down now (S1), doubled for Persian's group of four (V6)."""
+    return meld_value(meld, rules.card_values) * new_meld_multiplier(rules, meld)
+
+
 def _checked_meld(codes: tuple[int, ...], rules: Rules) -> Meld:
     """:func:`rummy500.melds.make_meld` on codes, memoized (melds recur across positions)."""
     return _make_meld_codes(codes, rules)
@@ -301,7 +310,7 @@ def play_points(rules: Rules, play: Play) -> int:
     if isinstance(play, LayoffMove):
         return 0
     codes = tuple(spec.code for spec in play.cards)
-    return meld_value(_checked_meld(codes, rules), rules.card_values)
+    return new_meld_points(rules, _checked_meld(codes, rules))
 
 
 def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:

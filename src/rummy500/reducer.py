@@ -175,6 +175,41 @@ def _blocker(rules: Rules, forbidden: bool, need: int) -> str:
     return "; ".join(reasons) or "no legal way to end the turn"
 
 
+def mover_may_be_stranded(state: GameState) -> bool:
+    """Whether a change of the table could leave the player to move unable to end the turn.
+
+    Only a player in the play phase who holds just the card taken alone (T11),
+    who must still reach the opening minimum (T8), or whose last card could
+    become playable (E3) depends on the table to end the turn.
+    """
+    if state.phase is not Phase.PLAY:
+        return False
+    mover = state.to_move
+    hand = state.hands[mover]
+    if opening_need(state, mover, 0):
+        return True
+    if state.rules.final_discard_must_be_unplayable and len(hand) <= 1:
+        return True
+    taken = state.taken
+    return len(taken) == 1 and all(card.code == taken[0].code for card in hand)
+
+
+def mover_stranded(state: GameState) -> bool:
+    """Whether the player to move (in the play phase) can no longer end the turn (N1)."""
+    if not mover_may_be_stranded(state):
+        return False
+    mover = state.to_move
+    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    return not can_finish(
+        state.rules,
+        counts_of(state.hands[mover]),
+        forbidden,
+        state.melds,
+        opening_need(state, mover, 0),
+        may_lay_off(state, mover),
+    )
+
+
 def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
     """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
     rules = state.rules
@@ -782,6 +817,12 @@ def _out_of_turn_play(state: GameState, move: MeldMove | LayoffMove) -> GameStat
         opened=opened,
         idle_turns=0,
     )
+    if (hand or rules.going_out is GoingOut.FLOATING) and mover_stranded(after):
+        raise illegal(
+            Reason.DEAD_END,
+            f"this play would leave p{state.to_move}, who is to move, unable to end the turn",
+            "N1",
+        )
     if hand or rules.going_out is GoingOut.FLOATING:
         return after
     credited = sum(table_meld.by.count(player) for table_meld in after.melds)

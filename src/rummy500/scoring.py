@@ -29,10 +29,9 @@ def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list
     """Each seat's points on the table: every card scores for whoever put it there (L5)."""
     totals = [0] * players
     for table_meld in melds:
-        for seat, points in zip(
-            table_meld.by, meld_points(table_meld.meld, rules.card_values), strict=True
-        ):
-            totals[seat] += points
+        points = meld_points(table_meld.meld, rules.card_values)
+        for seat, value in zip(table_meld.by, points, strict=True):
+            totals[seat] += value * table_meld.multiplier
     return totals
 
 
