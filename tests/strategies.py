@@ -311,7 +311,9 @@ def play_random(
     """Deal a hand and play up to ``max_moves`` random moves (fewer if the hand ends)."""
     state = new_game(rules, players, seed=deal_seed)
     rng = random.Random(choice_seed)
-    states, choices, moves = [state], [], []
+    states: list[GameState] = [state]
+    choices: list[int] = []
+    moves: list[Move] = []
     while len(moves) < max_moves and not state.is_over:
         index = random_move_index(state, rng)
         move = legal_moves(state)[index]

@@ -219,11 +219,9 @@ def _winner(
     groups = sides(rules, players)
     out_side = next((number for number, side in enumerate(groups) if result.went_out in side), None)
     reached = [number for number, total in enumerate(totals) if total >= rules.target_score]
-    if rules.must_go_out_to_win:  # G4
-        if out_side is not None and out_side in reached:
-            return out_side
-        reached = []
-    elif reached:
+    if rules.must_go_out_to_win:  # G4: only by going out, also past a hand limit
+        return out_side if out_side is not None and out_side in reached else None
+    if reached:
         if rules.tiebreak is Tiebreak.WENT_OUT and len(reached) > 1 and out_side in reached:
             return out_side  # G3
         return _single_highest(totals, reached)  # G2
