@@ -406,6 +406,8 @@ def _next_move(state: GameState, bots: Sequence[Bot], known: KnownCards) -> Move
             if offer is not None:
                 return offer
     mover = state.to_move
+    if mover not in by_seat:
+        raise RuntimeError(f"the engine offers p{mover} no legal move: a dead end (N1)\n{state}")
     chosen = _ask(bots[mover], _observe(state, mover, known, tuple(by_seat.get(mover, ()))))
     if chosen is None:
         raise ValueError(f"the bot of p{mover} is to move and returned None")

@@ -215,19 +215,26 @@ def _winner(
     result: HandResult,
     hands_played: int,
 ) -> int | None:
-    """The winning side after a hand, or ``None`` to deal another (G1–G4)."""
+    """The winning side after a hand, or ``None`` to deal another (G1–G4).
+
+    With a ``hand_limit`` the match lasts that many hands and the most points
+    win (ties play on); the target and G3, G4 then do not apply (G1 "a target,
+    or the most points after a fixed number of hands").
+    """
+    if rules.hand_limit is not None:
+        if hands_played < rules.hand_limit:
+            return None
+        return _single_highest(totals, range(len(totals)))
     groups = sides(rules, players)
     out_side = next((number for number, side in enumerate(groups) if result.went_out in side), None)
     reached = [number for number, total in enumerate(totals) if total >= rules.target_score]
-    if rules.must_go_out_to_win:  # G4: only by going out, also past a hand limit
+    if rules.must_go_out_to_win:  # G4: only by going out at or over the target
         return out_side if out_side is not None and out_side in reached else None
-    if reached:
-        if rules.tiebreak is Tiebreak.WENT_OUT and len(reached) > 1 and out_side in reached:
-            return out_side  # G3
-        return _single_highest(totals, reached)  # G2
-    if rules.hand_limit is not None and hands_played >= rules.hand_limit:
-        return _single_highest(totals, range(len(totals)))  # G1, ties play on
-    return None
+    if not reached:
+        return None
+    if rules.tiebreak is Tiebreak.WENT_OUT and len(reached) > 1 and out_side in reached:
+        return out_side  # G3
+    return _single_highest(totals, reached)  # G2
 
 
 def _single_highest(totals: Sequence[int], candidates: Sequence[int] | range) -> int | None:

@@ -169,7 +169,25 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
         entries.append(record["current"])
     for position, entry in enumerate(entries, start=1):
         match = _replay_hand(match, entry, position, finished=position <= len(hands))
+    _check_outcome(record, match)
     return match
+
+
+def _check_outcome(record: Mapping[str, Any], match: MatchState) -> None:
+    """The recorded winner and totals, if any, are the replayed ones."""
+    result = match.result
+    if "winner" in record or "totals" in record:
+        if result is None:
+            raise ValueError("record 'winner': the moves do not finish the match")
+        if record.get("winner", result.winner) != result.winner:
+            raise ValueError(
+                f"record 'winner': {record['winner']!r} differs from the replayed {result.winner}"
+            )
+        if record.get("totals", list(result.totals)) != list(result.totals):
+            raise ValueError(
+                f"record 'totals': {record['totals']!r} differs from the replayed "
+                f"{list(result.totals)}"
+            )
 
 
 def _replay_hand(match: MatchState, entry: Any, number: int, *, finished: bool) -> MatchState:

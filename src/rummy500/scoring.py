@@ -65,7 +65,10 @@ def score_hand(
     that went out scores, the others' hands, times the multiplier when going
     rummy.  ``add_opponent_hands`` (S4): each seat scores its table cards; the
     hands go to the seat that went out, or, at stock exhaustion with two
-    players, to the opponent.  Bonuses (S5) go to the seat that went out.
+    players, to the opponent.  With partnerships (V5) a seat that goes out adds
+    the opposing side's hands only, and at stock exhaustion each seat adds its
+    left neighbour's hand, so each side adds the other's; ``team_scores`` are
+    the sides' sums.  Bonuses (S5) go to the seat that went out.
     """
     players = len(hands)
     melded = table_points(melds, rules, players)
@@ -79,7 +82,16 @@ def score_hand(
             scores[went_out] = others * multiplier
     elif rules.scoring is Scoring.ADD_OPPONENT_HANDS:
         scores = list(melded)
-        if went_out is not None:
+        if rules.partnerships:
+            # Sides 0+2 and 1+3: the opponents of a seat are the other parity.
+            if went_out is not None:
+                scores[went_out] += sum(
+                    in_hand[seat] for seat in (1 - went_out % 2, 3 - went_out % 2)
+                )
+            else:  # each side adds the other's hands: each seat its left neighbour's
+                for seat in range(players):
+                    scores[seat] += in_hand[(seat + 1) % players]
+        elif went_out is not None:
             scores[went_out] += sum(in_hand) - in_hand[went_out]
         elif players == 2:
             scores[0] += in_hand[1]
@@ -94,8 +106,8 @@ def score_hand(
             bonuses[went_out] += rules.seven_card_run_bonus
     final = [score + bonus for score, bonus in zip(scores, bonuses, strict=True)]
     team_scores: tuple[int, ...] = ()
-    if rules.partnerships:
-        team_scores = _team_scores(rules, final, melded, bonuses, in_hand, went_out)
+    if rules.partnerships:  # V5: the sides scored as units
+        team_scores = (final[0] + final[2], final[1] + final[3])
     return HandResult(
         scores=tuple(final),
         melded=tuple(melded),
@@ -106,31 +118,3 @@ def score_hand(
         going_rummy=going_rummy,
         team_scores=team_scores,
     )
-
-
-def _team_scores(
-    rules: Rules,
-    scores: list[int],
-    melded: list[int],
-    bonuses: list[int],
-    in_hand: list[int],
-    went_out: int | None,
-) -> tuple[int, ...]:
-    """Each partnership's score, seats 0+2 and 1+3 scored as a unit (V5).
-
-    Under ``add_opponent_hands`` (S4) a side adds the hands of the other side
-    only: the side that went out adds them, and at stock exhaustion each side
-    adds the other's.  Under the other scorings a side scores the sum of its
-    seats' scores.
-    """
-    teams = ((0, 2), (1, 3))
-    if rules.scoring is not Scoring.ADD_OPPONENT_HANDS:
-        return tuple(sum(scores[seat] for seat in team) for team in teams)
-    result = []
-    for number, team in enumerate(teams):
-        other = teams[1 - number]
-        total = sum(melded[seat] + bonuses[seat] for seat in team)
-        if went_out is None or went_out in team:
-            total += sum(in_hand[seat] for seat in other)
-        result.append(total)
-    return tuple(result)

@@ -333,10 +333,7 @@ class PlayerView:
             "known": [[str(card) for card in cards] for cards in self.known],
             "stock_size": self.stock_size,
             "discard": [str(card) for card in self.discard],
-            "melds": [
-                {"cards": [str(spec) for spec in table_meld.specs], "by": list(table_meld.by)}
-                for table_meld in self.melds
-            ],
+            "melds": [_meld_to_data(table_meld) for table_meld in self.melds],
             "last_discarder": self.last_discarder,
             "turn": {
                 "taken": [str(card) for card in self.taken],
@@ -393,6 +390,17 @@ class PlayerView:
         else:
             lines.append(f"  p{self.to_move} to {self.phase.value}")
         return "\n".join(lines)
+
+
+def _meld_to_data(table_meld: TableMeld) -> dict[str, Any]:
+    """A table meld as in positions: its cards, their credits, and any multiplier (V6)."""
+    data: dict[str, Any] = {
+        "cards": [str(spec) for spec in table_meld.specs],
+        "by": list(table_meld.by),
+    }
+    if table_meld.multiplier != 1:
+        data["multiplier"] = table_meld.multiplier
+    return data
 
 
 def _result_to_data(result: HandResult) -> dict[str, Any]:
