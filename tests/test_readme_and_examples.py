@@ -94,6 +94,7 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
         ],
         ["bench_openspiel.py", "--hands", "3", "--rounds", "1"],
         ["profile_engine.py", "--hands", "3", "--top", "5"],
+        ["bench_presets.py", "--hands", "2"],
     ],
     ids=lambda arguments: arguments[0],
 )
