@@ -1,0 +1,125 @@
+"""The hand engine's properties under every preset and under random rule sets.
+
+The rule sets come from :func:`rummy500.testing.playable_rules`, the strategy
+the library exports for its users; the presets are every preset the engine
+plays.  For each position reached by seeded random play: no dead end, cards
+conserved, every generated move legal and applicable without changing its
+input, ``is_legal`` agreeing with ``legal_moves`` on mutated moves, positions
+and notation round-tripping, and every hand ending.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummy500 import (
+    Card,
+    Discard,
+    Draw,
+    GameState,
+    IllegalMoveError,
+    Rules,
+    apply_move,
+    is_legal,
+    legal_moves,
+    new_game,
+    parse_move,
+    presets,
+)
+from rummy500.moves import LayoffMove, MeldMove, Move, Pass
+from rummy500.support import unsupported_knobs
+from rummy500.testing import playable_rules
+
+PLAYABLE_PRESETS = [name for name in presets.names() if not unsupported_knobs(presets.get(name))]
+MOVE_LIMIT = 5000
+
+
+def deck_of(state: GameState) -> Counter[Card]:
+    found: Counter[Card] = Counter(state.stock)
+    found.update(state.discard)
+    for hand in state.hands:
+        found.update(hand)
+    for table_meld in state.melds:
+        found.update(table_meld.cards)
+    return found
+
+
+def mutations(state: GameState, move: Move, rng: random.Random) -> list[Move]:
+    """Moves near ``move``: another seat, another card, another meld, a pass, a draw."""
+    players = state.num_players
+    other = (move.player + 1) % players
+    found: list[Move] = [Draw(other), Pass(move.player), Discard(other, Card.parse("AS"))]
+    if isinstance(move, Discard):
+        found.append(Discard(move.player, Card.parse(rng.choice(["2C", "KD", "7H", "JK"]))))
+    if isinstance(move, (MeldMove, LayoffMove)) and len(move.cards) > 1:
+        shorter = move.cards[:-1]
+        if isinstance(move, MeldMove):
+            found.append(MeldMove(move.player, shorter))
+        else:
+            found.append(LayoffMove(move.player, move.target, shorter))
+            found.append(LayoffMove(move.player, move.target + 1, move.cards))
+    return found
+
+
+def check_position(state: GameState, rng: random.Random) -> None:
+    moves = legal_moves(state)
+    assert state.is_over or moves, f"dead end in phase {state.phase.value}:\n{state}"
+    assert len(set(moves)) == len(moves), "duplicate moves"
+    assert GameState.from_dict(state.to_dict()) == state
+    snapshot = state.to_dict()
+    legal = set(moves)
+    for move in rng.sample(moves, min(len(moves), 6)):
+        assert is_legal(state, move)
+        assert parse_move(state, str(move)) == move
+        apply_move(state, move)
+        for mutant in mutations(state, move, rng):
+            try:
+                apply_move(state, mutant)
+            except IllegalMoveError:
+                assert mutant not in legal
+            else:
+                assert mutant in legal, f"{mutant} is legal but not generated"
+    assert state.to_dict() == snapshot, "a move changed its input state"
+
+
+def play_out(rules: Rules, players: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(rules, players, seed=seed, dealer=rng.randrange(players))
+    deck = deck_of(state)
+    for _ in range(MOVE_LIMIT):
+        if state.is_over:
+            break
+        if rng.random() < 0.15:
+            check_position(state, rng)
+        state = apply_move(state, rng.choice(legal_moves(state)))
+        assert deck_of(state) == deck, "cards are not conserved"
+    assert state.is_over, f"the hand did not end within {MOVE_LIMIT} moves"
+    assert state.result is not None
+    assert legal_moves(state) == ()
+    return state
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("seed", range(6))
+def test_every_preset_keeps_the_engine_properties(name: str, seed: int) -> None:
+    rules = presets.get(name)
+    players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
+    play_out(rules, players, seed)
+
+
+@given(playable_rules(), st.integers(0, 2**32 - 1), st.data())
+def test_random_rule_sets_keep_the_engine_properties(
+    rules: Rules, seed: int, data: st.DataObject
+) -> None:
+    players = data.draw(st.integers(rules.min_players, rules.max_players), label="players")
+    play_out(rules, players, seed)
+
+
+def test_presets_other_than_dealers_gambit_are_all_playable() -> None:
+    assert "dealers_gambit" not in PLAYABLE_PRESETS
+    assert set(PLAYABLE_PRESETS) == set(presets.names()) - {"dealers_gambit"}
