@@ -89,3 +89,28 @@ def test_the_positions_cover_what_perft_is_for() -> None:
         for entry in REFERENCE
         for move in legal_moves(GameState.from_dict(entry["position"]))
     )
+
+
+PRESET_ENTRIES: list[dict[str, Any]] = json.loads(
+    PATH.with_name("presets.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("entry", PRESET_ENTRIES, ids=ids(PRESET_ENTRIES))
+def test_preset_perft_counts(entry: dict[str, Any]) -> None:
+    """Perft under each playable preset (``tests/perft/generate_presets.py``)."""
+    state = GameState.from_dict(entry["position"])
+    assert state.to_dict() == entry["position"]
+    assert len(legal_moves(state)) == entry["depth1"]
+    assert perft(state, 2) == entry["depth2"]
+
+
+def test_preset_positions_cover_every_playable_preset() -> None:
+    assert {entry["preset"] for entry in PRESET_ENTRIES} == {
+        "pagat",
+        "wikipedia",
+        "boathouse",
+        "basic_rummy",
+        "partnership",
+        "persian",
+    }
