@@ -6,11 +6,14 @@ A bot sees only its seat's :class:`~rummy500.views.PlayerView` (see
 
 - :class:`RandomBot` picks uniformly among its legal moves;
 - :class:`GreedyBot` melds and lays off as many points as it can, takes from
-  the pile when that beats drawing blind, and discards its least useful card.
+  the pile what it can meld at once when that beats drawing blind, and
+  discards its least useful card.
 
-Both are frozen values, deterministic given their ``seed``: a bot's choice is
-a function of its seed and the view.  :func:`play_hand` plays a hand to the
-end:
+Both are deterministic given their ``seed``: each draws its random choices
+from its own generator, so two bots made with the same seed and shown the
+same views make the same moves (a bot is a player with a memory: reuse one
+and it goes on drawing from its generator).  :func:`play_hand` plays a hand
+to the end:
 
 >>> from rummy500 import new_game
 >>> from rummy500.bots import GreedyBot, RandomBot, play_hand
@@ -23,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -40,7 +44,7 @@ from rummy500.plays import playable_on_table
 from rummy500.reducer import next_seat
 from rummy500.rules import Ace, Jokers, RummyCall
 from rummy500.state import GameState, Phase
-from rummy500.views import KnownCards, PlayerView, _observe, track
+from rummy500.views import KnownCards, PlayerView, _observe, resample, track
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "Step", "iter_hand", "play_hand"]
 
@@ -62,30 +66,8 @@ class Bot(Protocol):
         ...  # pragma: no cover - a protocol method has no body
 
 
-def _rng(seed: int, view: PlayerView) -> random.Random:
-    """A generator seeded by the bot's seed and (a digest of) everything in the view.
-
-    Equal views give equal generators, in every process: the seed text is
-    made of numbers only (string hashes vary between processes, ``random``'s
-    seeding from text does not).
-    """
-    melds = [table_meld.meld.codes for table_meld in view.melds]
-    key = (
-        view.seat,
-        view.to_move,
-        view.phase.value,
-        [card.code for card in view.hand],
-        view.hand_sizes,
-        [[card.code for card in cards] for cards in view.known],
-        view.stock_size,
-        [card.code for card in view.discard],
-        melds,
-        [card.code for card in view.taken],
-        view.turn_cards,
-        view.stock_rebuilds,
-        view.idle_turns,
-    )
-    return random.Random(f"rummy500 bot {seed} {key}")
+def _generator(bot: RandomBot | GreedyBot) -> random.Random:
+    return random.Random(f"rummy500 bot {bot.seed}")
 
 
 @attrs.frozen
@@ -96,7 +78,8 @@ class RandomBot:
     counts "let it go by" (``None``) as one more choice.
 
     Attributes:
-        seed: The seed; the same seed and view always give the same move.
+        seed: The seed of the bot's own random generator: two bots made
+            with the same seed and shown the same views make the same moves.
 
     >>> from rummy500 import new_game
     >>> from rummy500.views import observe
@@ -108,6 +91,12 @@ class RandomBot:
     """
 
     seed: int = 0
+    _random: random.Random = attrs.field(
+        init=False,
+        default=attrs.Factory(_generator, takes_self=True),
+        eq=False,
+        repr=False,
+    )
 
     def choose(self, view: PlayerView) -> Move | None:
         """A uniformly random legal move (or ``None``, for a seat not to move)."""
@@ -116,7 +105,7 @@ class RandomBot:
         options: list[Move | None] = list(view.legal_moves)
         if not view.is_my_turn:
             options.append(None)
-        return _rng(self.seed, view).choice(options)
+        return self._random.choice(options)
 
 
 # ---------------------------------------------------------------------------
@@ -242,6 +231,8 @@ class _Evaluator:
                 return float(self.play_points(move.play))
             return self.gain(view.discard[-move.count :], move.play, base)
         if isinstance(move, Take):
+            if move.play is None and not self.melds_at_once(move):
+                return -math.inf  # it never takes a card it cannot meld at once
             return self.gain(view.discard[-move.count :], move.play, base)
         if isinstance(move, Draw):
             return self.blind_draw(base)
@@ -253,6 +244,23 @@ class _Evaluator:
         if isinstance(move, Discard):
             return self.discard_score(move.card)
         return 0.0  # end the hand, or pass
+
+    def melds_at_once(self, move: Take) -> bool:
+        """Whether, after taking the top discard alone, the seat could meld or lay it off.
+
+        The seat's own moves do not depend on the cards it cannot see, so any
+        state consistent with the view (:func:`~rummy500.views.resample`)
+        answers for all of them.
+        """
+        view = self.view
+        card = view.discard[-1]
+        after = apply_move(resample(view, random.Random(0)), move)
+        return any(
+            isinstance(play, (MeldMove, LayoffMove))
+            and play.player == view.seat
+            and any(spec.card == card for spec in play.cards)
+            for play in all_legal_moves(after)
+        )
 
     def discard_score(self, card: Card) -> float:
         """The least useful card scores highest; among equals, the highest in value."""
@@ -275,12 +283,17 @@ class GreedyBot:
       suit within a run's reach); else *deadwood*.  The hand's *potential* is
       the sum of its card values weighted by that rating (deadwood counts
       against: it is what the hand loses if someone goes out).
-    - **Drawing.** Each take from the pile scores the points of its meld
-      plus the change of potential (the cards taken join the hand; deep
-      takes bring deadwood too); a stock draw scores the expected change
-      of potential over the cards the seat has not seen.  It makes the
-      best; with an empty stock, a take must gain something or it ends the
-      hand (or passes).
+    - **Drawing.** It takes from the pile only cards it can meld or lay off
+      in the same turn (a deep take melds its deepest card at once; the top
+      discard alone is taken only if a play could then use it).  Each such
+      take scores the points of its meld plus the change of potential (the
+      cards taken join the hand; deep takes bring deadwood too); a stock
+      draw scores the expected change of potential over the cards the seat
+      has not seen.  It makes the best; with an empty stock, a take must
+      gain something or it ends the hand (or passes).  As every take leads
+      to a play, two greedy bots can never pass cards back and forth
+      through the pile for ever: each turn either draws from the stock or
+      puts cards on the table, so every hand between them ends.
     - **Playing.** While it can meld or lay off it does so, choosing the play
       with the most points plus the potential of what stays in hand (so it
       does not break a group to lengthen a run when both can be melded).
@@ -289,10 +302,11 @@ class GreedyBot:
     - **Out of turn.** It calls "Rummy!" and melds out of turn (T9) when
       that gains something; it lays off all it can in the final lay-offs.
 
-    Ties are broken at random from ``seed`` and the view.
+    Ties are broken at random, from the bot's own generator.
 
     Attributes:
-        seed: The seed; the same seed and view always give the same move.
+        seed: The seed of the bot's own random generator: two bots made
+            with the same seed and shown the same views make the same moves.
 
     >>> from rummy500 import new_game
     >>> from rummy500.views import observe
@@ -301,6 +315,12 @@ class GreedyBot:
     """
 
     seed: int = 0
+    _random: random.Random = attrs.field(
+        init=False,
+        default=attrs.Factory(_generator, takes_self=True),
+        eq=False,
+        repr=False,
+    )
 
     def choose(self, view: PlayerView) -> Move | None:
         """The best legal move by the heuristic above (or ``None`` to let a chance go by)."""
@@ -316,7 +336,7 @@ class GreedyBot:
         top = [move for score, move in scored if score == best]
         if len(top) == 1:
             return top[0]
-        return _rng(self.seed, view).choice(top)
+        return self._random.choice(top)
 
 
 # ---------------------------------------------------------------------------

@@ -32,7 +32,7 @@ Nothing else: no other hand's hidden cards, no order of the stock, no seed
 reached, so it cannot say which cards a seat took from the pile three turns
 ago.  Whoever applies the moves keeps a :class:`KnownCards` beside the state
 and updates it with :func:`track` (as python-chess keeps a move stack beside
-its board; a match or a game record does this for you):
+its board; :func:`rummy500.bots.play_hand` does this for you):
 
 >>> from rummy500 import apply_move, parse_move
 >>> from rummy500.views import KnownCards, track
@@ -50,6 +50,7 @@ over hidden information need (determinized Monte Carlo search, information
 set MCTS):
 
 >>> import random
+>>> from rummy500.views import resample
 >>> view = observe(state, 0, known)
 >>> guess = resample(view, random.Random(1))
 >>> guess.hands[0] == state.hands[0], "6H" in map(str, guess.hands[1])
