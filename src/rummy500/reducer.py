@@ -337,9 +337,15 @@ def _draw_nothing(state: GameState, move: Pass) -> GameState:
             "stock_exhausted='play_on'",
             "T6",
         )
-    if not state.hands[move.player]:
-        # A floater who draws nothing has nothing to play: the turn ends (T6, E2).
-        return _next_turn(evolve(state, last_discarder=None), move.player, discarded=False)
+    player = move.player
+    hand = state.hands[player]
+    if not hand or not can_finish(
+        state.rules, counts_of(hand), None, state.melds, 0, may_lay_off(state, player)
+    ):
+        # A player who draws nothing and could not end the turn (a floater with
+        # no card; a last card that may be neither discarded, E3, nor laid off
+        # before opening, T8) ends the turn at once (T6 play_on, N1).
+        return _next_turn(evolve(state, last_discarder=None), player, discarded=False)
     return evolve(state, phase=Phase.PLAY, last_discarder=None, taken=())
 
 
