@@ -21,7 +21,6 @@ import argparse
 import random
 import sys
 import time
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -39,7 +38,6 @@ from rummy500 import (  # noqa: E402
     parse_move,
     presets,
 )
-from rummy500.cards import Card  # noqa: E402
 from rummy500.errors import RulesError  # noqa: E402
 from rummy500.rules import (  # noqa: E402
     Ace,
@@ -100,16 +98,6 @@ def random_rules(rng: random.Random) -> Rules:
             continue
 
 
-def _cards(state: GameState) -> Counter[Card]:
-    found: Counter[Card] = Counter(state.stock)
-    found.update(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    for table_meld in state.melds:
-        found.update(table_meld.cards)
-    return found
-
-
 def soak_hand(index: int, rules_name: str, seed: int) -> tuple[int, str | None]:
     """Play hand ``index``; return its number of moves and a failure message, if any."""
     rng = random.Random(f"soak {rules_name} {seed} {index}")
@@ -118,7 +106,7 @@ def soak_hand(index: int, rules_name: str, seed: int) -> tuple[int, str | None]:
     moves = 0
     try:
         state = new_game(rules, players, seed=rng.getrandbits(32), dealer=rng.randrange(players))
-        deck = _cards(state)
+        deck = state.all_cards()
         while not state.is_over:
             choices = legal_moves(state)
             if not choices:
@@ -132,7 +120,7 @@ def soak_hand(index: int, rules_name: str, seed: int) -> tuple[int, str | None]:
                     raise AssertionError(f"{move} does not round-trip")
             state = apply_move(state, move)
             moves += 1
-            if _cards(state) != deck:
+            if state.all_cards() != deck:
                 raise AssertionError("cards are not conserved")
             if moves > MOVE_LIMIT:
                 raise AssertionError(f"more than {MOVE_LIMIT} moves")

@@ -11,7 +11,6 @@ and notation round-tripping, and every hand ending.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -37,16 +36,6 @@ from rummy500.testing import playable_rules
 
 PLAYABLE_PRESETS = [name for name in presets.names() if not unsupported_knobs(presets.get(name))]
 MOVE_LIMIT = 5000
-
-
-def deck_of(state: GameState) -> Counter[Card]:
-    found: Counter[Card] = Counter(state.stock)
-    found.update(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    for table_meld in state.melds:
-        found.update(table_meld.cards)
-    return found
 
 
 def mutations(state: GameState, move: Move, rng: random.Random) -> list[Move]:
@@ -90,14 +79,14 @@ def check_position(state: GameState, rng: random.Random) -> None:
 def play_out(rules: Rules, players: int, seed: int) -> GameState:
     rng = random.Random(seed)
     state = new_game(rules, players, seed=seed, dealer=rng.randrange(players))
-    deck = deck_of(state)
+    deck = state.all_cards()
     for _ in range(MOVE_LIMIT):
         if state.is_over:
             break
         if rng.random() < 0.15:
             check_position(state, rng)
         state = apply_move(state, rng.choice(legal_moves(state)))
-        assert deck_of(state) == deck, "cards are not conserved"
+        assert state.all_cards() == deck, "cards are not conserved"
     assert state.is_over, f"the hand did not end within {MOVE_LIMIT} moves"
     assert state.result is not None
     assert legal_moves(state) == ()

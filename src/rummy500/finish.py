@@ -46,12 +46,7 @@ def can_finish(
         need: Points the player must still meld to open (T8); 0 if none.
         may_layoff: Whether the player may lay off (T8: only once opened).
     """
-    total = sum(counts)
-    if total == 0:
-        return can_empty_hand(rules, need)
-    if need == 0 and _can_discard(rules, counts, total, forbidden, melds):
-        return True
-    return _search(rules, list(counts), forbidden, melds, need, may_layoff, {})
+    return _finishes(rules, list(counts), forbidden, melds, need, may_layoff, {})
 
 
 def _can_discard(

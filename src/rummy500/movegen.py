@@ -34,6 +34,7 @@ from rummy500.plays import (
 )
 from rummy500.reducer import (
     apply_move,
+    caller_turn,
     discard_problem,
     evolve,
     may_lay_off,
@@ -233,16 +234,7 @@ def _rummy_calls(state: GameState) -> list[Move]:
                 own = _for_seat(play, caller)
                 if not simple or forbidden is not None:
                     if base is None:
-                        base = evolve(
-                            state,
-                            to_move=caller,
-                            phase=Phase.PLAY,
-                            last_discarder=None,
-                            taken=taken,
-                            turn_points=0,
-                            turn_cards=0,
-                            turn_longest_run=0,
-                        )
+                        base = caller_turn(state, caller, taken)
                     points = play_points(rules, own) if rules.opening_minimum else 0
                     if play_problem(base, caller, own, pool_counts, points, forbidden):
                         continue

@@ -55,7 +55,14 @@ from rummy500.rules import (
 from rummy500.scoring import score_hand
 from rummy500.state import EndReason, GameState, Phase, TableMeld
 
-__all__ = ["apply_move", "discard_problem", "next_seat", "opening_need", "play_problem"]
+__all__ = [
+    "apply_move",
+    "caller_turn",
+    "discard_problem",
+    "next_seat",
+    "opening_need",
+    "play_problem",
+]
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 
@@ -705,10 +712,21 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
     effect = _resolve_call_play(state, move, taken, hand)
     hand = with_cards(hand, taken)
     forbidden = taken[0].code if len(taken) == 1 else None
-    base = evolve(
+    base = caller_turn(state, player, taken)
+    problem = play_problem(
+        base, player, move.play, counts_of(hand), effect.points, forbidden, effect.melds
+    )
+    if problem is not None:
+        raise problem
+    return _after_play(base, player, hand, effect)
+
+
+def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameState:
+    """The state as the caller's turn begins: the pile cards taken, the turn fields reset (R1)."""
+    return evolve(
         state,
-        discard=pile[: -move.count],
-        to_move=player,
+        discard=state.discard[: -len(taken)],
+        to_move=caller,
         phase=Phase.PLAY,
         last_discarder=None,
         taken=taken,
@@ -716,12 +734,6 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
         turn_cards=0,
         turn_longest_run=0,
     )
-    problem = play_problem(
-        base, player, move.play, counts_of(hand), effect.points, forbidden, effect.melds
-    )
-    if problem is not None:
-        raise problem
-    return _after_play(base, player, hand, effect)
 
 
 def _resolve_call_play(

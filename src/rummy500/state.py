@@ -9,6 +9,7 @@ pile, the untouched melds).
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -185,6 +186,24 @@ class GameState:
     def is_over(self) -> bool:
         """Whether the hand is over."""
         return self.phase is Phase.OVER
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card of the hand, wherever it is (hands, stock, pile, table).
+
+        It never changes during a hand (cards are conserved):
+
+        >>> from collections import Counter
+        >>> from rummy500 import new_game, Rules
+        >>> new_game(seed=1).all_cards() == Counter(Rules().deck(2))
+        True
+        """
+        cards: Counter[Card] = Counter(self.stock)
+        cards.update(self.discard)
+        for hand in self.hands:
+            cards.update(hand)
+        for table_meld in self.melds:
+            cards.update(table_meld.cards)
+        return cards
 
     @property
     def floating(self) -> tuple[int, ...]:
