@@ -89,6 +89,7 @@ napoleon_attr_annotations = True
 # are simply left unlinked.  Everything of rummy500 itself must resolve.
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types)\.\w+"),
+    (r"py:(class|obj)", r"collections\.Counter"),
     # Hypothesis (rummy500.testing) has no inventory here either.
     (r"py:(class|obj)", r"(hypothesis\.strategies|st)\.SearchStrategy"),
 ]

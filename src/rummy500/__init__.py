@@ -5,7 +5,7 @@ The names re-exported here are the public contract (DESIGN.md §3).
 
 from __future__ import annotations
 
-from rummy500 import presets
+from rummy500 import bots, presets
 from rummy500.cards import JOKER, Card, Rank, Suit, make_deck, parse_card, parse_cards
 from rummy500.engine import apply_move, check_move, is_legal, legal_moves, new_game
 from rummy500.errors import (
@@ -35,6 +35,7 @@ from rummy500.notation import format_move, parse_move
 from rummy500.rules import Rules
 from rummy500.state import EndReason, GameState, HandResult, Phase, TableMeld
 from rummy500.values import CardValues
+from rummy500.views import KnownCards, PlayerView, observe, resample, track
 
 __version__ = "0.1.0.dev0"
 
@@ -52,6 +53,7 @@ __all__ = [
     "HandResult",
     "IllegalMoveError",
     "InvalidMeldError",
+    "KnownCards",
     "LayoffMove",
     "Meld",
     "MeldCard",
@@ -62,6 +64,7 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "PlayerView",
     "Rank",
     "Reason",
     "Rules",
@@ -72,6 +75,7 @@ __all__ = [
     "Take",
     "__version__",
     "apply_move",
+    "bots",
     "check_move",
     "enumerate_melds",
     "format_move",
@@ -82,8 +86,11 @@ __all__ = [
     "make_meld",
     "meld_value",
     "new_game",
+    "observe",
     "parse_card",
     "parse_cards",
     "parse_move",
     "presets",
+    "resample",
+    "track",
 ]

@@ -19,7 +19,7 @@ to the end:
 >>> from rummy500.bots import GreedyBot, RandomBot, play_hand
 >>> final = play_hand(new_game(seed=1), [GreedyBot(seed=1), RandomBot(seed=2)])
 >>> final.is_over, final.result.scores, final.result.went_out
-(True, (129, -89), 0)
+(True, (174, 5), 0)
 >>> play_hand(new_game(seed=1), [GreedyBot(seed=1), RandomBot(seed=2)]) == final
 True
 """
@@ -302,7 +302,8 @@ class GreedyBot:
     - **Out of turn.** It calls "Rummy!" and melds out of turn (T9) when
       that gains something; it lays off all it can in the final lay-offs.
 
-    Ties are broken at random, from the bot's own generator.
+    It plays for its own points: with partnerships (V5) it pays no heed to
+    its partner.  Ties are broken at random, from the bot's own generator.
 
     Attributes:
         seed: The seed of the bot's own random generator: two bots made

@@ -33,6 +33,7 @@ from rummy500.support import check_supported
 
 __all__ = [
     "FORMAT",
+    "meld_to_dict",
     "rules_from_data",
     "rules_to_data",
     "state_from_dict",
@@ -104,7 +105,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "hands": [[str(card) for card in hand] for hand in state.hands],
         "stock": [str(card) for card in state.stock],
         "discard": [str(card) for card in state.discard],
-        "melds": [_meld_to_dict(table_meld) for table_meld in state.melds],
+        "melds": [meld_to_dict(table_meld) for table_meld in state.melds],
         "last_discarder": state.last_discarder,
         "turn": {"taken": [str(card) for card in state.taken]},
         "seed": state.seed,
@@ -331,7 +332,8 @@ def _check_variant_keys(rules: Rules, phase: Phase, opened: list[int]) -> None:
         raise _fail("opened", "seats open only under an opening minimum (T8)")
 
 
-def _meld_to_dict(table_meld: TableMeld) -> dict[str, Any]:
+def meld_to_dict(table_meld: TableMeld) -> dict[str, Any]:
+    """A table meld as in positions: its cards, their credits, and any multiplier (V6)."""
     data: dict[str, Any] = {
         "cards": [str(spec) for spec in table_meld.specs],
         "by": list(table_meld.by),

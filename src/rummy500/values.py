@@ -53,7 +53,7 @@ class CardValues:
     ranks: tuple[int, ...] = attrs.field(converter=_int_tuple, validator=_validate_ranks)
     low_ace: int
     joker: int
-    name: str | None = None
+    name: str | None = attrs.field(default=None, eq=False)
 
     @property
     def ace(self) -> int:

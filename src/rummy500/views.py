@@ -75,7 +75,7 @@ from rummy500.engine import legal_moves as all_legal_moves
 from rummy500.moves import CallRummy, Discard, LayoffMove, MeldMove, Move, Take
 from rummy500.rules import Rules, RummyCall
 from rummy500.scoring import table_points
-from rummy500.serialize import FORMAT, rules_to_data
+from rummy500.serialize import FORMAT, meld_to_dict, rules_to_data
 from rummy500.state import GameState, HandResult, Phase, TableMeld
 
 __all__ = ["KnownCards", "PlayerView", "observe", "resample", "track"]
@@ -228,7 +228,11 @@ class PlayerView:
         result: The result once the hand is over, else ``None``.
         legal_moves: The legal moves of this seat (those with
             ``move.player == seat``), in the engine's order; empty when the
-            seat may not act now.
+            seat may not act now.  They depend on the seat's own hand and
+            the public fields only, with one exception: under
+            ``out_of_turn_melding`` the engine refuses an out-of-turn play
+            that would leave the player to move unable to end the turn (T9,
+            N1), and whether it would depends on that player's hand.
     """
 
     seat: int
@@ -334,7 +338,7 @@ class PlayerView:
             "known": [[str(card) for card in cards] for cards in self.known],
             "stock_size": self.stock_size,
             "discard": [str(card) for card in self.discard],
-            "melds": [_meld_to_data(table_meld) for table_meld in self.melds],
+            "melds": [meld_to_dict(table_meld) for table_meld in self.melds],
             "last_discarder": self.last_discarder,
             "turn": {
                 "taken": [str(card) for card in self.taken],
@@ -391,17 +395,6 @@ class PlayerView:
         else:
             lines.append(f"  p{self.to_move} to {self.phase.value}")
         return "\n".join(lines)
-
-
-def _meld_to_data(table_meld: TableMeld) -> dict[str, Any]:
-    """A table meld as in positions: its cards, their credits, and any multiplier (V6)."""
-    data: dict[str, Any] = {
-        "cards": [str(spec) for spec in table_meld.specs],
-        "by": list(table_meld.by),
-    }
-    if table_meld.multiplier != 1:
-        data["multiplier"] = table_meld.multiplier
-    return data
 
 
 def _result_to_data(result: HandResult) -> dict[str, Any]:
@@ -509,7 +502,9 @@ def resample(view: PlayerView, rng: random.Random | int) -> GameState:
 
     So ``observe(resample(view, rng), view.seat, known) == view`` for the
     tracker ``known`` the view was made with (``KnownCards(view.known)``
-    will do: the seat's own entry does not show in its view).
+    will do: the seat's own entry does not show in its view), except that
+    out-of-turn plays may differ in the one case noted at
+    :attr:`PlayerView.legal_moves`.
 
     The view records the known cards, not everything a player with a perfect
     memory could deduce: after a stock rebuild (T6) the cards of the new
