@@ -90,6 +90,7 @@ napoleon_attr_annotations = True
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types)\.\w+"),
     (r"py:(class|obj)", r"collections\.Counter"),
+    (r"py:(class|obj)", r"concurrent\.futures\.(_base\.)?Executor"),
     # Hypothesis (rummy500.testing) has no inventory here either.
     (r"py:(class|obj)", r"(hypothesis\.strategies|st)\.SearchStrategy"),
 ]
