@@ -252,18 +252,31 @@ class GameState:
         )
 
     def __str__(self) -> str:
-        lines = []
-        for seat, hand in enumerate(self.hands):
-            marker = ">" if seat == self.to_move and not self.is_over else " "
-            lines.append(f"{marker} p{seat} [{len(hand):2}] {' '.join(map(str, hand))}".rstrip())
-        pile = " ".join(map(str, self.discard)) or "-"
-        lines.append(f"  stock {len(self.stock)}, pile (top last): {pile}")
-        for number, table_meld in enumerate(self.melds):
-            credits = "".join(str(seat) for seat in table_meld.by)
-            lines.append(f"  meld {number}: {table_meld.meld}  (by {credits})")
-        if self.result is not None:
-            scores = ", ".join(f"p{seat} {score}" for seat, score in enumerate(self.result.scores))
-            lines.append(f"  over ({self.result.reason.value}): {scores}")
-        else:
-            lines.append(f"  p{self.to_move} to {self.phase.value}")
-        return "\n".join(lines)
+        hands = [(len(hand), " ".join(map(str, hand))) for hand in self.hands]
+        return table_text(self, hands, len(self.stock))
+
+
+def table_text(table: Any, hands: list[tuple[int, str]], stock_size: int) -> str:
+    """The small table a state or a player view prints: a line a seat, the pile, the melds.
+
+    Args:
+        table: A :class:`GameState` or a player view (its ``to_move``,
+            ``phase``, ``is_over``, ``discard``, ``melds`` and ``result``).
+        hands: Each seat's number of cards and the text shown for its hand.
+        stock_size: The number of cards in the stock.
+    """
+    lines = []
+    for seat, (size, text) in enumerate(hands):
+        marker = ">" if seat == table.to_move and not table.is_over else " "
+        lines.append(f"{marker} p{seat} [{size:2}] {text}".rstrip())
+    pile = " ".join(map(str, table.discard)) or "-"
+    lines.append(f"  stock {stock_size}, pile (top last): {pile}")
+    for number, table_meld in enumerate(table.melds):
+        credits = "".join(str(seat) for seat in table_meld.by)
+        lines.append(f"  meld {number}: {table_meld.meld}  (by {credits})")
+    if table.result is not None:
+        scores = ", ".join(f"p{seat} {score}" for seat, score in enumerate(table.result.scores))
+        lines.append(f"  over ({table.result.reason.value}): {scores}")
+    else:
+        lines.append(f"  p{table.to_move} to {table.phase.value}")
+    return "\n".join(lines)

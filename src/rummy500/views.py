@@ -76,7 +76,7 @@ from rummy500.moves import CallRummy, Discard, LayoffMove, MeldMove, Move, Take
 from rummy500.rules import Rules, RummyCall
 from rummy500.scoring import table_points
 from rummy500.serialize import FORMAT, meld_to_dict, rules_to_data
-from rummy500.state import GameState, HandResult, Phase, TableMeld
+from rummy500.state import GameState, HandResult, Phase, TableMeld, table_text
 
 __all__ = ["KnownCards", "PlayerView", "observe", "resample", "track"]
 
@@ -373,9 +373,8 @@ class PlayerView:
         )
 
     def __str__(self) -> str:
-        lines = []
+        hands = []
         for seat, size in enumerate(self.hand_sizes):
-            marker = ">" if seat == self.to_move and not self.is_over else " "
             if seat == self.seat:
                 cards = " ".join(map(str, self.hand)) + "  (you)"
             elif len(self.known[seat]) == size:
@@ -383,18 +382,8 @@ class PlayerView:
             else:
                 hidden = size - len(self.known[seat])
                 cards = " ".join(["??"] * hidden + [str(card) for card in self.known[seat]])
-            lines.append(f"{marker} p{seat} [{size:2}] {cards}".rstrip())
-        pile = " ".join(map(str, self.discard)) or "-"
-        lines.append(f"  stock {self.stock_size}, pile (top last): {pile}")
-        for number, table_meld in enumerate(self.melds):
-            credits = "".join(str(seat) for seat in table_meld.by)
-            lines.append(f"  meld {number}: {table_meld.meld}  (by {credits})")
-        if self.result is not None:
-            scores = ", ".join(f"p{seat} {score}" for seat, score in enumerate(self.result.scores))
-            lines.append(f"  over ({self.result.reason.value}): {scores}")
-        else:
-            lines.append(f"  p{self.to_move} to {self.phase.value}")
-        return "\n".join(lines)
+            hands.append((size, cards))
+        return table_text(self, hands, self.stock_size)
 
 
 def _result_to_data(result: HandResult) -> dict[str, Any]:
