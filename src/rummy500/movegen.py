@@ -161,17 +161,23 @@ def _play_phase_moves(state: GameState) -> list[Move]:
             is None
         ]
     moves: list[Move] = list(plays)
-    moves.extend(_discards(state, player, checked=not _simple(rules) or forbidden is not None))
+    moves.extend(_discards(state, player, checked=not _simple(rules), forbidden=forbidden))
     return moves
 
 
-def _discards(state: GameState, player: int, *, checked: bool) -> list[Move]:
-    """The discards of each distinct card ``player`` holds that may be discarded."""
+def _discards(
+    state: GameState, player: int, *, checked: bool, forbidden: int | None = None
+) -> list[Move]:
+    """The discards of each distinct card ``player`` holds that may be discarded.
+
+    ``forbidden`` is skipped (T11); ``checked`` asks the reducer's
+    :func:`discard_problem` about every card (the rules beyond T11).
+    """
     moves: list[Move] = []
     previous = -1
     for card in state.hands[player]:
         code = card.code
-        if code == previous:
+        if code in (previous, forbidden):
             continue
         previous = code
         if checked and discard_problem(state, player, code) is not None:
