@@ -70,13 +70,7 @@ def dealt_deck(players: int, rules: Rules) -> Counter[Card]:
 
 def cards_in_play(state: GameState) -> Counter[Card]:
     """Every card of the position: hands, stock, pile and the table melds."""
-    found: Counter[Card] = Counter(state.stock)
-    found.update(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    for table_meld in state.melds:
-        found.update(table_meld.cards)
-    return found
+    return state.all_cards()
 
 
 def rebuilt(state: GameState) -> GameState:

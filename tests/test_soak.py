@@ -139,13 +139,7 @@ def soak_hand(index: int, seed: int = 0) -> SoakSummary:
             state = apply_move(state, move)
             calls += isinstance(move, CallRummy)
             deep += isinstance(move, Take) and move.count > 1
-            found: Counter[Card] = Counter(state.stock)
-            found.update(state.discard)
-            for hand in state.hands:
-                found.update(hand)
-            for table_meld in state.melds:
-                found.update(table_meld.cards)
-            assert found == deck, "cards are not conserved"
+            assert state.all_cards() == deck, "cards are not conserved"
         check_result(state, move)
     except Exception as error:
         failure = f"{where}, move {count} ({move}): {type(error).__name__}: {error}"

@@ -105,13 +105,7 @@ def hand(text: str) -> tuple[Card, ...]:
 
 def all_cards(state: GameState) -> Counter[Card]:
     """Every card of a position: hands, stock, pile and table."""
-    cards: Counter[Card] = Counter(state.stock)
-    cards.update(state.discard)
-    for seat_hand in state.hands:
-        cards.update(seat_hand)
-    for table_meld in state.melds:
-        cards.update(table_meld.cards)
-    return cards
+    return state.all_cards()
 
 
 def play_all(state: GameState, *moves: str) -> GameState:

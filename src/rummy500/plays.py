@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from rummy500.cards import JOKER_CODE, NUM_CODES, Card, card_from_code
+from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import IllegalMoveError, InvalidMeldError, Reason
 from rummy500.meldgen import Pool, layoffs_from_pool, melds_from_pool
 from rummy500.melds import (
@@ -40,7 +40,6 @@ from rummy500.state import TableMeld
 __all__ = [
     "PlayEffect",
     "TargetIndex",
-    "counts_of",
     "illegal",
     "plays_from_pool",
     "resolve_play",
@@ -63,14 +62,6 @@ def _from_meld_error(reason: Reason, error: InvalidMeldError) -> IllegalMoveErro
 
 # ---------------------------------------------------------------------------
 # Hands: sorted tuples of cards
-
-
-def counts_of(cards: Sequence[Card]) -> list[int]:
-    """The count of each card code in ``cards``."""
-    counts = [0] * NUM_CODES
-    for card in cards:
-        counts[card.code] += 1
-    return counts
 
 
 def index_of(hand: tuple[Card, ...], code: int) -> int:

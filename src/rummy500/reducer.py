@@ -18,6 +18,7 @@ import attrs
 from rummy500.cards import Card
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.finish import can_empty_hand, can_finish
+from rummy500.meldgen import count_vector
 from rummy500.moves import (
     CallRummy,
     Discard,
@@ -32,7 +33,6 @@ from rummy500.moves import (
 )
 from rummy500.plays import (
     PlayEffect,
-    counts_of,
     illegal,
     index_of,
     minus,
@@ -40,6 +40,7 @@ from rummy500.plays import (
     playable_on_table,
     replace_hand,
     resolve_play,
+    table_after,
     with_cards,
     without,
 )
@@ -105,6 +106,16 @@ def may_lay_off(state: GameState, player: int) -> bool:
     return not state.rules.opening_minimum or player in state.opened
 
 
+def _not_opened(state: GameState, player: int) -> IllegalMoveError:
+    """The error of a lay-off before opening (T8)."""
+    return illegal(
+        Reason.NOT_OPENED,
+        f"p{player} has not opened yet and may not lay off "
+        f"(opening minimum {state.rules.opening_minimum})",
+        "T8",
+    )
+
+
 def play_problem(
     state: GameState,
     player: int,
@@ -127,12 +138,7 @@ def play_problem(
     """
     rules = state.rules
     if isinstance(play, LayoffMove) and not may_lay_off(state, player):
-        return illegal(
-            Reason.NOT_OPENED,
-            f"p{player} has not opened yet and may not lay off "
-            f"(opening minimum {rules.opening_minimum})",
-            "T8",
-        )
+        return _not_opened(state, player)
     used = physical(play)
     need = opening_need(state, player, points)
     left = sum(pool) - len(used)
@@ -155,8 +161,6 @@ def play_problem(
     if need == 0 and discardable and (not rules.final_discard_must_be_unplayable or left > 1):
         return None
     if melds_after is None:
-        from rummy500.plays import table_after
-
         melds_after = table_after(rules, state.melds, play)
     may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
     if can_finish(rules, minus(pool, used), forbidden, melds_after, need, may_layoff):
@@ -209,7 +213,7 @@ def mover_stranded(state: GameState) -> bool:
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
     return not can_finish(
         state.rules,
-        counts_of(state.hands[mover]),
+        count_vector(state.hands[mover]),
         forbidden,
         state.melds,
         opening_need(state, mover, 0),
@@ -347,7 +351,7 @@ def _draw_nothing(state: GameState, move: Pass) -> GameState:
     player = move.player
     hand = state.hands[player]
     if not hand or not can_finish(
-        state.rules, counts_of(hand), None, state.melds, 0, may_lay_off(state, player)
+        state.rules, count_vector(hand), None, state.melds, 0, may_lay_off(state, player)
     ):
         # A player who draws nothing and could not end the turn (a floater with
         # no card; a last card that may be neither discarded, E3, nor laid off
@@ -394,7 +398,7 @@ def _take(state: GameState, move: Take) -> GameState:
     after_take = {"discard": pile[:-count], "phase": Phase.PLAY, "last_discarder": None}
     if move.play is None:
         may_layoff = may_lay_off(state, player)
-        if not can_finish(rules, counts_of(hand), forbidden, state.melds, 0, may_layoff):
+        if not can_finish(rules, count_vector(hand), forbidden, state.melds, 0, may_layoff):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {deepest} p{player} could not end the turn: it may not be "
@@ -410,7 +414,7 @@ def _take(state: GameState, move: Take) -> GameState:
             f"the card taken, {deepest}, must go into a new meld, not a lay-off",
             "T4",
         )
-    pool = counts_of(hand)
+    pool = count_vector(hand)
     effect = resolve_play(rules, state.melds, move.play, pool, deepest.code)
     # The take leaves the turn fields as they are at the start of a turn, so
     # the state before it answers play_problem's questions about the turn.
@@ -423,7 +427,7 @@ def _take(state: GameState, move: Take) -> GameState:
 def _play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     player = move.player
     hand = state.hands[player]
-    pool = counts_of(hand)
+    pool = count_vector(hand)
     effect = resolve_play(state.rules, state.melds, move, pool, None)
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
     problem = play_problem(state, player, move, pool, effect.points, forbidden, effect.melds)
@@ -653,14 +657,9 @@ def _final_layoff(state: GameState, move: Move) -> GameState:
             "E4",
         )
     if not may_lay_off(state, player):
-        raise illegal(
-            Reason.NOT_OPENED,
-            f"p{player} has not opened and may not lay off "
-            f"(opening minimum {state.rules.opening_minimum})",
-            "T8",
-        )
+        raise _not_opened(state, player)
     hand = state.hands[player]
-    effect = resolve_play(state.rules, state.melds, move, counts_of(hand), None)
+    effect = resolve_play(state.rules, state.melds, move, count_vector(hand), None)
     return evolve(
         state,
         hands=replace_hand(state.hands, player, without(hand, effect.used)),
@@ -714,7 +713,7 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
     forbidden = taken[0].code if len(taken) == 1 else None
     base = caller_turn(state, player, taken)
     problem = play_problem(
-        base, player, move.play, counts_of(hand), effect.points, forbidden, effect.melds
+        base, player, move.play, count_vector(hand), effect.points, forbidden, effect.melds
     )
     if problem is not None:
         raise problem
@@ -739,7 +738,7 @@ def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameS
 def _resolve_call_play(
     state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: tuple[Card, ...]
 ) -> PlayEffect:
-    pool = counts_of(taken)
+    pool = count_vector(taken)
     try:
         return resolve_play(state.rules, state.melds, move.play, pool, taken[0].code)
     except IllegalMoveError as error:
@@ -756,7 +755,7 @@ def _resolve_call_play(
 
 def _uses_hand(play: Play, pool: list[int], hand: tuple[Card, ...]) -> bool:
     """Whether the cards of ``play`` missing from ``pool`` are in ``hand``."""
-    held = counts_of(hand)
+    held = count_vector(hand)
     need: dict[int, int] = {}
     for code in physical(play):
         need[code] = need.get(code, 0) + 1
@@ -774,12 +773,7 @@ def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
             "R2",
         )
     if not may_lay_off(state, player):
-        raise illegal(
-            Reason.NOT_OPENED,
-            f"p{player} has not opened and may not lay off "
-            f"(opening minimum {state.rules.opening_minimum})",
-            "T8",
-        )
+        raise _not_opened(state, player)
     top = state.discard[-1:]
     effect = _resolve_call_play(state, move, top, state.hands[player])
     return evolve(
@@ -802,17 +796,12 @@ def _out_of_turn_play(state: GameState, move: MeldMove | LayoffMove) -> GameStat
             "T9",
         )
     hand = state.hands[player]
-    pool = counts_of(hand)
+    pool = count_vector(hand)
     effect = resolve_play(rules, state.melds, move, pool, None)
     opened = state.opened
     if rules.opening_minimum and player not in opened:
         if isinstance(move, LayoffMove):
-            raise illegal(
-                Reason.NOT_OPENED,
-                f"p{player} has not opened yet and may not lay off "
-                f"(opening minimum {rules.opening_minimum})",
-                "T8",
-            )
+            raise _not_opened(state, player)
         if effect.points < rules.opening_minimum:
             raise illegal(
                 Reason.NOT_OPENED,
