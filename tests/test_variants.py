@@ -1711,3 +1711,44 @@ def test_v7_dealers_gambit_is_not_implemented_and_names_its_knob():
     data["rules"] = "dealers_gambit"
     with pytest.raises(NotImplementedError, match="dealers_gambit"):
         GameState.from_dict(data)
+
+
+# ---------------------------------------------------------------------------
+# D2 player counts; V8 the other [W] variants, each expressed through knobs
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_d2_two_to_eight_players_by_default(players: int) -> None:
+    state = new_game(Rules(), players, seed=players)
+    assert state.num_players == players
+
+
+@pytest.mark.parametrize("players", [1, 9])
+def test_d2_fewer_than_two_or_more_than_eight_players_are_refused(players: int) -> None:
+    with pytest.raises(ValueError, match="D2"):
+        new_game(Rules(), players, seed=1)
+
+
+def test_d2_basic_rummy_plays_two_to_six() -> None:
+    rules = presets.get("basic_rummy")
+    assert (rules.min_players, rules.max_players) == (2, 6)
+    with pytest.raises(ValueError, match="D2"):
+        new_game(rules, 7, seed=1)
+
+
+def test_v8_other_variants_are_knobs() -> None:
+    rules = Rules(
+        min_run_length=4,
+        ace="around_the_corner",
+        card_values=CardValues.custom(ace=25, low_ace=25),
+        stock_draw_count=2,
+        out_of_turn_melding=True,
+        first_discard="chooser",
+        next_dealer="winner",
+    )
+    state = new_game(rules, 3, seed=8)
+    assert state.phase is Phase.FIRST_DISCARD
+    assert rules.card_values.ace == 25
+    # "4 aces = 100": four aces laid down at once under aces-25 values.
+    meld = make_meld("AS AH AD AC", rules)
+    assert meld_value(meld, rules.card_values) == 100
