@@ -51,12 +51,13 @@ from rummy500.rules import (  # noqa: E402
     Scoring,
     StockExhausted,
 )
+from rummy500.values import CardValues  # noqa: E402
 
 MOVE_LIMIT = 5000
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """A random valid rule set over every knob of RULES.md §1–§6, V5 and V6."""
+    """A random valid rule set over every knob of RULES.md §1–§6 and V5–V7."""
     while True:
         knobs: dict[str, object] = {
             "jokers_per_deck": rng.choice([0, 1, 2, 4]),
@@ -92,6 +93,13 @@ def random_rules(rng: random.Random) -> Rules:
             knobs["max_players"] = rng.choice([4, 5, 6])
         if rng.random() < 0.1:
             knobs.update(partnerships=True, min_players=4, max_players=4)
+        if rng.random() < 0.15:
+            knobs.update(
+                dealers_gambit=True,
+                jokers=Jokers.WILD,
+                jokers_per_deck=rng.choice([2, 4]),
+                card_values=CardValues.custom(ace=15, low_ace=1, joker=0),
+            )
         try:
             return Rules(**knobs)  # type: ignore[arg-type]
         except RulesError:

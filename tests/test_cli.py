@@ -94,8 +94,11 @@ def test_simulate_with_an_executor_matches_the_serial_run() -> None:
 
 
 def test_simulate_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["simulate", "--hands", "1", "--bots", "greedy"]) == 2
+    assert cli.main(["simulate", "--hands", "1", "--players", "3", "--bots", "greedy,random"]) == 2
     assert "one bot per seat" in capsys.readouterr().err
+    # Without --players the bots give the number of players.
+    assert cli.main(["simulate", "--hands", "1", "--bots", "greedy"]) == 2
+    assert "2 to 8 players, got 1 (D2)" in capsys.readouterr().err
     assert cli.main(["simulate", "--hands", "1", "--bots", "greedy,smart"]) == 2
     assert "unknown bot 'smart'" in capsys.readouterr().err
 
@@ -149,3 +152,10 @@ def test_demo_and_rules_still_work(capsys: pytest.CaptureFixture[str]) -> None:
     assert "The end of the hand:" in capsys.readouterr().out
     assert cli.main(["rules", "pagat"]) == 0
     assert capsys.readouterr().out.startswith("preset 'pagat'")
+
+
+def test_players_default_to_the_bots_or_the_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--hands", "2", "--preset", "partnership"]) == 0
+    assert "'partnership', 4 players" in capsys.readouterr().out
+    assert cli.main(["simulate", "--hands", "2", "--bots", "random,random,greedy"]) == 0
+    assert "'pagat', 3 players" in capsys.readouterr().out

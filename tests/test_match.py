@@ -846,8 +846,6 @@ def test_v6_no_match_bonus_without_persian() -> None:
 # Whole matches between random players, under every preset the engine supports
 
 
-#: The presets the engine plays end to end (dealer's gambit, V7, may still be missing).
-SUPPORTED_PRESETS = ("pagat", "wikipedia", "boathouse", "basic_rummy", "partnership", "persian")
 PRESET_PLAYERS = [
     (name, players)
     for name in presets.names()
@@ -858,10 +856,6 @@ PRESET_PLAYERS = [
 @pytest.mark.parametrize(("name", "players"), PRESET_PLAYERS)
 def test_whole_match_between_random_players_ends_with_a_winner(name: str, players: int) -> None:
     rules = presets.get(name)
-    if name == "dealers_gambit":  # V7 is not implemented yet: never silently played
-        with pytest.raises(NotImplementedError, match="dealers_gambit=True"):
-            new_match(rules, players, seed=SEED + players, dealer=players - 1)
-        return
     match = new_match(rules, players, seed=SEED + players, dealer=players - 1)
     match = play_match(match, random.Random(f"{name} {players}"))
     result = match.result
@@ -896,10 +890,12 @@ def test_whole_match_between_random_players_ends_with_a_winner(name: str, player
         assert totals[result.winner] >= rules.target_score
     else:
         assert len(result.hands) >= rules.hand_limit
-    # The dealers follow D7 (the left rule in every preset).
+    # The dealers follow D7 (the left rule in every preset), in the direction
+    # of play (counterclockwise under dealer's gambit, V7).
     dealers = [record.dealer for record in result.hands]
+    step = -1 if rules.direction.value == "counterclockwise" else 1
     assert dealers[0] == players - 1
-    assert all(b == (a + 1) % players for a, b in itertools.pairwise(dealers))
+    assert all(b == (a + step) % players for a, b in itertools.pairwise(dealers))
 
 
 @pytest.mark.parametrize(

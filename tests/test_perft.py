@@ -113,4 +113,5 @@ def test_preset_positions_cover_every_playable_preset() -> None:
         "basic_rummy",
         "partnership",
         "persian",
+        "dealers_gambit",
     }

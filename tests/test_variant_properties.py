@@ -109,6 +109,5 @@ def test_random_rule_sets_keep_the_engine_properties(
     play_out(rules, players, seed)
 
 
-def test_presets_other_than_dealers_gambit_are_all_playable() -> None:
-    assert "dealers_gambit" not in PLAYABLE_PRESETS
-    assert set(PLAYABLE_PRESETS) == set(presets.names()) - {"dealers_gambit"}
+def test_every_preset_is_playable() -> None:
+    assert set(PLAYABLE_PRESETS) == set(presets.names())

@@ -14,9 +14,8 @@ each knob are normative (the numbered interpretations of the variants, e.g.
 refused goes through :func:`tests.positions.play` or
 :func:`tests.positions.illegal`, which check that ``is_legal``,
 ``check_move`` and ``legal_moves`` agree on it.  The presets the engine
-implements (pagat, wikipedia, boathouse, basic_rummy, and since the match
-commit partnership and persian) are played end to end with random legal
-moves; dealer's gambit must raise ``NotImplementedError`` naming its knob.
+implements (every preset; dealer's gambit has its own tests in
+tests/test_gambit.py) are played end to end with random legal moves.
 """
 
 from __future__ import annotations
@@ -1704,13 +1703,14 @@ def test_v6_t8_a_group_of_four_laid_at_once_counts_double_toward_the_opening_min
     assert (state.turn_points, state.opened) == (81, frozenset({0}))
 
 
-def test_v7_dealers_gambit_is_not_implemented_and_names_its_knob():
-    with pytest.raises(NotImplementedError, match=r"dealers_gambit=True \(V7\)"):
-        new_game(presets.get("dealers_gambit"), 2, seed=1)
+def test_v7_dealers_gambit_is_playable_from_a_deal_and_a_position():
+    state = new_game(presets.get("dealers_gambit"), 2, seed=1)
+    assert state.phase is Phase.NOMINATE
+    assert state.dealer_joker
     data = position(["5S 6S", "7S 8S"]).to_dict()
     data["rules"] = "dealers_gambit"
-    with pytest.raises(NotImplementedError, match="dealers_gambit"):
-        GameState.from_dict(data)
+    with pytest.raises(ValueError, match="jokers"):
+        GameState.from_dict(data)  # the deck has a joker fewer than dealer's gambit needs
 
 
 # ---------------------------------------------------------------------------

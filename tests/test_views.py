@@ -181,8 +181,15 @@ def test_view_shows_own_hand_counts_public_fields_and_own_moves(
     every_move = legal_moves(state)
     for seat in range(state.num_players):
         view = observe(state, seat, known)
-        assert view.hand == state.hands[seat]
+        # The dealer nominates before anyone looks at their cards (V7).
+        assert view.hand == (() if state.phase is Phase.NOMINATE else state.hands[seat])
         assert view.hand_sizes == tuple(map(len, state.hands))
+        assert (view.joker_effect, view.dealer_joker, view.blocked_by, view.dead) == (
+            state.joker_effect,
+            state.dealer_joker,
+            state.blocked_by,
+            state.dead,
+        )
         assert view.stock_size == len(state.stock)
         assert (view.discard, view.melds, view.taken) == (state.discard, state.melds, state.taken)
         assert (view.to_move, view.phase, view.result) == (state.to_move, state.phase, state.result)
@@ -196,7 +203,7 @@ def test_view_shows_own_hand_counts_public_fields_and_own_moves(
         assert len(view.unseen) == view.stock_size + sum(
             size - len(cards)
             for other, (size, cards) in enumerate(zip(view.hand_sizes, view.known, strict=True))
-            if other != seat
+            if other != seat or view.blind  # the own hand is unseen while the dealer nominates
         )
 
 
@@ -421,7 +428,11 @@ def test_resample_gives_a_valid_state_with_the_same_view(
     moves = not reveals_mover(state, seat)
     assert_same_view(observe(guess, seat, known), view, moves=moves)
     assert_same_view(observe(guess, seat, KnownCards(view.known)), view, moves=moves)
-    assert guess.hands[seat] == state.hands[seat]
+    if view.blind:  # the dealer nominates before anyone looks at their cards (V7)
+        assert view.hand == ()
+        assert len(guess.hands[seat]) == len(state.hands[seat])
+    else:
+        assert guess.hands[seat] == state.hands[seat]
     assert guess.seed != state.seed
 
 

@@ -20,6 +20,7 @@ from rummy500.errors import (
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import Meld, MeldCard, MeldKind, layoff, make_meld, meld_value
 from rummy500.moves import (
+    Block,
     CallRummy,
     Discard,
     Draw,
@@ -27,13 +28,15 @@ from rummy500.moves import (
     LayoffMove,
     MeldMove,
     Move,
+    Nominate,
     Pass,
     Play,
+    Split,
     Take,
 )
 from rummy500.notation import format_move, parse_move
 from rummy500.rules import Rules
-from rummy500.state import EndReason, GameState, HandResult, Phase, TableMeld
+from rummy500.state import EndReason, GameState, HandResult, JokerEffect, Phase, TableMeld
 from rummy500.values import CardValues
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 
@@ -41,6 +44,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "JOKER",
+    "Block",
     "CallRummy",
     "Card",
     "CardParseError",
@@ -53,6 +57,7 @@ __all__ = [
     "HandResult",
     "IllegalMoveError",
     "InvalidMeldError",
+    "JokerEffect",
     "KnownCards",
     "LayoffMove",
     "Meld",
@@ -60,6 +65,7 @@ __all__ = [
     "MeldKind",
     "MeldMove",
     "Move",
+    "Nominate",
     "NotationError",
     "Pass",
     "Phase",
@@ -70,6 +76,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Rummy500Error",
+    "Split",
     "Suit",
     "TableMeld",
     "Take",

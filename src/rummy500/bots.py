@@ -34,16 +34,27 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from rummy500.cards import JOKER_CODE, Card
+from rummy500.cards import JOKER, JOKER_CODE, Card
 from rummy500.engine import apply_move
 from rummy500.engine import legal_moves as all_legal_moves
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import layoff, make_meld, meld_points, meld_value
-from rummy500.moves import CallRummy, Discard, Draw, LayoffMove, MeldMove, Move, Take
+from rummy500.moves import (
+    Block,
+    CallRummy,
+    Discard,
+    Draw,
+    LayoffMove,
+    MeldMove,
+    Move,
+    Nominate,
+    Split,
+    Take,
+)
 from rummy500.plays import playable_on_table
 from rummy500.reducer import next_seat
 from rummy500.rules import Ace, Jokers, RummyCall
-from rummy500.state import GameState, Phase
+from rummy500.state import GameState, JokerEffect, Phase
 from rummy500.views import KnownCards, PlayerView, _observe, resample, track
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "Step", "iter_hand", "play_hand"]
@@ -126,6 +137,8 @@ class _Evaluator:
         self.view = view
         self.rules = view.rules
         self.values = view.rules.card_values.table
+        effect = view.joker_effect
+        self.wild = view.rules.jokers is Jokers.WILD and effect in (None, JokerEffect.WILD)
         self._lays_off: dict[int, bool] = {}
         self._hand_tiers: list[int] | None = None
 
@@ -138,12 +151,21 @@ class _Evaluator:
 
     def tiers(self, hand: Sequence[Card]) -> list[int]:
         """How useful each card of ``hand`` is, in order: joker, in a meld, … deadwood."""
-        in_meld = {card.code for meld in enumerate_melds(hand, self.rules) for card in meld.cards}
+        meldable = (
+            hand
+            if self.wild or self.view.joker_effect is None
+            else [card for card in hand if not card.is_joker]
+        )
+        in_meld = {
+            card.code for meld in enumerate_melds(meldable, self.rules) for card in meld.cards
+        }
         codes = [card.code for card in hand]
         tiers = []
         for code in codes:
-            if code == JOKER_CODE and self.rules.jokers is Jokers.WILD:
+            if code == JOKER_CODE and self.wild:
                 tiers.append(_JOKER)
+            elif code == JOKER_CODE and self.view.joker_effect is not None:
+                tiers.append(_PARTIAL)  # it may double a meld, split the pile or block
             elif code in in_meld:
                 tiers.append(_IN_MELD)
             elif self.view.melds and self.lays_off(code):
@@ -189,7 +211,9 @@ class _Evaluator:
         """The points a play puts on the table (S1)."""
         values = self.rules.card_values
         if isinstance(play, MeldMove):
-            return meld_value(make_meld(play.cards, self.rules), values)
+            return meld_value(make_meld(play.cards, self.rules), values) * (
+                2 if play.doubled else 1
+            )
         before = self.view.melds[play.target].meld
         after = layoff(before, play.cards, self.rules)
         return sum(meld_points(after, values)) - sum(meld_points(before, values))
@@ -202,6 +226,8 @@ class _Evaluator:
         cards.update(gained)
         if play is not None:
             cards.subtract(spec.card for spec in play.cards)
+            if isinstance(play, MeldMove) and play.doubled:
+                cards[JOKER] -= 1  # the doubling joker (or the dealer's joker, V7)
         return tuple(sorted(cards.elements()))
 
     def gain(
@@ -234,6 +260,12 @@ class _Evaluator:
             if move.play is None and not self.melds_at_once(move):
                 return -math.inf  # it never takes a card it cannot meld at once
             return self.gain(view.discard[-move.count :], move.play, base)
+        if isinstance(move, Split):  # a take that spends a joker (V7)
+            return self.gain(view.discard[-move.count :], move.play, base) - 1.0
+        if isinstance(move, Nominate):
+            return 1.0 if move.effect is JokerEffect.WILD else 0.0
+        if isinstance(move, Block):
+            return _PLAY_FIRST - 1 if not self.wild else -math.inf
         if isinstance(move, Draw):
             return self.blind_draw(base)
         if isinstance(move, (MeldMove, LayoffMove)):
@@ -301,6 +333,12 @@ class GreedyBot:
       value among equally useless ones: deadwood first, a joker last.
     - **Out of turn.** It calls "Rummy!" and melds out of turn (T9) when
       that gains something; it lays off all it can in the final lay-offs.
+
+    - **Dealer's gambit (V7).** As dealer it nominates jokers ``wild``
+      (without looking at its hand, as the rule wants); a doubled meld
+      counts its doubled points, a split is a take that costs a joker, and
+      when jokers are not wild it blocks the dealer's joker as soon as it
+      holds a joker.
 
     It plays for its own points: with partnerships (V5) it pays no heed to
     its partner.  Ties are broken at random, from the bot's own generator.

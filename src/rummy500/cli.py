@@ -48,8 +48,18 @@ from rummy500.views import KnownCards, PlayerView, observe, track
 __all__ = ["BOTS", "ReadLine", "SimulationSummary", "main", "read_line", "simulate"]
 
 
+def _players(args: argparse.Namespace, rules: Rules) -> int:
+    """``--players``, or the number of ``--bots``, or the fewest the preset allows."""
+    if args.players is None:
+        bots = getattr(args, "bots", None)
+        args.players = len(bots.split(",")) if bots else rules.min_players
+    players: int = args.players
+    return players
+
+
 def _demo(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
+    _players(args, rules)
     state = new_game(rules, args.players, seed=args.seed)
     rng = random.Random(args.seed)
     print(f"500 Rum, preset {args.preset!r}, {args.players} players, seed {state.seed}")
@@ -114,6 +124,11 @@ Type a move in notation (the seat prefix "p0:" is optional):
   rummy N meld|layoff ...   call "Rummy!", taking the top N discards
   end                       end the hand (empty stock, no draw from the pile)
   pass                      draw nothing, or end your final lay-offs
+Dealer's gambit only:
+  nominate wild|double|split  (the dealer) say what jokers do this hand
+  meld CARD... double       lay a joker over the new meld: it counts double, sealed
+  split N meld|layoff ...   split the pile with a joker at the N-th card from the top
+  block                     cover the dealer's joker with one of your jokers
 Commands:
   moves   list your legal moves
   help    show this summary
@@ -265,6 +280,7 @@ def _sides(match: MatchState, totals: Iterable[int]) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
+    _players(args, rules)
     match = new_match(rules, args.players, seed=args.seed)
     bots = {seat: BOTS[args.bot](match.seed + seat) for seat in range(1, args.players)}
     session = _Session(
@@ -500,11 +516,12 @@ def simulate(
 def _simulate(args: argparse.Namespace) -> int:
     unit: Literal["hands", "matches"] = "matches" if args.matches is not None else "hands"
     count = args.matches if args.matches is not None else args.hands
+    rules = presets.get(args.preset)
+    _players(args, rules)
     bots = args.bots.split(",") if args.bots else ["random"] * args.players
     bots = [name.strip() for name in bots]
     if args.workers < 1:
         raise ValueError(f"--workers: expected at least 1, got {args.workers}")
-    rules = presets.get(args.preset)
     progress = sys.stderr
     if args.workers > 1:
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -560,33 +577,52 @@ def _validate(args: argparse.Namespace) -> int:
     return 0
 
 
+_PRESET_HELP = "the rule set (default pagat)"
+_PLAYERS_HELP = "number of players (default: as many as --bots, else the fewest the preset allows)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rummy500", description="500 Rummy rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="deal a hand and play it between random players")
-    demo.add_argument("--preset", default="pagat", choices=presets.names())
-    demo.add_argument("--players", type=int, default=2)
-    demo.add_argument("--seed", type=int, default=500)
+    demo.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
+    demo.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
+    demo.add_argument("--seed", type=int, default=500, help="seed of the deal (default 500)")
     demo.set_defaults(run=_demo)
     rules = commands.add_parser("rules", help="describe a preset's rules")
     rules.add_argument("preset", nargs="?", default="pagat", choices=presets.names())
     rules.set_defaults(run=_rules)
     play = commands.add_parser("play", help="play a match against bots at the terminal")
-    play.add_argument("--preset", default="pagat", choices=presets.names())
-    play.add_argument("--players", type=int, default=2)
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--bot", default="greedy", choices=tuple(BOTS))
-    play.add_argument("--record", metavar="FILE", default=None)
+    play.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
+    play.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
+    play.add_argument("--seed", type=int, default=None, help="seed of the match (default: random)")
+    play.add_argument(
+        "--bot", default="greedy", choices=tuple(BOTS), help="the other seats' bot (greedy)"
+    )
+    play.add_argument(
+        "--record", metavar="FILE", default=None, help="write the match record to FILE"
+    )
     play.set_defaults(run=_play)
     sim = commands.add_parser("simulate", help="play many hands or matches between bots")
     count = sim.add_mutually_exclusive_group()
-    count.add_argument("--hands", type=int, default=100, metavar="N")
-    count.add_argument("--matches", type=int, default=None, metavar="N")
-    sim.add_argument("--preset", default="pagat", choices=presets.names())
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--bots", default=None, metavar="BOT,BOT,...")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--workers", type=int, default=1, metavar="K")
+    count.add_argument(
+        "--hands", type=int, default=100, metavar="N", help="play N hands (default 100)"
+    )
+    count.add_argument(
+        "--matches", type=int, default=None, metavar="N", help="play N whole matches instead"
+    )
+    sim.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
+    sim.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
+    sim.add_argument(
+        "--bots",
+        default=None,
+        metavar="BOT,BOT,...",
+        help="one bot per seat, from: " + ", ".join(BOTS) + " (default: random everywhere)",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+    sim.add_argument(
+        "--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)"
+    )
     sim.set_defaults(run=_simulate)
     validate = commands.add_parser("validate", help="replay a match record and check it")
     validate.add_argument("file", metavar="FILE")

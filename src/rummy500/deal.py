@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummy500.cards import Card, as_cards
+from rummy500.cards import JOKER, Card, as_cards
 from rummy500.rules import Direction, FirstDiscard, Rules
 
 __all__ = ["Deal", "deal", "seat_order"]
@@ -35,6 +35,8 @@ class Deal:
         discard: The discard pile, oldest first (the upcard, or empty when the
             first player starts the pile, D6).
         seed: The seed the deck was shuffled with (``None`` for a given deck).
+        dealer_joker: Whether a joker was set aside as the dealer's joker
+            (dealer's gambit, V7).
     """
 
     dealer: int
@@ -42,6 +44,7 @@ class Deal:
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     seed: int | None
+    dealer_joker: bool = False
 
 
 def seat_order(rules: Rules, players: int, first: int) -> list[int]:
@@ -63,7 +66,9 @@ def deal(
     Cards are dealt one at a time starting with the player to the dealer's
     left, until every hand is full; the next card starts the discard pile
     (or, under ``first_discard = "chooser"``, goes to the first player as an
-    extra card, D6); the rest is the stock.
+    extra card, D6); the rest is the stock.  Under dealer's gambit (V7) the
+    first joker of the deck is set aside first, face up beside the stock, as
+    the dealer's joker.
 
     Args:
         rules: The rule set.
@@ -89,6 +94,8 @@ def deal(
         used_seed = secrets.randbits(64) if seed is None else seed
         cards = list(full_deck)
         random.Random(used_seed).shuffle(cards)
+    if rules.dealers_gambit:
+        cards.remove(JOKER)
 
     size = rules.hand_size_for(players)
     first = seat_order(rules, players, dealer)[1]  # the player to the dealer's left
@@ -112,6 +119,7 @@ def deal(
         stock=tuple(cards[position:]),
         discard=discard,
         seed=used_seed,
+        dealer_joker=rules.dealers_gambit,
     )
 
 

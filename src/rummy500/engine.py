@@ -46,7 +46,9 @@ def new_game(
     """Deal one hand and return its first state (D1–D7).
 
     Under ``first_discard = "chooser"`` (D6) the first state is in phase
-    ``FIRST_DISCARD``: the player left of the dealer starts the pile.
+    ``FIRST_DISCARD``: the player left of the dealer starts the pile.  Under
+    dealer's gambit (V7) it is in phase ``NOMINATE``: the dealer first
+    nominates what jokers do, and the dealer's joker lies beside the stock.
 
     Args:
         rules: The rule set; ``None`` for the default (pagat) rules.
@@ -65,15 +67,21 @@ def new_game(
     check_supported(rules)
     dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
     chooser = rules.first_discard is FirstDiscard.CHOOSER
+    if rules.dealers_gambit:
+        to_move, phase = dealer, Phase.NOMINATE
+    else:
+        to_move = seat_order(rules, players, dealer)[1]
+        phase = Phase.FIRST_DISCARD if chooser else Phase.DRAW
     return GameState(
         rules=rules,
         dealer=dealer,
-        to_move=seat_order(rules, players, dealer)[1],
-        phase=Phase.FIRST_DISCARD if chooser else Phase.DRAW,
+        to_move=to_move,
+        phase=phase,
         hands=dealt.hands,
         stock=dealt.stock,
         discard=dealt.discard,
         seed=dealt.seed,
+        dealer_joker=dealt.dealer_joker,
     )
 
 

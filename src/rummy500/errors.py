@@ -112,6 +112,12 @@ class Reason(str, enum.Enum):
     NOT_OPENED = "not_opened"
     #: Going out by discarding a card that could be laid off (E3).
     PLAYABLE_FINAL_DISCARD = "playable_final_discard"
+    #: The move uses jokers in a way the dealer's nomination does not allow (V7).
+    JOKER_EFFECT = "joker_effect"
+    #: A lay-off on a meld sealed by a doubling joker (V7).
+    SEALED_MELD = "sealed_meld"
+    #: The dealer's joker cannot be blocked now, or not by that player (V7).
+    CANNOT_BLOCK = "cannot_block"
 
     def __str__(self) -> str:
         return str(self.value)

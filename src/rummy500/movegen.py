@@ -9,18 +9,24 @@ where those predicates cannot fail.
 
 from __future__ import annotations
 
+from rummy500.cards import JOKER_CODE, Card
 from rummy500.errors import IllegalMoveError
 from rummy500.finish import can_finish
 from rummy500.meldgen import Pool, layoffs_from_pool
 from rummy500.moves import (
+    Block,
     LayoffMove,
+    MeldMove,
     Move,
+    Nominate,
     Play,
     _new_call,
     _new_discard,
     _new_draw,
     _new_end,
+    _new_meld_move,
     _new_pass,
+    _new_split,
     _new_take,
     _new_take_top,
 )
@@ -50,7 +56,7 @@ from rummy500.rules import (
     RummyCall,
     StockExhausted,
 )
-from rummy500.state import GameState, Phase
+from rummy500.state import GameState, JokerEffect, Phase
 
 __all__ = ["legal_moves"]
 
@@ -68,6 +74,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     phase = state.phase
     if phase is Phase.OVER:
         return ()
+    if state.rules.dealers_gambit:
+        return _gambit_moves(state)
     if phase is Phase.DRAW:
         moves = _draw_phase_moves(state)
         moves.extend(_rummy_calls(state))
@@ -271,6 +279,8 @@ def _layoff_top_calls(state: GameState, order: list[int]) -> list[Move]:
     pool = Pool((top,))
     found = []
     for target, table_meld in enumerate(state.melds):
+        if table_meld.doubled:
+            continue  # sealed (V7)
         for laid, _result in layoffs_from_pool(table_meld.meld, pool, rules, top):
             found.append((target, laid))
     moves: list[Move] = []
@@ -304,4 +314,142 @@ def _out_of_turn_plays(state: GameState) -> list[Move]:
             if fragile and not is_legal_now(state, play):
                 continue  # it would strand the player to move (N1)
             moves.append(play)
+    return moves
+
+
+# ---------------------------------------------------------------------------
+# Dealer's gambit (V7)
+
+
+def _gambit_moves(state: GameState) -> tuple[Move, ...]:
+    """The legal moves of a dealer's gambit hand.
+
+    The candidates are every move the reducer could accept (each play from
+    the cards the seat could use, with every joker declaration, doubled when
+    a joker may double it); the reducer keeps the legal ones.  Simple and
+    exact, at some cost in speed for this one preset.
+    """
+    phase = state.phase
+    player = state.to_move
+    if phase is Phase.NOMINATE:
+        return tuple(Nominate(player, effect) for effect in JokerEffect)
+    candidates: list[Move] = []
+    if phase is Phase.DRAW:
+        candidates.extend(_draw_phase_moves(_without_plays(state)))
+        candidates.extend(_gambit_takes(state))
+        candidates.extend(_gambit_calls(state))
+    elif phase is Phase.PLAY:
+        candidates.extend(_gambit_plays(state, player, state.hands[player], None))
+        candidates.extend(_discards(state, player, checked=False))
+        if player != state.dealer and state.dealer_joker:
+            candidates.append(Block(player))
+    elif phase is Phase.FIRST_DISCARD:
+        candidates.extend(_discards(state, player, checked=False))
+    else:  # Phase.FINAL_LAYOFF
+        plays = _gambit_plays(state, player, state.hands[player], None, new_melds=False)
+        candidates.extend(plays)
+        candidates.append(_new_pass(player))
+    if state.rules.out_of_turn_melding and phase in (Phase.DRAW, Phase.PLAY):
+        seat = player
+        for _ in range(len(state.hands) - 1):
+            seat = next_seat(state.rules, len(state.hands), seat)
+            candidates.extend(_gambit_plays(state, seat, state.hands[seat], None, own_turn=False))
+    return tuple(move for move in dict.fromkeys(candidates) if is_legal_now(state, move))
+
+
+def _without_plays(state: GameState) -> GameState:
+    """``state`` with an empty pile: its draw-phase moves are the stock draw, end or pass."""
+    return evolve(state, discard=(), last_discarder=None)
+
+
+def _gambit_pool(
+    state: GameState, player: int, codes: list[int], own_turn: bool = True
+) -> tuple[Pool, int]:
+    """The generation pool of a play: no joker when jokers are not wild; the dealer's joker.
+
+    Returns the pool and the number of jokers that could double a new meld.
+    """
+    jokers = codes.count(JOKER_CODE)
+    if own_turn and state.dealer_joker and player == state.dealer:
+        jokers += 1
+    effect = state.joker_effect
+    if effect is JokerEffect.WILD:
+        pool = Pool(code for code in codes if code != JOKER_CODE)
+        for _ in range(jokers):
+            pool.add(JOKER_CODE)
+        return pool, 0
+    pool = Pool(code for code in codes if code != JOKER_CODE)
+    return pool, jokers if effect is JokerEffect.DOUBLE else 0
+
+
+def _gambit_plays(
+    state: GameState,
+    player: int,
+    hand: tuple[Card, ...] | list[Card],
+    required: int | None,
+    *,
+    new_melds: bool = True,
+    own_turn: bool = True,
+    extra: tuple[Card, ...] = (),
+) -> list[Play]:
+    """Every play (with doubled melds) from ``hand`` and ``extra`` pile cards."""
+    codes = [card.code for card in hand] + [card.code for card in extra]
+    pool, doublers = _gambit_pool(state, player, codes, own_turn)
+    if required == JOKER_CODE and state.joker_effect is not JokerEffect.WILD:
+        return []
+    plays = plays_from_pool(state.rules, state.melds, player, pool, required, new_melds=new_melds)
+    if doublers:
+        plays.extend(
+            _new_meld_move(play.player, play.cards, True)
+            for play in list(plays)
+            if isinstance(play, MeldMove)
+        )
+    return plays
+
+
+def _gambit_takes(state: GameState) -> list[Move]:
+    """Takes (every depth, every play of the deepest card) and splits of the seat to move."""
+    rules = state.rules
+    player = state.to_move
+    hand = state.hands[player]
+    pile = state.discard
+    moves: list[Move] = []
+    limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
+    splits = state.joker_effect is JokerEffect.SPLIT
+    for count in range(1, len(pile) + 1):
+        taken = pile[-count:]
+        deepest = taken[0].code
+        must_meld = count > 1 or rules.top_discard_must_meld
+        takes = count <= limit
+        if count == 1 and not must_meld:
+            moves.append(_new_take_top(player))
+            takes = False
+        if not takes and not splits:
+            continue
+        plays = _gambit_plays(state, player, hand, deepest, extra=taken)
+        if takes:
+            moves.extend(_new_take(player, count, play) for play in plays)
+        if splits:
+            moves.extend(_new_split(player, count, play) for play in plays)
+    return moves
+
+
+def _gambit_calls(state: GameState) -> list[Move]:
+    """The "Rummy!" calls of every seat but the discarder, at every depth."""
+    rules = state.rules
+    discarder = state.last_discarder
+    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
+        return []
+    pile = state.discard
+    moves: list[Move] = []
+    for caller in range(len(state.hands)):
+        if caller == discarder:
+            continue
+        depths = (
+            range(1, 2) if rules.rummy_call is RummyCall.LAYOFF_TOP else range(1, len(pile) + 1)
+        )
+        for count in depths:
+            taken = pile[-count:]
+            plays = _gambit_plays(state, caller, [], taken[0].code, own_turn=False, extra=taken)
+            moves.extend(_new_call(caller, count, play) for play in plays)
     return moves

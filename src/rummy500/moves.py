@@ -24,8 +24,10 @@ import attrs
 
 from rummy500.cards import Card, parse_card
 from rummy500.melds import MeldCard, _as_codes, _spec_from_code
+from rummy500.state import JokerEffect
 
 __all__ = [
+    "Block",
     "CallRummy",
     "Discard",
     "Draw",
@@ -33,8 +35,10 @@ __all__ = [
     "LayoffMove",
     "MeldMove",
     "Move",
+    "Nominate",
     "Pass",
     "Play",
+    "Split",
     "Take",
 ]
 
@@ -94,10 +98,13 @@ class MeldMove:
     Attributes:
         player: The seat.
         cards: The meld cards in canonical order (text or cards are accepted).
+        doubled: Dealer's gambit, jokers nominated ``double``: a joker is laid
+            over the new meld, doubling its value and sealing it (V7).
     """
 
     player: int = attrs.field(validator=_check_seat)
     cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
+    doubled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     def __str__(self) -> str:
         return _format(self)
@@ -215,8 +222,88 @@ class Pass:
         return f"<Pass {_format(self)!r}>"
 
 
+def _to_effect(value: JokerEffect | str) -> JokerEffect:
+    try:
+        return JokerEffect(value)
+    except ValueError:
+        choices = ", ".join(effect.value for effect in JokerEffect)
+        raise ValueError(f"not a joker effect: {value!r} (expected {choices})") from None
+
+
+@attrs.frozen(repr=False)
+class Nominate:
+    """Dealer's gambit: the dealer nominates what jokers do this hand (V7).
+
+    Attributes:
+        player: The dealer.
+        effect: ``wild``, ``double`` or ``split`` (a :class:`JokerEffect` or its value).
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+    effect: JokerEffect = attrs.field(converter=_to_effect)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Nominate {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class Block:
+    """Dealer's gambit: cover the dealer's joker with a joker from the hand (V7).
+
+    Both jokers leave play for the rest of the hand.
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Block {_format(self)!r}>"
+
+
+@attrs.frozen(repr=False)
+class Split:
+    """Dealer's gambit, jokers nominated ``split``: split the pile with a joker (V7).
+
+    The chosen card is the ``count``-th from the top: the cards above it go to
+    the player's hand, the chosen card is melded at once by ``play``, and the
+    cards below it leave play with the joker.
+
+    Attributes:
+        player: The seat.
+        count: The depth of the chosen card (1 is the top discard).
+        play: The meld or lay-off of the chosen card.
+    """
+
+    player: int = attrs.field(validator=_check_seat)
+    count: int = attrs.field(validator=_check_count)
+    play: Play = attrs.field(validator=_check_play)
+
+    def __str__(self) -> str:
+        return _format(self)
+
+    def __repr__(self) -> str:
+        return f"<Split {_format(self)!r}>"
+
+
 #: Any move.
-Move = Draw | Take | MeldMove | LayoffMove | Discard | CallRummy | EndHand | Pass
+Move = (
+    Draw
+    | Take
+    | MeldMove
+    | LayoffMove
+    | Discard
+    | CallRummy
+    | EndHand
+    | Pass
+    | Nominate
+    | Block
+    | Split
+)
 
 
 def _format(move: Move) -> str:
@@ -278,8 +365,8 @@ def _new_take_top(player: int) -> Take:
     return move
 
 
-def _new_meld_move(player: int, cards: tuple[MeldCard, ...]) -> MeldMove:
-    return _trusted(MeldMove, player=player, cards=cards)
+def _new_meld_move(player: int, cards: tuple[MeldCard, ...], doubled: bool = False) -> MeldMove:
+    return _trusted(MeldMove, player=player, cards=cards, doubled=doubled)
 
 
 def _new_layoff_move(player: int, target: int, cards: tuple[MeldCard, ...]) -> LayoffMove:
@@ -292,3 +379,7 @@ def _new_take(player: int, count: int, play: Play) -> Take:
 
 def _new_call(player: int, count: int, play: Play) -> CallRummy:
     return _trusted(CallRummy, player=player, count=count, play=play)
+
+
+def _new_split(player: int, count: int, play: Play) -> Split:
+    return _trusted(Split, player=player, count=count, play=play)

@@ -31,6 +31,7 @@ from rummy500.cards import _RANK_TEXT, Card, parse_card
 from rummy500.errors import CardParseError, InvalidMeldError, NotationError
 from rummy500.melds import _SPECS, Meld, MeldCard, group_joker, layoff, make_meld, run_joker
 from rummy500.moves import (
+    Block,
     CallRummy,
     Discard,
     Draw,
@@ -38,8 +39,10 @@ from rummy500.moves import (
     LayoffMove,
     MeldMove,
     Move,
+    Nominate,
     Pass,
     Play,
+    Split,
     Take,
 )
 from rummy500.rules import Rules
@@ -148,7 +151,7 @@ def _format_body(move: Move | Play) -> str:
     if isinstance(move, Draw):
         return "draw"
     if isinstance(move, MeldMove):
-        return "meld " + format_meld_cards(move.cards)
+        return "meld " + format_meld_cards(move.cards) + (" double" if move.doubled else "")
     if isinstance(move, LayoffMove):
         return f"layoff {move.target} " + format_meld_cards(move.cards)
     if isinstance(move, Discard):
@@ -163,6 +166,12 @@ def _format_body(move: Move | Play) -> str:
         return "end"
     if isinstance(move, Pass):
         return "pass"
+    if isinstance(move, Nominate):
+        return f"nominate {move.effect.value}"
+    if isinstance(move, Block):
+        return "block"
+    if isinstance(move, Split):
+        return f"split {move.count} {_format_body(move.play)}"
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -240,6 +249,8 @@ class _MoveParser:
         specs = []
         while self.position < len(self.tokens):
             token = self.tokens[self.position]
+            if token.lower() == "double":
+                break
             try:
                 specs.append(parse_meld_card(token))
             except NotationError as error:
@@ -258,6 +269,17 @@ class _MoveParser:
             return EndHand(player)
         if keyword == "pass":
             return Pass(player)
+        if keyword == "block":
+            return Block(player)
+        if keyword == "nominate":
+            effect = self.next_token("the joker effect (wild, double or split)").lower()
+            try:
+                return Nominate(player, effect)
+            except ValueError as error:
+                raise self.error(str(error)) from None
+        if keyword == "split":
+            count = self.number("depth of the chosen card", 1)
+            return Split(player, count, self.play())
         if keyword == "discard":
             token = self.next_token("the card to discard")
             try:
@@ -276,13 +298,19 @@ class _MoveParser:
             return CallRummy(player, count, self.play())
         raise self.error(
             f"unknown move {keyword!r} "
-            "(expected draw, take, meld, layoff, discard, rummy, end or pass)"
+            "(expected draw, take, meld, layoff, discard, rummy, end, pass, nominate, block "
+            "or split)"
         )
 
     def play(self) -> Play:
         keyword = self.next_token("meld or layoff").lower()
         if keyword == "meld":
-            return MeldMove(self.player, canonical_meld_cards(self.specs(), self.state.rules))
+            cards = canonical_meld_cards(self.specs(), self.state.rules)
+            doubled = self.position < len(self.tokens) and self.tokens[self.position].lower() == (
+                "double"
+            )
+            self.position += doubled
+            return MeldMove(self.player, cards, doubled)
         if keyword == "layoff":
             target = self.number("meld number", 0)
             specs = self.specs()

@@ -118,8 +118,11 @@ def minus(counts: Sequence[int], codes: Sequence[int]) -> list[int]:
 
 
 def physical(play: Play) -> list[int]:
-    """The card codes a play puts on the table (every joker as 52)."""
-    return [SPEC_PHYSICAL[spec.code] for spec in play.cards]
+    """The card codes a play puts on the table (every joker as 52, a doubling joker too)."""
+    codes = [SPEC_PHYSICAL[spec.code] for spec in play.cards]
+    if isinstance(play, MeldMove) and play.doubled:
+        codes.append(JOKER_CODE)
+    return codes
 
 
 # ---------------------------------------------------------------------------
@@ -135,12 +138,15 @@ class PlayEffect:
         used: The card codes it takes from the pool.
         points: The value of a new meld (S1), 0 for a lay-off.
         run_length: The length of a new run, else 0.
+        laid: The cards it adds to the meld, credited to the player (L5):
+            ``used`` less a doubling joker (V7), which lies over the meld.
     """
 
     melds: tuple[TableMeld, ...]
     used: tuple[int, ...]
     points: int
     run_length: int
+    laid: int
 
 
 def resolve_play(
@@ -159,6 +165,9 @@ def resolve_play(
     """
     codes = tuple(spec.code for spec in play.cards)
     used = tuple(SPEC_PHYSICAL[code] for code in codes)
+    doubled = isinstance(play, MeldMove) and play.doubled
+    if doubled:
+        used += (JOKER_CODE,)
     need = Counter(used)
     for code, count in need.items():
         if pool[code] < count:
@@ -184,10 +193,11 @@ def resolve_play(
             raise illegal(
                 Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
             )
-        multiplier = new_meld_multiplier(rules, meld)
-        added = (*melds, TableMeld(meld, (play.player,) * len(codes), multiplier))
+        multiplier = new_meld_multiplier(rules, meld) * (2 if doubled else 1)
+        added = (*melds, TableMeld(meld, (play.player,) * len(codes), multiplier, doubled))
         run_length = len(codes) if meld.kind is MeldKind.RUN else 0
-        return PlayEffect(added, used, new_meld_points(rules, meld), run_length)
+        points = new_meld_points(rules, meld) * (2 if doubled else 1)
+        return PlayEffect(added, used, points, run_length, len(codes))
     if play.target >= len(melds):
         raise illegal(
             Reason.NO_SUCH_MELD,
@@ -195,6 +205,12 @@ def resolve_play(
             "L1",
         )
     table_meld = melds[play.target]
+    if table_meld.doubled:
+        raise illegal(
+            Reason.SEALED_MELD,
+            f"meld {play.target} is sealed by the joker doubling it: nothing may be laid off on it",
+            "V7",
+        )
     try:
         result = _checked_layoff(table_meld.meld, codes, rules)
     except InvalidMeldError as error:
@@ -209,7 +225,7 @@ def resolve_play(
         )
     new_meld = TableMeld(result, _credits(table_meld, result, play.player), table_meld.multiplier)
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
-    return PlayEffect(changed, used, 0, 0)
+    return PlayEffect(changed, used, 0, 0, len(codes))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -252,7 +268,7 @@ def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple
     """The table melds after a valid ``play`` (credits are not kept: for look-ahead only)."""
     codes = tuple(spec.code for spec in play.cards)
     if isinstance(play, MeldMove):
-        return (*melds, TableMeld(_checked_meld(codes, rules), ()))
+        return (*melds, TableMeld(_checked_meld(codes, rules), (), 1, play.doubled))
     changed = TableMeld(_checked_layoff(melds[play.target].meld, codes, rules), ())
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
 
@@ -260,7 +276,11 @@ def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple
 def playable_on_table(rules: Rules, melds: tuple[TableMeld, ...], code: int) -> bool:
     """Whether the single card ``code`` can be laid off on some table meld (E3)."""
     pool = Pool((code,))
-    return any(layoffs_from_pool(table_meld.meld, pool, rules, code) for table_meld in melds)
+    return any(
+        layoffs_from_pool(table_meld.meld, pool, rules, code)
+        for table_meld in melds
+        if not table_meld.doubled
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -331,10 +351,7 @@ def plays_from_pool(
         ]
     if not layoffs or not melds:
         return plays
-    if required is None:
-        targets: Sequence[int] = range(len(melds))
-    else:
-        targets = (index or target_index(melds)).targets(required)
+    targets = (index or target_index(melds)).targets(required)
     for target in targets:
         for laid, _result in layoffs_from_pool(melds[target].meld, pool, rules, required):
             plays.append(layoff_move(player, target, laid))
@@ -392,17 +409,21 @@ def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
 
 
 class TargetIndex:
-    """The table melds with room, by rank (groups) and by suit (runs)."""
+    """The table melds with room that are not sealed, by rank (groups) and by suit (runs)."""
 
     __slots__ = ("by_rank", "by_suit", "every")
 
     def __init__(self, melds: tuple[TableMeld, ...]) -> None:
-        self.every = range(len(melds))
+        # Melds sealed by a doubling joker take no lay-offs (V7).
+        self.every: Sequence[int] = [
+            target for target, table_meld in enumerate(melds) if not table_meld.doubled
+        ]
         self.by_rank: list[list[int]] = [[] for _ in range(14)]
         self.by_suit: list[list[int]] = [[] for _ in range(4)]
-        for target, table_meld in enumerate(melds):
-            codes = table_meld.meld.codes
-            if table_meld.meld.kind is MeldKind.GROUP:
+        for target in self.every:
+            meld = melds[target].meld
+            codes = meld.codes
+            if meld.kind is MeldKind.GROUP:
                 if len(codes) < 4:
                     self.by_rank[SPEC_RANK[codes[0]]].append(target)
             elif len(codes) < 13:

@@ -15,11 +15,13 @@ from typing import Any
 
 import attrs
 
-from rummy500.cards import Card
+from rummy500.cards import JOKER, JOKER_CODE, Card
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.finish import can_empty_hand, can_finish
+from rummy500.gambit import dealer_reserve, joker_problem, play_pool, spend, tame
 from rummy500.meldgen import count_vector
 from rummy500.moves import (
+    Block,
     CallRummy,
     Discard,
     Draw,
@@ -27,8 +29,10 @@ from rummy500.moves import (
     LayoffMove,
     MeldMove,
     Move,
+    Nominate,
     Pass,
     Play,
+    Split,
     Take,
 )
 from rummy500.plays import (
@@ -48,13 +52,14 @@ from rummy500.rules import (
     DeepestCardUse,
     Direction,
     DiscardTake,
+    FirstDiscard,
     GoingOut,
     Rules,
     RummyCall,
     StockExhausted,
 )
 from rummy500.scoring import score_hand
-from rummy500.state import EndReason, GameState, Phase, TableMeld
+from rummy500.state import EndReason, GameState, JokerEffect, Phase, TableMeld
 
 __all__ = [
     "apply_move",
@@ -124,6 +129,7 @@ def play_problem(
     points: int,
     forbidden: int | None,
     melds_after: tuple[TableMeld, ...] | None = None,
+    reserve: int = 0,
 ) -> IllegalMoveError | None:
     """Why the player to move may not make ``play`` in their turn (E2, T8, N1), if so.
 
@@ -131,17 +137,20 @@ def play_problem(
         state: The state before the play (after any take it belongs to).
         player: The seat playing (the seat to move).
         play: The meld or lay-off, already checked as valid.
-        pool: The cards the player holds before the play (with any cards taken).
+        pool: The cards the player may play before the play (the hand with any
+            cards taken, and the dealer's joker if ``reserve``).
         points: The value of the new meld (0 for a lay-off).
         forbidden: The card that may not be discarded this turn (T11), if any.
         melds_after: The table melds after the play, if known.
+        reserve: 1 if ``pool`` holds the dealer's joker (V7) and the play
+            leaves it unused, else 0.
     """
     rules = state.rules
     if isinstance(play, LayoffMove) and not may_lay_off(state, player):
         return _not_opened(state, player)
     used = physical(play)
     need = opening_need(state, player, points)
-    left = sum(pool) - len(used)
+    left = sum(pool) - len(used) - reserve
     if left == 0:
         if rules.going_out is GoingOut.DISCARD_REQUIRED:
             return illegal(
@@ -157,13 +166,24 @@ def play_problem(
                 "T8",
             )
         return None
-    discardable = forbidden is None or left > pool[forbidden] - used.count(forbidden)
+    rest = minus(pool, used)
+    rest[JOKER_CODE] -= reserve
+    discardable = forbidden is None or left > rest[forbidden]
     if need == 0 and discardable and (not rules.final_discard_must_be_unplayable or left > 1):
         return None
     if melds_after is None:
         melds_after = table_after(rules, state.melds, play)
     may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
-    if can_finish(rules, minus(pool, used), forbidden, melds_after, need, may_layoff):
+    if can_finish(
+        rules,
+        rest,
+        forbidden,
+        melds_after,
+        need,
+        may_layoff,
+        effect=state.joker_effect,
+        reserve=reserve,
+    ):
         return None
     return illegal(
         Reason.DEAD_END,
@@ -218,6 +238,8 @@ def mover_stranded(state: GameState) -> bool:
         state.melds,
         opening_need(state, mover, 0),
         may_lay_off(state, mover),
+        effect=state.joker_effect,
+        reserve=dealer_reserve(state, mover),
     )
 
 
@@ -264,7 +286,12 @@ def apply_move(state: GameState, move: Move) -> GameState:
             ``reason`` and ``rule`` say why.
     """
     kind = type(move)
-    if kind not in _DRAW_PHASE and kind not in _PLAY_PHASE and kind is not CallRummy:
+    if (
+        kind not in _DRAW_PHASE
+        and kind not in _PLAY_PHASE
+        and kind is not CallRummy
+        and kind is not Nominate
+    ):
         raise IllegalMoveError(
             Reason.NOT_A_MOVE,
             f"not a move: {move!r} (build a move object, or read text with parse_move)",
@@ -282,6 +309,8 @@ def apply_move(state: GameState, move: Move) -> GameState:
         )
     if kind is CallRummy:
         return _call_rummy(state, move)  # type: ignore[arg-type]
+    if phase is Phase.NOMINATE or kind is Nominate:
+        return _nominate(state, move)
     if player != state.to_move:
         if kind in _PLAYS and state.rules.out_of_turn_melding:
             return _out_of_turn_play(state, move)  # type: ignore[arg-type]
@@ -337,6 +366,13 @@ def _draw(state: GameState, move: Draw) -> GameState:
         0,
         state.stock_rebuilds,
         state.idle_turns,
+        None,
+        False,
+        False,
+        state.joker_effect,
+        state.dealer_joker,
+        state.blocked_by,
+        state.dead,
     )
 
 
@@ -351,7 +387,14 @@ def _draw_nothing(state: GameState, move: Pass) -> GameState:
     player = move.player
     hand = state.hands[player]
     if not hand or not can_finish(
-        state.rules, count_vector(hand), None, state.melds, 0, may_lay_off(state, player)
+        state.rules,
+        count_vector(hand),
+        None,
+        state.melds,
+        0,
+        may_lay_off(state, player),
+        effect=state.joker_effect,
+        reserve=dealer_reserve(state, player),
     ):
         # A player who draws nothing and could not end the turn (a floater with
         # no card; a last card that may be neither discarded, E3, nor laid off
@@ -398,7 +441,16 @@ def _take(state: GameState, move: Take) -> GameState:
     after_take = {"discard": pile[:-count], "phase": Phase.PLAY, "last_discarder": None}
     if move.play is None:
         may_layoff = may_lay_off(state, player)
-        if not can_finish(rules, count_vector(hand), forbidden, state.melds, 0, may_layoff):
+        if not can_finish(
+            rules,
+            count_vector(hand),
+            forbidden,
+            state.melds,
+            0,
+            may_layoff,
+            effect=state.joker_effect,
+            reserve=dealer_reserve(state, player),
+        ):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {deepest} p{player} could not end the turn: it may not be "
@@ -414,26 +466,51 @@ def _take(state: GameState, move: Take) -> GameState:
             f"the card taken, {deepest}, must go into a new meld, not a lay-off",
             "T4",
         )
-    pool = count_vector(hand)
-    effect = resolve_play(rules, state.melds, move.play, pool, deepest.code)
-    # The take leaves the turn fields as they are at the start of a turn, so
-    # the state before it answers play_problem's questions about the turn.
-    problem = play_problem(state, player, move.play, pool, effect.points, forbidden, effect.melds)
-    if problem is not None:
-        raise problem
-    return _after_play(state, player, hand, effect, taken=taken, **after_take)
+    return _play_in_turn(
+        state, player, move.play, hand, deepest.code, forbidden, taken=taken, **after_take
+    )
 
 
 def _play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
-    player = move.player
-    hand = state.hands[player]
-    pool = count_vector(hand)
-    effect = resolve_play(state.rules, state.melds, move, pool, None)
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
-    problem = play_problem(state, player, move, pool, effect.points, forbidden, effect.melds)
+    return _play_in_turn(state, move.player, move, state.hands[move.player], None, forbidden)
+
+
+def _play_in_turn(
+    state: GameState,
+    player: int,
+    play: Play,
+    hand: tuple[Card, ...],
+    required: int | None,
+    forbidden: int | None,
+    **changes: Any,
+) -> GameState:
+    """A play by the player to move, from ``hand`` (with any cards taken), in full.
+
+    ``state`` has the turn fields of the play's turn (a take leaves them as
+    they are at the start of a turn); ``changes`` are further fields to set.
+    """
+    problem = joker_problem(state, play)
     if problem is not None:
         raise problem
-    return _after_play(state, player, hand, effect)
+    if required == JOKER_CODE and tame(state):
+        raise illegal(
+            Reason.JOKER_EFFECT,
+            f"jokers are not wild this hand (the dealer nominated {state.joker_effect}): "
+            "a joker taken from the pile cannot be melded",
+            "V7",
+        )
+    pool, reserve = play_pool(state, player, hand)
+    effect = resolve_play(state.rules, state.melds, play, pool, required)
+    used, spent = spend(effect.used, reserve, required)
+    problem = play_problem(
+        state, player, play, pool, effect.points, forbidden, effect.melds, reserve - spent
+    )
+    if problem is not None:
+        raise problem
+    if spent:
+        changes["dealer_joker"] = False
+    return _after_play(state, player, hand, attrs.evolve(effect, used=used), **changes)
 
 
 def _after_play(
@@ -445,7 +522,8 @@ def _after_play(
 ) -> GameState:
     """The mover's state after a valid play: going out, floating, or playing on.
 
-    ``changes`` are further fields to set (those of a take or a call).
+    ``effect.used`` are the cards taken from ``hand``; ``changes`` are
+    further fields to set (those of a take, a call or a split).
     """
     rules = state.rules
     hand = without(hand, effect.used)
@@ -459,7 +537,7 @@ def _after_play(
         melds=effect.melds,
         opened=opened,
         turn_points=points,
-        turn_cards=state.turn_cards + len(effect.used),
+        turn_cards=state.turn_cards + effect.laid,
         turn_longest_run=max(state.turn_longest_run, effect.run_length),
         idle_turns=0,
         **changes,
@@ -538,6 +616,13 @@ def _next_turn(
             0,
             state.stock_rebuilds,
             state.idle_turns,
+            None,
+            False,
+            False,
+            state.joker_effect,
+            state.dealer_joker,
+            state.blocked_by,
+            state.dead,
         )
     idle = state.idle_turns
     rebuilds = state.stock_rebuilds
@@ -658,12 +743,18 @@ def _final_layoff(state: GameState, move: Move) -> GameState:
         )
     if not may_lay_off(state, player):
         raise _not_opened(state, player)
+    problem = joker_problem(state, move)
+    if problem is not None:
+        raise problem
     hand = state.hands[player]
-    effect = resolve_play(state.rules, state.melds, move, count_vector(hand), None)
+    pool, reserve = play_pool(state, player, hand)
+    effect = resolve_play(state.rules, state.melds, move, pool, None)
+    used, spent = spend(effect.used, reserve)
     return evolve(
         state,
-        hands=replace_hand(state.hands, player, without(hand, effect.used)),
+        hands=replace_hand(state.hands, player, without(hand, used)),
         melds=effect.melds,
+        dealer_joker=state.dealer_joker and not spent,
     )
 
 
@@ -712,8 +803,10 @@ def _call_rummy(state: GameState, move: CallRummy) -> GameState:
     hand = with_cards(hand, taken)
     forbidden = taken[0].code if len(taken) == 1 else None
     base = caller_turn(state, player, taken)
+    # The call's play uses pile cards only; the dealer's joker may serve later in the turn.
+    pool, reserve = play_pool(base, player, hand)
     problem = play_problem(
-        base, player, move.play, count_vector(hand), effect.points, forbidden, effect.melds
+        base, player, move.play, pool, effect.points, forbidden, effect.melds, reserve
     )
     if problem is not None:
         raise problem
@@ -738,6 +831,9 @@ def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameS
 def _resolve_call_play(
     state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: tuple[Card, ...]
 ) -> PlayEffect:
+    problem = joker_problem(state, move.play)
+    if problem is not None:
+        raise problem
     pool = count_vector(taken)
     try:
         return resolve_play(state.rules, state.melds, move.play, pool, taken[0].code)
@@ -795,8 +891,11 @@ def _out_of_turn_play(state: GameState, move: MeldMove | LayoffMove) -> GameStat
             f"it is p{state.to_move}'s turn, not p{move.player}'s",
             "T9",
         )
+    problem = joker_problem(state, move)
+    if problem is not None:
+        raise problem
     hand = state.hands[player]
-    pool = count_vector(hand)
+    pool = count_vector(hand)  # the dealer's joker serves only in the dealer's own turn
     effect = resolve_play(rules, state.melds, move, pool, None)
     opened = state.opened
     if rules.opening_minimum and player not in opened:
@@ -836,8 +935,131 @@ def _out_of_turn_play(state: GameState, move: MeldMove | LayoffMove) -> GameStat
     return _went_out(
         after,
         player,
-        going_rummy=credited == len(effect.used),
+        going_rummy=credited == effect.laid,
         long_run=effect.run_length >= 7,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Dealer's gambit (V7)
+
+
+def _nominate(state: GameState, move: Move) -> GameState:
+    """The dealer nominates what jokers do this hand; then the first player moves."""
+    player = move.player
+    if not isinstance(move, Nominate):
+        raise illegal(
+            Reason.WRONG_PHASE,
+            f"the dealer, p{state.dealer}, first nominates what jokers do this hand: "
+            "'nominate wild', 'nominate double' or 'nominate split'",
+            "V7",
+        )
+    if state.phase is not Phase.NOMINATE:
+        raise illegal(
+            Reason.WRONG_PHASE,
+            "jokers are nominated only under dealer's gambit, by the dealer, before play"
+            + (f" (already: {state.joker_effect})" if state.joker_effect else ""),
+            "V7",
+        )
+    if player != state.dealer:
+        raise illegal(
+            Reason.NOT_YOUR_TURN,
+            f"only the dealer, p{state.dealer}, nominates what jokers do, not p{player}",
+            "V7",
+        )
+    players = len(state.hands)
+    chooser = state.rules.first_discard is FirstDiscard.CHOOSER
+    return evolve(
+        state,
+        joker_effect=move.effect,
+        to_move=next_seat(state.rules, players, state.dealer),
+        phase=Phase.FIRST_DISCARD if chooser else Phase.DRAW,
+    )
+
+
+def _block(state: GameState, move: Block) -> GameState:
+    """Cover the dealer's joker with a joker from the hand: both leave play."""
+    player = move.player
+    if not state.rules.dealers_gambit:
+        raise illegal(
+            Reason.CANNOT_BLOCK, "there is no dealer's joker to block: not dealer's gambit", "V7"
+        )
+    if player == state.dealer:
+        raise illegal(
+            Reason.CANNOT_BLOCK, f"p{player} is the dealer and cannot block their own joker", "V7"
+        )
+    if not state.dealer_joker:
+        done = f"blocked by p{state.blocked_by}" if state.blocked_by is not None else "used"
+        raise illegal(
+            Reason.CANNOT_BLOCK, f"the dealer's joker is no longer beside the stock ({done})", "V7"
+        )
+    hand = state.hands[player]
+    index = index_of(hand, JOKER_CODE)
+    if index < 0:
+        raise illegal(Reason.CANNOT_BLOCK, f"p{player} holds no joker to block with", "V7")
+    if len(hand) == 1:
+        raise illegal(
+            Reason.DEAD_END,
+            f"p{player} would block with their last card and could not discard (a block "
+            "does not go out)",
+            "V7",
+        )
+    after = evolve(
+        state,
+        hands=replace_hand(state.hands, player, hand[:index] + hand[index + 1 :]),
+        dealer_joker=False,
+        blocked_by=player,
+        dead=(*state.dead, JOKER, JOKER),
+    )
+    if mover_stranded(after):
+        raise illegal(
+            Reason.DEAD_END,
+            f"after blocking p{player} could not end the turn: "
+            + _blocker(state.rules, len(state.taken) == 1, opening_need(state, player, 0)),
+            "N1",
+        )
+    return after
+
+
+def _split(state: GameState, move: Split) -> GameState:
+    """Split the pile with a joker around the chosen card, which is melded at once."""
+    player = move.player
+    if state.joker_effect is not JokerEffect.SPLIT:
+        raise illegal(
+            Reason.JOKER_EFFECT,
+            "the pile may be split only under dealer's gambit when the dealer nominated 'split'",
+            "V7",
+        )
+    pile = state.discard
+    count = move.count
+    if count > len(pile):
+        raise illegal(
+            Reason.PILE_TOO_SHORT,
+            f"cannot split at card {count} from the top: the pile holds {len(pile)}",
+            "V7",
+        )
+    hand = state.hands[player]
+    own_joker = not (state.dealer_joker and player == state.dealer)
+    if own_joker:
+        index = index_of(hand, JOKER_CODE)
+        if index < 0:
+            raise illegal(Reason.JOKER_EFFECT, f"p{player} holds no joker to split the pile", "V7")
+        hand = hand[:index] + hand[index + 1 :]
+    chosen = pile[-count]
+    outside = pile[-count:]  # the chosen card and the cards above it
+    inside = pile[:-count]  # the cards below it
+    forbidden = chosen.code if count == 1 else None  # as when taking the top card alone (T11)
+    changes = {
+        "discard": (),
+        "phase": Phase.PLAY,
+        "last_discarder": None,
+        "taken": outside,
+        "dead": (*state.dead, *inside, JOKER),
+        "dealer_joker": state.dealer_joker and own_joker,
+    }
+    turn = evolve(state, dealer_joker=changes["dealer_joker"])
+    return _play_in_turn(
+        turn, player, move.play, with_cards(hand, outside), chosen.code, forbidden, **changes
     )
 
 
@@ -848,10 +1070,12 @@ _DRAW_PHASE: dict[type, _Handler] = {
     Take: _take,
     EndHand: _end_hand,
     Pass: _draw_nothing,
+    Split: _split,
 }
 _PLAY_PHASE: dict[type, _Handler] = {
     Discard: _discard,
     MeldMove: _play,
     LayoffMove: _play,
+    Block: _block,
 }
 _PLAYS = (MeldMove, LayoffMove)

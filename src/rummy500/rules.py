@@ -657,11 +657,26 @@ def _problems(rules: Rules) -> list[str]:
         )
     if rules.jokers == Jokers.SETS_ONLY and jokers_ok and 0 < rules.jokers_per_deck < 2:
         add("jokers='sets_only' needs at least 2 jokers per deck to make a group of jokers (M4)")
+    if rules.dealers_gambit is True:
+        if jokers_ok and rules.jokers_per_deck < 2:
+            add(
+                "dealers_gambit needs at least 2 jokers per deck: one is the dealer's joker, "
+                f"got jokers_per_deck={rules.jokers_per_deck!r} (V7)"
+            )
+        if rules.jokers != Jokers.WILD:
+            add("dealers_gambit requires jokers='wild': the dealer nominates what jokers do (V7)")
+        if isinstance(rules.card_values, CardValues) and rules.card_values.joker != 0:
+            add(
+                "dealers_gambit requires jokers worth 0 (card_values joker=0): a wild joker is "
+                f"worth nothing and jokers left in hand count zero, got {rules.card_values.joker} "
+                "(V7)"
+            )
 
     if players_ok and hand_size_ok and jokers_ok and (rules.decks in ("auto", 1, 2)):
         for players in range(rules.min_players, rules.max_players + 1):
             deck_size = len(rules.deck(players))
-            needed = players * rules.hand_size_for(players) + 2
+            # Dealer's gambit sets the dealer's joker aside before dealing (V7).
+            needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
             if needed > deck_size:
                 add(
                     f"{players} players need {needed} cards (hands, a pile card and a stock "

@@ -21,14 +21,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummy500 import presets
-from rummy500.cards import Card, parse_card
+from rummy500.cards import JOKER, Card, parse_card
 from rummy500.deal import seat_order
 from rummy500.errors import InvalidMeldError, NotationError, RulesError
 from rummy500.melds import make_meld
 from rummy500.notation import parse_meld_card
 from rummy500.rules import FirstDiscard, GoingOut, Rules
 from rummy500.scoring import score_hand
-from rummy500.state import EndReason, GameState, Phase, TableMeld
+from rummy500.state import EndReason, GameState, JokerEffect, Phase, TableMeld
 from rummy500.support import check_supported
 
 __all__ = [
@@ -63,6 +63,7 @@ _KEYS = {
     "stock_rebuilds",
     "idle_turns",
     "went_out",
+    "gambit",
 }
 
 
@@ -136,6 +137,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         data["result"] = {
             "went_out": state.result.went_out,
             "reason": state.result.reason.value,
+        }
+    if state.rules.dealers_gambit:
+        data["gambit"] = {
+            "effect": None if state.joker_effect is None else state.joker_effect.value,
+            "dealer_joker": state.dealer_joker,
+            "blocked_by": state.blocked_by,
+            "dead": [str(card) for card in state.dead],
         }
     return data
 
@@ -264,9 +272,10 @@ def state_from_dict(data: Any) -> GameState:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _fail("seed", f"expected an integer or null, got {seed!r}")
 
-    _check_conservation(rules, players, hands, stock, discard, melds)
+    effect, dealer_joker, blocked_by, dead = _gambit_of(data, rules, phase, dealer, to_move)
+    _check_conservation(rules, players, hands, stock, discard, melds, dealer_joker, dead)
     if taken and phase is Phase.PLAY:
-        _check_taken(taken, hands[to_move], melds)
+        _check_taken(taken, hands[to_move], melds, dead)
 
     _check_variant_keys(rules, phase, opened_data)
     result = None
@@ -319,7 +328,68 @@ def state_from_dict(data: Any) -> GameState:
         went_out=went_out,
         went_out_rummy=went_out_rummy,
         went_out_long_run=went_out_long_run,
+        joker_effect=effect,
+        dealer_joker=dealer_joker,
+        blocked_by=blocked_by,
+        dead=dead,
     )
+
+
+def _gambit_of(
+    data: Mapping[str, Any], rules: Rules, phase: Phase, dealer: int, to_move: int
+) -> tuple[JokerEffect | None, bool, int | None, tuple[Card, ...]]:
+    """The dealer's gambit keys (V7): the effect, the dealer's joker, the blocker, dead cards."""
+    value = data.get("gambit")
+    if not rules.dealers_gambit:
+        if value is not None:
+            raise _fail("gambit", "only dealer's gambit has a 'gambit' key (V7)")
+        if phase is Phase.NOMINATE:
+            raise _fail("phase", "'nominate' needs the rule dealers_gambit=True (V7)")
+        return None, False, None, ()
+    value = {} if value is None else value
+    keys = {"effect", "dealer_joker", "blocked_by", "dead"}
+    if not isinstance(value, Mapping) or set(value) - keys:
+        raise _fail(
+            "gambit",
+            "expected {'effect': ..., 'dealer_joker': b, 'blocked_by': seat or null, "
+            f"'dead': [...]}}, got {value!r}",
+        )
+    effects = [effect.value for effect in JokerEffect]
+    effect_data = value.get("effect")
+    if effect_data is not None and effect_data not in effects:
+        raise _fail("gambit.effect", f"expected one of {effects} or null, got {effect_data!r}")
+    effect = None if effect_data is None else JokerEffect(effect_data)
+    if (effect is None) != (phase is Phase.NOMINATE):
+        raise _fail(
+            "gambit.effect",
+            "the jokers' effect is null exactly while the dealer nominates (phase 'nominate'), "
+            f"got {effect_data!r} in phase {phase.value!r}",
+        )
+    if phase is Phase.NOMINATE and to_move != dealer:
+        raise _fail("to_move", f"the dealer, p{dealer}, nominates: got p{to_move}")
+    dealer_joker = value.get("dealer_joker", True)
+    if not isinstance(dealer_joker, bool):
+        raise _fail("gambit.dealer_joker", f"expected true or false, got {dealer_joker!r}")
+    players = len(data["hands"])
+    blocked_by = value.get("blocked_by")
+    if blocked_by is not None and (
+        isinstance(blocked_by, bool)
+        or not isinstance(blocked_by, int)
+        or not 0 <= blocked_by < players
+    ):
+        raise _fail(
+            "gambit.blocked_by", f"expected a seat 0..{players - 1} or null, got {blocked_by!r}"
+        )
+    if blocked_by is not None and (dealer_joker or blocked_by == dealer):
+        raise _fail(
+            "gambit.blocked_by",
+            "a seat other than the dealer blocks, and the dealer's joker is then not beside "
+            f"the stock: got p{blocked_by} with dealer_joker={dealer_joker}",
+        )
+    dead = _cards(value.get("dead", []), "gambit.dead")
+    if blocked_by is not None and dead.count(JOKER) < 2:
+        raise _fail("gambit.dead", "a blocked dealer's joker and its blocker are out of play")
+    return effect, dealer_joker, blocked_by, dead
 
 
 def _check_variant_keys(rules: Rules, phase: Phase, opened: list[int]) -> None:
@@ -333,13 +403,19 @@ def _check_variant_keys(rules: Rules, phase: Phase, opened: list[int]) -> None:
 
 
 def meld_to_dict(table_meld: TableMeld) -> dict[str, Any]:
-    """A table meld as in positions: its cards, their credits, and any multiplier (V6)."""
+    """A table meld as in positions: its cards, their credits, any multiplier (V6, V7).
+
+    A meld doubled by a joker (V7) has ``"doubled": true``; its multiplier
+    includes the doubling.
+    """
     data: dict[str, Any] = {
         "cards": [str(spec) for spec in table_meld.specs],
         "by": list(table_meld.by),
     }
     if table_meld.multiplier != 1:
         data["multiplier"] = table_meld.multiplier
+    if table_meld.doubled:
+        data["doubled"] = True
     return data
 
 
@@ -372,14 +448,22 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
             "cards",
             "by",
             "multiplier",
+            "doubled",
         }:
             raise _fail(where, f"expected {{'cards': [...], 'by': [...]}}, got {item!r}")
-        multiplier = item.get("multiplier", 1)
-        if multiplier not in (1, rules.group_of_four_multiplier):
+        doubled = item.get("doubled", False)
+        if doubled not in (False, True) or (doubled and not rules.dealers_gambit):
             raise _fail(
-                f"{where}.multiplier",
-                f"expected 1 or {rules.group_of_four_multiplier} (V6), got {multiplier!r}",
+                f"{where}.doubled",
+                "expected true or false, and true only under dealer's gambit (V7), "
+                f"got {doubled!r}",
             )
+        factor = 2 if doubled else 1
+        multiplier = item.get("multiplier", factor)
+        allowed = sorted({factor, rules.group_of_four_multiplier * factor})
+        if isinstance(multiplier, bool) or multiplier not in allowed:
+            shown = " or ".join(map(str, allowed))
+            raise _fail(f"{where}.multiplier", f"expected {shown} (V6, V7), got {multiplier!r}")
         cards, by = item["cards"], item["by"]
         if not isinstance(cards, list) or not isinstance(by, list):
             raise _fail(where, f"'cards' and 'by' must be lists, got {item!r}")
@@ -398,7 +482,9 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
             for seat in by
         ):
             raise _fail(f"{where}.by", f"expected one seat 0..{players - 1} per card, got {by!r}")
-        melds.append(TableMeld(meld, tuple(by), multiplier))
+        if multiplier != factor and (meld.kind.value != "group" or len(specs) != 4):
+            raise _fail(f"{where}.multiplier", "only a group of four counts more (V6)")
+        melds.append(TableMeld(meld, tuple(by), multiplier, bool(doubled)))
     return tuple(melds)
 
 
@@ -409,6 +495,8 @@ def _check_conservation(
     stock: tuple[Card, ...],
     discard: tuple[Card, ...],
     melds: tuple[TableMeld, ...],
+    dealer_joker: bool,
+    dead: tuple[Card, ...],
 ) -> None:
     have: Counter[Card] = Counter(stock)
     have.update(discard)
@@ -416,6 +504,9 @@ def _check_conservation(
         have.update(hand)
     for table_meld in melds:
         have.update(table_meld.cards)
+        have[JOKER] += table_meld.doubled
+    have[JOKER] += dealer_joker
+    have.update(dead)
     want = Counter(rules.deck(players))
     if have != want:
         extra = " ".join(map(str, sorted((have - want).elements()))) or "none"
@@ -427,17 +518,23 @@ def _check_conservation(
 
 
 def _check_taken(
-    taken: tuple[Card, ...], hand: tuple[Card, ...], melds: tuple[TableMeld, ...]
+    taken: tuple[Card, ...],
+    hand: tuple[Card, ...],
+    melds: tuple[TableMeld, ...],
+    dead: tuple[Card, ...],
 ) -> None:
-    """Cards taken this turn are in the mover's hand or on the table."""
+    """Cards taken this turn are in the mover's hand, on the table or (V7) out of play."""
     available: Counter[Card] = Counter(hand)
     for table_meld in melds:
         available.update(table_meld.cards)
+        available[JOKER] += table_meld.doubled
+    available.update(dead)
     missing = Counter(taken) - available
     if missing:
         shown = " ".join(map(str, sorted(missing.elements())))
         raise _fail(
-            "turn.taken", f"{shown} neither in the hand of the seat to move nor on the table"
+            "turn.taken",
+            f"{shown} not in the hand of the seat to move, on the table or out of play",
         )
 
 

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rummy500.cards import Card
+from rummy500.cards import JOKER, Card
 from rummy500.melds import Meld, MeldCard, MeldKind
 from rummy500.rules import Rules
 
 if TYPE_CHECKING:
     from rummy500.moves import Move
 
-__all__ = ["EndReason", "GameState", "HandResult", "Phase", "TableMeld"]
+__all__ = ["EndReason", "GameState", "HandResult", "JokerEffect", "Phase", "TableMeld"]
 
 
 class Phase(str, enum.Enum):
@@ -37,6 +37,25 @@ class Phase(str, enum.Enum):
     FIRST_DISCARD = "first_discard"
     #: After someone went out, the others lay off in turn before scoring (E4).
     FINAL_LAYOFF = "final_layoff"
+    #: Dealer's gambit: the dealer nominates what jokers do this hand (V7).
+    NOMINATE = "nominate"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class JokerEffect(str, enum.Enum):
+    """What jokers do in a hand of dealer's gambit, as the dealer nominated it (V7)."""
+
+    #: Jokers are wild cards in any group or run, worth 0.
+    WILD = "wild"
+    #: A joker laid over a new meld as it is melded doubles it and seals it
+    #: against lay-offs.
+    DOUBLE = "double"
+    #: A joker splits the discard pile around a chosen card: the cards above it
+    #: go to the player's hand, the cards below it leave play, and the chosen
+    #: card is melded at once.
+    SPLIT = "split"
 
     def __str__(self) -> str:
         return str(self.value)
@@ -63,12 +82,17 @@ class TableMeld:
         by: For each card of the meld (in meld order), the seat that put it
             on the table; a laid-off card scores for the seat that laid it off.
         multiplier: How many times its cards count: 2 for a group of four
-            laid down at once under Persian rummy's rule (V6), else 1.
+            laid down at once under Persian rummy's rule (V6), doubled again
+            by a doubling joker (V7); else 1.
+        doubled: Whether a joker lies over it (dealer's gambit, ``double``):
+            the joker is on the table with the meld, and the meld is sealed
+            against lay-offs (V7).
     """
 
     meld: Meld
     by: tuple[int, ...]
     multiplier: int = 1
+    doubled: bool = False
 
     @property
     def kind(self) -> MeldKind:
@@ -89,7 +113,8 @@ class TableMeld:
         return str(self.meld)
 
     def __repr__(self) -> str:
-        return f"TableMeld({self.meld!r}, by={self.by!r})"
+        doubled = ", doubled=True" if self.doubled else ""
+        return f"TableMeld({self.meld!r}, by={self.by!r}{doubled})"
 
 
 @attrs.frozen
@@ -142,7 +167,9 @@ class GameState:
         seed: The seed for any later reshuffle (the deal's seed).
         opened: The seats that have opened (T8; empty without an opening minimum).
         turn_points: Points of the new melds laid down in this turn (T8).
-        turn_cards: Cards the seat to move put on the table in this turn (S3).
+        turn_cards: Cards the seat to move put on the table in this turn (S3),
+            as credited to it in the melds (a doubling joker lies over a meld
+            and is not counted, V7).
         turn_longest_run: The longest run laid down in this turn (S5).
         stock_rebuilds: How many times the stock was rebuilt from the pile (T6).
         idle_turns: Turns in a row ended with an empty stock and no card put
@@ -153,6 +180,15 @@ class GameState:
             card on the table before (S3).
         went_out_long_run: Whether that seat laid down a run of 7 or more
             cards in the turn it went out (S5).
+        joker_effect: Dealer's gambit: what jokers do this hand, once the
+            dealer has nominated it (V7); else ``None``.
+        dealer_joker: Dealer's gambit: whether the dealer's joker lies face up
+            beside the stock, usable by the dealer (neither used nor blocked).
+        blocked_by: Dealer's gambit: the seat that blocked the dealer's joker
+            with a joker of their own, if any.
+        dead: Cards out of play for the rest of the hand: under dealer's
+            gambit, the cards inside a split and the joker that split the
+            pile, and a blocked dealer's joker with the joker blocking it (V7).
     """
 
     rules: Rules
@@ -176,6 +212,10 @@ class GameState:
     went_out: int | None = None
     went_out_rummy: bool = False
     went_out_long_run: bool = False
+    joker_effect: JokerEffect | None = None
+    dealer_joker: bool = False
+    blocked_by: int | None = None
+    dead: tuple[Card, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -203,6 +243,11 @@ class GameState:
             cards.update(hand)
         for table_meld in self.melds:
             cards.update(table_meld.cards)
+            if table_meld.doubled:
+                cards[JOKER] += 1
+        if self.dealer_joker:
+            cards[JOKER] += 1
+        cards.update(self.dead)
         return cards
 
     @property
@@ -260,8 +305,10 @@ def table_text(table: Any, hands: list[tuple[int, str]], stock_size: int) -> str
     """The small table a state or a player view prints: a line a seat, the pile, the melds.
 
     Args:
-        table: A :class:`GameState` or a player view (its ``to_move``,
-            ``phase``, ``is_over``, ``discard``, ``melds`` and ``result``).
+        table: A :class:`GameState` or a player view (its ``rules``,
+            ``to_move``, ``phase``, ``is_over``, ``discard``, ``melds``,
+            ``result``, and for dealer's gambit ``dealer``, ``joker_effect``,
+            ``dealer_joker``, ``blocked_by`` and ``dead``).
         hands: Each seat's number of cards and the text shown for its hand.
         stock_size: The number of cards in the stock.
     """
@@ -271,12 +318,29 @@ def table_text(table: Any, hands: list[tuple[int, str]], stock_size: int) -> str
         lines.append(f"{marker} p{seat} [{size:2}] {text}".rstrip())
     pile = " ".join(map(str, table.discard)) or "-"
     lines.append(f"  stock {stock_size}, pile (top last): {pile}")
+    if table.rules.dealers_gambit:
+        lines.append("  " + gambit_text(table))
     for number, table_meld in enumerate(table.melds):
         credits = "".join(str(seat) for seat in table_meld.by)
-        lines.append(f"  meld {number}: {table_meld.meld}  (by {credits})")
+        doubled = ", doubled by a joker" if table_meld.doubled else ""
+        lines.append(f"  meld {number}: {table_meld.meld}  (by {credits}{doubled})")
     if table.result is not None:
         scores = ", ".join(f"p{seat} {score}" for seat, score in enumerate(table.result.scores))
         lines.append(f"  over ({table.result.reason.value}): {scores}")
     else:
         lines.append(f"  p{table.to_move} to {table.phase.value}")
     return "\n".join(lines)
+
+
+def gambit_text(table: Any) -> str:
+    """One line on the dealer's gambit: the nominated effect and the dealer's joker (V7)."""
+    effect = table.joker_effect
+    nominated = f"jokers {effect.value}" if effect is not None else "jokers not nominated yet"
+    if table.dealer_joker:
+        joker = f"dealer's joker (p{table.dealer}) beside the stock"
+    elif table.blocked_by is not None:
+        joker = f"dealer's joker blocked by p{table.blocked_by}"
+    else:
+        joker = "dealer's joker used"
+    out = f", {len(table.dead)} cards out of play" if table.dead else ""
+    return f"{nominated}; {joker}{out}"

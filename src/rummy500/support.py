@@ -2,17 +2,16 @@
 
 Variants are data, and a knob value the engine does not implement yet must
 never be ignored silently: creating a game with such a value raises
-:class:`NotImplementedError` naming the knob.  The hand engine implements
-every knob of RULES.md §1–§6 and those of partnerships and Persian rummy
-(V5, V6); dealer's gambit (V7) is not implemented yet.  The knobs of the
-match (G1–G4) are read by :mod:`rummy500.match`, never by a hand.
+:class:`NotImplementedError` naming the knob.  Today the hand engine
+implements every knob of RULES.md §1–§6 and those of the presets V5–V7, so
+:data:`ENGINE_SUPPORT` is empty; it stays as the place where a knob value
+added ahead of its implementation would be listed.  The knobs of the match
+(G1–G4) are read by :mod:`rummy500.match`, never by a hand.
 
 >>> from rummy500 import Rules, presets
->>> check_supported(presets.get("wikipedia"))
 >>> check_supported(presets.get("dealers_gambit"))
-Traceback (most recent call last):
-...
-NotImplementedError: not implemented yet: dealers_gambit=True (V7)
+>>> unsupported_knobs(Rules())
+[]
 """
 
 from __future__ import annotations
@@ -26,9 +25,7 @@ __all__ = ["ENGINE_SUPPORT", "check_supported", "unsupported_knobs"]
 
 #: Knob name → the values the engine implements (knobs absent here: every value).
 #: Knob values are compared in their :meth:`Rules.to_dict` form.
-ENGINE_SUPPORT: Mapping[str, frozenset[Any]] = {
-    "dealers_gambit": frozenset([False]),
-}
+ENGINE_SUPPORT: Mapping[str, frozenset[Any]] = {}
 
 
 def unsupported_knobs(rules: Rules) -> list[str]:

@@ -99,6 +99,14 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
         knobs["going_rummy_multiplier"] = draw(st.sampled_from([1, 2]))
     if knobs["jokers"] is Jokers.SETS_ONLY and knobs["jokers_per_deck"] == 1:
         knobs["jokers_per_deck"] = draw(st.sampled_from([0, 2, 4]))
+    if draw(st.sampled_from([False, False, False, True])):  # dealer's gambit (V7)
+        values = knobs["card_values"]
+        knobs.update(
+            dealers_gambit=True,
+            jokers=Jokers.WILD,
+            jokers_per_deck=draw(st.sampled_from([2, 4])),
+            card_values=CardValues(ranks=values.ranks, low_ace=values.low_ace, joker=0),
+        )
     shape = draw(st.sampled_from(["auto", "one deck", "two decks", "basic"]))
     if shape == "one deck":
         knobs.update(decks=1, max_players=draw(st.integers(2, 6)))
@@ -116,7 +124,7 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
 
 
 def playable_rules() -> st.SearchStrategy[Rules]:
-    """Rule sets the hand engine plays (every knob of RULES.md §1–§6)."""
+    """Rule sets the hand engine plays (every knob of RULES.md §1–§6, and dealer's gambit)."""
     return rules(playable=True)
 
 

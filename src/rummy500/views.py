@@ -70,13 +70,15 @@ from typing import Any
 
 import attrs
 
-from rummy500.cards import Card, as_cards
+from rummy500.cards import JOKER, Card, as_cards, card_from_code
 from rummy500.engine import legal_moves as all_legal_moves
-from rummy500.moves import CallRummy, Discard, LayoffMove, MeldMove, Move, Take
+from rummy500.gambit import dealer_reserve, spend
+from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
+from rummy500.plays import physical
 from rummy500.rules import Rules, RummyCall
 from rummy500.scoring import table_points
 from rummy500.serialize import FORMAT, meld_to_dict, rules_to_data
-from rummy500.state import GameState, HandResult, Phase, TableMeld, table_text
+from rummy500.state import GameState, HandResult, JokerEffect, Phase, TableMeld, table_text
 
 __all__ = ["KnownCards", "PlayerView", "observe", "resample", "track"]
 
@@ -141,6 +143,10 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
     - A "Rummy!" call under ``rummy_call = "layoff_top"`` (R2) puts the top
       discard straight on the table: no hand changes.
     - Draws from the stock, ``end`` and ``pass`` reveal nothing.
+    - Dealer's gambit (V7): a split is like a take (the chosen card and the
+      cards above it are gained, the play's cards leave the hand); a block
+      plays a joker; a joker the dealer plays is the dealer's joker first,
+      which was never in the hand.
 
     The move is not checked (:func:`rummy500.apply_move` does that); a tracker
     updated with moves that were not applied to the matching states is
@@ -162,7 +168,7 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
     seat = move.player
     gained: tuple[Card, ...] = ()
     played: list[Card] = []
-    if isinstance(move, (Take, CallRummy)):
+    if isinstance(move, (Take, CallRummy, Split)):
         layoff_top = isinstance(move, CallRummy) and (
             state.rules.rummy_call is RummyCall.LAYOFF_TOP
         )
@@ -170,11 +176,16 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
             return known
         gained = state.discard[-move.count :] if move.count <= len(state.discard) else ()
         if move.play is not None:
-            played = [spec.card for spec in move.play.cards]
+            required = gained[0].code if gained else None
+            played = _from_hand(state, move, move.play, required)
+        if isinstance(move, Split) and not (state.dealer_joker and seat == state.dealer):
+            played.append(JOKER)  # the joker that split the pile
     elif isinstance(move, (MeldMove, LayoffMove)):
-        played = [spec.card for spec in move.cards]
+        played = _from_hand(state, move, move, None)
     elif isinstance(move, Discard):
         played = [move.card]
+    elif isinstance(move, Block):
+        played = [JOKER]
     else:
         return known
     cards = Counter(known.cards[seat])
@@ -184,6 +195,16 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
     if updated == known.cards[seat]:
         return known
     return KnownCards(known.cards[:seat] + (updated,) + known.cards[seat + 1 :])
+
+
+def _from_hand(
+    state: GameState, move: Move, play: MeldMove | LayoffMove, required: int | None
+) -> list[Card]:
+    """The cards of ``play`` that leave the mover's hand (not the dealer's joker, V7)."""
+    in_turn = move.player == state.to_move and not isinstance(move, CallRummy)
+    reserve = dealer_reserve(state, move.player) if in_turn else 0
+    codes, _spent = spend(physical(play), reserve, required)
+    return [card_from_code(code) for code in codes]
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -199,7 +220,8 @@ class PlayerView:
         dealer: The dealer's seat.
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
-        hand: The seat's own cards, sorted.
+        hand: The seat's own cards, sorted; empty while the dealer nominates
+            under dealer's gambit, before anyone looks at their cards (V7).
         hand_sizes: How many cards each seat holds.
         known: For each seat, the cards it is known to hold (see
             :class:`KnownCards`); the seat's own entry is ``()`` (its whole
@@ -233,6 +255,11 @@ class PlayerView:
             ``out_of_turn_melding`` the engine refuses an out-of-turn play
             that would leave the player to move unable to end the turn (T9,
             N1), and whether it would depends on that player's hand.
+        joker_effect: Dealer's gambit: what jokers do this hand, once nominated (V7).
+        dealer_joker: Dealer's gambit: whether the dealer's joker lies beside the stock.
+        blocked_by: Dealer's gambit: the seat that blocked the dealer's joker, if any.
+        dead: Dealer's gambit: the cards out of play (all public: they came
+            from the pile, or are jokers).
     """
 
     seat: int
@@ -259,6 +286,15 @@ class PlayerView:
     went_out_long_run: bool
     result: HandResult | None
     legal_moves: tuple[Move, ...]
+    joker_effect: JokerEffect | None = None
+    dealer_joker: bool = False
+    blocked_by: int | None = None
+    dead: tuple[Card, ...] = ()
+
+    @property
+    def blind(self) -> bool:
+        """Whether the seat does not see its own hand yet (dealer's gambit nomination, V7)."""
+        return self.phase is Phase.NOMINATE
 
     @property
     def num_players(self) -> int:
@@ -293,7 +329,8 @@ class PlayerView:
 
         That is the rule set's deck less the own hand, the pile, the table
         melds and every known card.  Its length is the stock size plus the
-        other hands' sizes less their known cards.
+        other hands' sizes less their known cards (and, while the dealer
+        nominates under dealer's gambit, the seat's own hand).
 
         Raises:
             ValueError: if the view's cards do not fit in the rule set's deck.
@@ -303,8 +340,11 @@ class PlayerView:
         seen.update(self.discard)
         for table_meld in self.melds:
             seen.update(table_meld.cards)
+            seen[JOKER] += table_meld.doubled
         for cards in self.known:
             seen.update(cards)
+        seen[JOKER] += self.dealer_joker
+        seen.update(self.dead)
         if seen - left:
             extra = " ".join(map(str, sorted((seen - left).elements())))
             raise ValueError(f"the view shows cards the rule set's deck does not hold: {extra}")
@@ -358,6 +398,14 @@ class PlayerView:
             },
             "result": None if self.result is None else _result_to_data(self.result),
             "legal_moves": [str(move) for move in self.legal_moves],
+            "gambit": None
+            if not self.rules.dealers_gambit
+            else {
+                "effect": None if self.joker_effect is None else self.joker_effect.value,
+                "dealer_joker": self.dealer_joker,
+                "blocked_by": self.blocked_by,
+                "dead": [str(card) for card in self.dead],
+            },
         }
 
     def to_json(self) -> str:
@@ -376,7 +424,8 @@ class PlayerView:
         hands = []
         for seat, size in enumerate(self.hand_sizes):
             if seat == self.seat:
-                cards = " ".join(map(str, self.hand)) + "  (you)"
+                shown = ["??"] * size if self.blind else list(map(str, self.hand))
+                cards = " ".join(shown) + "  (you)"
             elif len(self.known[seat]) == size:
                 cards = " ".join(map(str, self.known[seat]))
             else:
@@ -444,7 +493,7 @@ def _observe(
         dealer=state.dealer,
         to_move=state.to_move,
         phase=state.phase,
-        hand=state.hands[seat],
+        hand=() if state.phase is Phase.NOMINATE else state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
         known=shown,
         stock_size=len(state.stock),
@@ -463,6 +512,10 @@ def _observe(
         went_out_long_run=state.went_out_long_run,
         result=state.result,
         legal_moves=moves,
+        joker_effect=state.joker_effect,
+        dealer_joker=state.dealer_joker,
+        blocked_by=state.blocked_by,
+        dead=state.dead,
     )
 
 
@@ -514,7 +567,7 @@ def resample(view: PlayerView, rng: random.Random | int) -> GameState:
     hands: list[tuple[Card, ...]] = []
     position = 0
     for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
+        if seat == view.seat and not view.blind:
             hands.append(view.hand)
             continue
         known = view.known[seat]
@@ -553,11 +606,15 @@ def resample(view: PlayerView, rng: random.Random | int) -> GameState:
         went_out=view.went_out,
         went_out_rummy=view.went_out_rummy,
         went_out_long_run=view.went_out_long_run,
+        joker_effect=view.joker_effect,
+        dealer_joker=view.dealer_joker,
+        blocked_by=view.blocked_by,
+        dead=view.dead,
     )
 
 
 def _hidden_sizes(view: PlayerView) -> Sequence[int]:
     return [
-        0 if seat == view.seat else size - len(view.known[seat])
+        0 if seat == view.seat and not view.blind else size - len(view.known[seat])
         for seat, size in enumerate(view.hand_sizes)
     ]

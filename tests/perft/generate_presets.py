@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rummy500 import GameState, Phase, legal_moves, presets
+from rummy500 import JOKER, GameState, JokerEffect, Phase, legal_moves, presets
 from rummy500.serialize import rules_to_data
 from tests.perft.generate import dumps, perft, states_of
 
@@ -34,6 +34,7 @@ RECIPES: tuple[tuple[str, int, str, Criterion], ...] = tuple(
         ("basic_rummy", 5),
         ("partnership", 4),
         ("persian", 4),
+        ("dealers_gambit", 3),
     )
     for phase_name, criterion in (
         (
@@ -42,6 +43,44 @@ RECIPES: tuple[tuple[str, int, str, Criterion], ...] = tuple(
         ),
         ("play", lambda s: s.phase is Phase.PLAY and len(s.melds) >= 2),
     )
+)
+
+#: Dealer's gambit (V7): one position for each joker effect where it matters.
+RECIPES += (
+    (
+        "dealers_gambit",
+        3,
+        "split",
+        lambda s: (
+            s.joker_effect is JokerEffect.SPLIT
+            and s.phase is Phase.DRAW
+            and len(s.discard) >= 6
+            and JOKER in s.hands[s.to_move]
+        ),
+    ),
+    (
+        "dealers_gambit",
+        2,
+        "double",
+        lambda s: (
+            s.joker_effect is JokerEffect.DOUBLE
+            and s.phase is Phase.PLAY
+            and any(m.doubled for m in s.melds)
+            and JOKER in s.hands[s.to_move]
+        ),
+    ),
+    (
+        "dealers_gambit",
+        4,
+        "wild-dealer",
+        lambda s: (
+            s.joker_effect is JokerEffect.WILD
+            and s.phase is Phase.PLAY
+            and s.to_move == s.dealer
+            and s.dealer_joker
+            and len(s.melds) >= 2
+        ),
+    ),
 )
 
 
