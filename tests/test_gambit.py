@@ -677,6 +677,39 @@ def test_v7_e3_a_sealed_meld_does_not_make_the_last_card_playable() -> None:
     illegal(open_meld, "discard 8S", Reason.PLAYABLE_FINAL_DISCARD, "E3")
 
 
+@pytest.mark.parametrize("effect", ["double", "split"])
+def test_v7_e3_a_joker_that_is_not_wild_may_be_the_last_discard(effect: str) -> None:
+    """Under E3 a last joker may be discarded when jokers are not wild: it fits no meld.
+
+    Found by the random-rules soak: a floating player who drew a joker had no
+    legal move (the joker counted as playable on a run, yet could not be laid off).
+    """
+    rules = knobs(going_out="floating", final_discard_must_be_unplayable=True)
+    state = gambit_position(
+        ["5D 9D 3C KH", "JK"],
+        effect=effect,
+        melds=[("5S 6S 7S", 0)],
+        phase="play",
+        to_move=1,
+        dealer=0,
+        dealer_joker=False,
+        dead="JK" if effect == "split" else "",
+        rules=rules,
+    )
+    assert legal(state) == {"p1: discard JK"}
+    assert result_of(play(state, "discard JK")).went_out == 1
+    wild = gambit_position(
+        ["5D 9D 3C KH", "JK"],
+        effect="wild",
+        melds=[("5S 6S 7S", 0)],
+        phase="play",
+        to_move=1,
+        dealer=0,
+        rules=rules,
+    )
+    illegal(wild, "discard JK", Reason.PLAYABLE_FINAL_DISCARD, "E3")
+
+
 def test_v7_m4_jokers_are_not_wild_under_double() -> None:
     """Under double no meld or lay-off may hold a joker (JOKER_EFFECT, V7)."""
     state = gambit_position(

@@ -146,7 +146,9 @@ class _Evaluator:
         """Whether the card ``code`` alone fits a table meld (cached for the view)."""
         found = self._lays_off.get(code)
         if found is None:
-            found = self._lays_off[code] = playable_on_table(self.rules, self.view.melds, code)
+            found = self._lays_off[code] = playable_on_table(
+                self.rules, self.view.melds, code, self.wild
+            )
         return found
 
     def tiers(self, hand: Sequence[Card]) -> list[int]:

@@ -106,7 +106,7 @@ class _Search:
             if (
                 total == 1
                 and rules.final_discard_must_be_unplayable
-                and playable_on_table(rules, melds, code)
+                and playable_on_table(rules, melds, code, not self.tame)
             ):
                 continue
             return True

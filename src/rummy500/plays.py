@@ -273,8 +273,16 @@ def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
 
 
-def playable_on_table(rules: Rules, melds: tuple[TableMeld, ...], code: int) -> bool:
-    """Whether the single card ``code`` can be laid off on some table meld (E3)."""
+def playable_on_table(
+    rules: Rules, melds: tuple[TableMeld, ...], code: int, jokers_wild: bool = True
+) -> bool:
+    """Whether the single card ``code`` can be laid off on some table meld (E3).
+
+    ``jokers_wild`` is false when the dealer's nomination makes jokers not
+    wild (V7): a joker then fits no meld.
+    """
+    if code == JOKER_CODE and not jokers_wild:
+        return False
     pool = Pool((code,))
     return any(
         layoffs_from_pool(table_meld.meld, pool, rules, code)

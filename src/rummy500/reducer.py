@@ -166,11 +166,13 @@ def play_problem(
                 "T8",
             )
         return None
-    rest = minus(pool, used)
-    rest[JOKER_CODE] -= reserve
-    discardable = forbidden is None or left > rest[forbidden]
+    discardable = forbidden is None or left > pool[forbidden] - used.count(forbidden) - (
+        reserve if forbidden == JOKER_CODE else 0
+    )
     if need == 0 and discardable and (not rules.final_discard_must_be_unplayable or left > 1):
         return None
+    rest = minus(pool, used)
+    rest[JOKER_CODE] -= reserve
     if melds_after is None:
         melds_after = table_after(rules, state.melds, play)
     may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
@@ -263,7 +265,7 @@ def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveErro
     if (
         rules.final_discard_must_be_unplayable
         and len(state.hands[player]) == 1
-        and playable_on_table(rules, state.melds, code)
+        and playable_on_table(rules, state.melds, code, not tame(state))
     ):
         return illegal(
             Reason.PLAYABLE_FINAL_DISCARD,
