@@ -324,37 +324,49 @@ def _out_of_turn_plays(state: GameState) -> list[Move]:
 def _gambit_moves(state: GameState) -> tuple[Move, ...]:
     """The legal moves of a dealer's gambit hand.
 
-    The candidates are every move the reducer could accept (each play from
-    the cards the seat could use, with every joker declaration, doubled when
-    a joker may double it); the reducer keeps the legal ones.  Simple and
-    exact, at some cost in speed for this one preset.
+    Candidates are generated from the cards each seat could use (no joker
+    when jokers are not wild, the dealer's joker for the dealer, doubled
+    melds when a joker may double them).  Under simple rule sets plays, deep
+    takes and splits are legal by construction, as in the other presets; the
+    rest (a take of the top card alone, calls, blocks, plays out of turn,
+    the final lay-offs, and every play under the rules that can strand a
+    player) is checked by the reducer.
     """
     phase = state.phase
     player = state.to_move
     if phase is Phase.NOMINATE:
         return tuple(Nominate(player, effect) for effect in JokerEffect)
-    candidates: list[Move] = []
+    simple = _simple(state.rules)
+    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    # (move, whether the reducer must confirm it), in the order of the list.
+    found: list[tuple[Move, bool]] = []
     if phase is Phase.DRAW:
-        candidates.extend(_draw_phase_moves(_without_plays(state)))
-        candidates.extend(_gambit_takes(state))
-        candidates.extend(_gambit_calls(state))
+        found.extend((move, False) for move in _draw_phase_moves(_without_plays(state)))
+        _gambit_takes(state, found)
+        found.extend((move, True) for move in _gambit_calls(state))
     elif phase is Phase.PLAY:
-        candidates.extend(_gambit_plays(state, player, state.hands[player], None))
-        candidates.extend(_discards(state, player, checked=False))
+        check = not simple or forbidden is not None
+        plays = _gambit_plays(state, player, state.hands[player], None)
+        found.extend((play, check) for play in plays)
+        discards = _discards(state, player, checked=not simple, forbidden=forbidden)
+        found.extend((move, False) for move in discards)
         if player != state.dealer and state.dealer_joker:
-            candidates.append(Block(player))
+            found.append((Block(player), True))
     elif phase is Phase.FIRST_DISCARD:
-        candidates.extend(_discards(state, player, checked=False))
+        found.extend((move, False) for move in _discards(state, player, checked=False))
     else:  # Phase.FINAL_LAYOFF
         plays = _gambit_plays(state, player, state.hands[player], None, new_melds=False)
-        candidates.extend(plays)
-        candidates.append(_new_pass(player))
+        found.extend((play, True) for play in plays)
+        found.append((_new_pass(player), True))
     if state.rules.out_of_turn_melding and phase in (Phase.DRAW, Phase.PLAY):
         seat = player
         for _ in range(len(state.hands) - 1):
             seat = next_seat(state.rules, len(state.hands), seat)
-            candidates.extend(_gambit_plays(state, seat, state.hands[seat], None, own_turn=False))
-    return tuple(move for move in dict.fromkeys(candidates) if is_legal_now(state, move))
+            plays = _gambit_plays(state, seat, state.hands[seat], None, own_turn=False)
+            found.extend((play, True) for play in plays)
+    return tuple(
+        move for move, check in dict.fromkeys(found) if not check or is_legal_now(state, move)
+    )
 
 
 def _without_plays(state: GameState) -> GameState:
@@ -372,14 +384,24 @@ def _gambit_pool(
     jokers = codes.count(JOKER_CODE)
     if own_turn and state.dealer_joker and player == state.dealer:
         jokers += 1
+    pool = Pool(code for code in codes if code != JOKER_CODE)
     effect = state.joker_effect
     if effect is JokerEffect.WILD:
-        pool = Pool(code for code in codes if code != JOKER_CODE)
         for _ in range(jokers):
             pool.add(JOKER_CODE)
         return pool, 0
-    pool = Pool(code for code in codes if code != JOKER_CODE)
     return pool, jokers if effect is JokerEffect.DOUBLE else 0
+
+
+def _with_doubled(plays: list[Play], doublers: int) -> list[Play]:
+    """``plays`` and, when a joker may double a meld, each new meld doubled (V7)."""
+    if doublers:
+        plays.extend(
+            _new_meld_move(play.player, play.cards, True)
+            for play in list(plays)
+            if isinstance(play, MeldMove)
+        )
+    return plays
 
 
 def _gambit_plays(
@@ -398,40 +420,50 @@ def _gambit_plays(
     if required == JOKER_CODE and state.joker_effect is not JokerEffect.WILD:
         return []
     plays = plays_from_pool(state.rules, state.melds, player, pool, required, new_melds=new_melds)
-    if doublers:
-        plays.extend(
-            _new_meld_move(play.player, play.cards, True)
-            for play in list(plays)
-            if isinstance(play, MeldMove)
-        )
-    return plays
+    return _with_doubled(plays, doublers)
 
 
-def _gambit_takes(state: GameState) -> list[Move]:
-    """Takes (every depth, every play of the deepest card) and splits of the seat to move."""
+def _gambit_takes(state: GameState, found: list[tuple[Move, bool]]) -> None:
+    """Takes (every depth, every play of the deepest card) and splits of the seat to move.
+
+    Appends each to ``found`` with whether the reducer must confirm it (it
+    need not for the moves legal by construction).
+    """
     rules = state.rules
     player = state.to_move
     hand = state.hands[player]
     pile = state.discard
-    moves: list[Move] = []
+    effect = state.joker_effect
     limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
-    splits = state.joker_effect is JokerEffect.SPLIT
+    splits = effect is JokerEffect.SPLIT and (
+        any(card.code == JOKER_CODE for card in hand)
+        or (state.dealer_joker and player == state.dealer)
+    )
+    new_meld_only = rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY
+    simple = _simple(rules)
+    index = target_index(state.melds)
+    pool, doublers = _gambit_pool(state, player, [card.code for card in hand])
     for count in range(1, len(pile) + 1):
-        taken = pile[-count:]
-        deepest = taken[0].code
-        must_meld = count > 1 or rules.top_discard_must_meld
+        code = pile[-count].code
+        # A joker taken when jokers are not wild may double a meld, not be melded.
+        tame_joker = code == JOKER_CODE and effect is not JokerEffect.WILD
+        if tame_joker:
+            doublers += effect is JokerEffect.DOUBLE
+        else:
+            pool.add(code)
         takes = count <= limit
-        if count == 1 and not must_meld:
-            moves.append(_new_take_top(player))
+        if count == 1 and not rules.top_discard_must_meld:
+            found.append((_new_take_top(player), True))
             takes = False
-        if not takes and not splits:
+        if tame_joker or not (takes or splits) or not could_meld(pool, code, rules, index):
             continue
-        plays = _gambit_plays(state, player, hand, deepest, extra=taken)
-        if takes:
-            moves.extend(_new_take(player, count, play) for play in plays)
-        if splits:
-            moves.extend(_new_split(player, count, play) for play in plays)
-    return moves
+        plays = plays_from_pool(rules, state.melds, player, pool, code, index=index)
+        check = not simple or count == 1
+        for play in _with_doubled(plays, doublers):
+            if takes and not (new_meld_only and isinstance(play, LayoffMove)):
+                found.append((_new_take(player, count, play), check))
+            if splits:
+                found.append((_new_split(player, count, play), check))
 
 
 def _gambit_calls(state: GameState) -> list[Move]:
