@@ -316,3 +316,18 @@ def test_a_bot_sees_only_its_view() -> None:
     assert seen
     assert all(isinstance(view, PlayerView) for view in seen)
     assert {view.seat for view in seen} == {0}
+
+
+def test_greedy_bot_knows_a_joker_fits_a_group_of_jokers_under_sets_only() -> None:
+    """Under Persian rummy (jokers in sets only, V6) a joker lays off on a group of jokers."""
+    from rummy500 import JOKER
+    from rummy500.bots import _Evaluator
+
+    state = position(
+        ["JK 5S 9D KH", "2C 3C 8H", "4D 6D 7C", "2S 3S 8C"],
+        melds=[("JK JK JK", 1)],
+        phase="play",
+        rules="persian",
+    )
+    assert _Evaluator(observe(state, 0)).lays_off(JOKER.code)
+    assert "p0: layoff 0 JK" in [str(move) for move in legal_moves(state)]

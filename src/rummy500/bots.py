@@ -146,8 +146,9 @@ class _Evaluator:
         """Whether the card ``code`` alone fits a table meld (cached for the view)."""
         found = self._lays_off.get(code)
         if found is None:
+            tame = self.view.joker_effect in (JokerEffect.DOUBLE, JokerEffect.SPLIT)
             found = self._lays_off[code] = playable_on_table(
-                self.rules, self.view.melds, code, self.wild
+                self.rules, self.view.melds, code, not tame
             )
         return found
 
