@@ -59,13 +59,37 @@ def can_finish(
             use the dealer's joker, which is played like a held joker but is
             not in the hand (never discarded, not needed to go out).
     """
-    search = _Search(
-        rules,
-        forbidden,
-        tame=effect is JokerEffect.DOUBLE or effect is JokerEffect.SPLIT,
-        doubling=effect is JokerEffect.DOUBLE,
-    )
-    return search.finishes(list(counts), reserve, melds, need, may_layoff)
+    tame = effect is JokerEffect.DOUBLE or effect is JokerEffect.SPLIT
+    rest = list(counts)
+    total = sum(rest)
+    if total == 0:
+        return can_empty_hand(rules, need)
+    if need == 0 and _can_discard(rules, rest, total, forbidden, melds, tame):
+        return True  # the common case: a card may be discarded, no search
+    search = _Search(rules, forbidden, tame=tame, doubling=effect is JokerEffect.DOUBLE)
+    return search.search(rest, reserve, melds, need, may_layoff)
+
+
+def _can_discard(
+    rules: Rules,
+    counts: Sequence[int],
+    total: int,
+    forbidden: int | None,
+    melds: tuple[TableMeld, ...],
+    tame: bool,
+) -> bool:
+    """Whether some card of ``counts`` may be discarded (T11, E3)."""
+    for code, count in enumerate(counts):
+        if not count or code == forbidden:
+            continue
+        if (
+            total == 1
+            and rules.final_discard_must_be_unplayable
+            and playable_on_table(rules, melds, code, not tame)
+        ):
+            continue
+        return True
+    return False
 
 
 @attrs.define
@@ -94,23 +118,9 @@ class _Search:
         total = sum(rest)
         if total == 0:
             return can_empty_hand(self.rules, need)
-        if need == 0 and self.can_discard(rest, total, melds):
+        if need == 0 and _can_discard(self.rules, rest, total, self.forbidden, melds, self.tame):
             return True
         return self.search(rest, reserve, melds, need, may_layoff)
-
-    def can_discard(self, counts: Sequence[int], total: int, melds: tuple[TableMeld, ...]) -> bool:
-        rules = self.rules
-        for code, count in enumerate(counts):
-            if not count or code == self.forbidden:
-                continue
-            if (
-                total == 1
-                and rules.final_discard_must_be_unplayable
-                and playable_on_table(rules, melds, code, not self.tame)
-            ):
-                continue
-            return True
-        return False
 
     def search(
         self,
