@@ -331,3 +331,27 @@ def test_greedy_bot_knows_a_joker_fits_a_group_of_jokers_under_sets_only() -> No
     )
     assert _Evaluator(observe(state, 0)).lays_off(JOKER.code)
     assert "p0: layoff 0 JK" in [str(move) for move in legal_moves(state)]
+
+
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+def test_bots_play_a_whole_match_to_a_winner_under_every_preset(preset: str) -> None:
+    """A match between GreedyBot and RandomBot ends with a winner under every preset (G1–G4)."""
+    from rummy500.match import apply_match_move, new_match, sides
+
+    rules = presets.get(preset)
+    players = rules.min_players
+    match = new_match(rules, players, seed=7)
+    bots: list[Bot] = [GreedyBot(seat) if seat % 2 == 0 else RandomBot(seat) for seat in range(2)]
+    bots = [bots[seat % 2] for seat in range(players)]
+    for _ in range(100):  # hands
+        if match.is_over:
+            break
+        number = match.number
+        for step in iter_hand(match.hand, bots):
+            assert step.before == match.hand
+            match = apply_match_move(match, step.move)
+        assert match.is_over or match.number == number + 1
+    result = match.result
+    assert result is not None
+    assert result.seats == sides(rules, players)[result.winner]
+    assert len(result.hands) == len(match.history) >= 1
