@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from rummy500 import (
+    JOKER,
     GameState,
     IllegalMoveError,
     Move,
@@ -55,6 +56,8 @@ def position(
     taken: str = "",
     rules: Any = "pagat",
     rest: str = "stock",
+    doubled: Sequence[int] = (),
+    gambit: dict[str, Any] | None = None,
 ) -> GameState:
     """A position with the given cards; the rest of the deck fills the stock.
 
@@ -73,6 +76,10 @@ def position(
         rest: Where the unused cards go: ``"stock"`` (under the named stock
             cards) or ``"pile"`` (under the named discards; the stock is then
             exactly ``stock``).
+        doubled: The numbers of the melds a joker doubles (dealer's gambit, V7).
+        gambit: The position's ``"gambit"`` dict (dealer's gambit, V7); the
+            dealer's joker beside the stock and the cards out of play are
+            taken from the deck.
     """
     players = len(hands)
     hand_cards = [_tokens(hand) for hand in hands]
@@ -80,13 +87,20 @@ def position(
     stock_cards = _tokens(stock)
     meld_data = []
     used: Counter[Any] = Counter()
-    for cards, by in melds:
+    for number, (cards, by) in enumerate(melds):
         specs = _tokens(cards)
         seats = [by] * len(specs) if isinstance(by, int) else list(by)
-        meld_data.append({"cards": specs, "by": seats})
+        item: dict[str, Any] = {"cards": specs, "by": seats}
+        if number in doubled:
+            item["doubled"] = True
+            used[JOKER] += 1
+        meld_data.append(item)
         used.update(parse_card(_physical(spec)) for spec in specs)
-    for group in (*hand_cards, pile, stock_cards):
+    dead_cards = list(gambit.get("dead", [])) if gambit else []
+    for group in (*hand_cards, pile, stock_cards, dead_cards):
         used.update(parse_card(card) for card in group)
+    if gambit:
+        used[JOKER] += gambit.get("dealer_joker", True)
     deck = Counter(rules_from_data(rules).deck(players))
     extra = used - deck
     if extra:
@@ -99,7 +113,7 @@ def position(
         pile = ordered_rest + pile
     else:
         raise ValueError(f"rest must be 'stock' or 'pile', got {rest!r}")
-    data = {
+    data: dict[str, Any] = {
         "format": 1,
         "rules": rules,
         "dealer": (to_move - 1) % players if dealer is None else dealer,
@@ -112,6 +126,8 @@ def position(
         "last_discarder": last_discarder,
         "turn": {"taken": _tokens(taken)},
     }
+    if gambit is not None:
+        data["gambit"] = gambit
     return GameState.from_dict(data)
 
 

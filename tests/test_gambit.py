@@ -54,7 +54,6 @@ from rummy500 import (
     legal_moves,
     new_game,
     observe,
-    parse_card,
     parse_cards,
     parse_move,
     presets,
@@ -62,7 +61,7 @@ from rummy500 import (
 )
 from rummy500.match import MatchState, apply_match_move, match_legal_moves, new_match
 from rummy500.serialize import rules_from_data, rules_to_data
-from tests.positions import MeldData, illegal, play, position, texts
+from tests.positions import illegal, play, position, texts
 
 GAMBIT = presets.get("dealers_gambit")
 
@@ -79,83 +78,36 @@ def _tokens(text: str) -> list[str]:
     return text.split()
 
 
-def _physical(spec: str) -> Card:
-    """The card a meld spec stands on the table as: ``JK=8H`` is a joker."""
-    return JOKER if spec.upper().startswith("JK") else parse_card(spec)
-
-
 def gambit_position(
     hands: Sequence[str],
     *,
     effect: str | None = "wild",
-    discard: str = "",
-    melds: Sequence[MeldData] = (),
-    doubled: Sequence[int] = (),
-    stock: str = "",
     to_move: int = 0,
     dealer: int | None = None,
-    phase: str = "draw",
-    last_discarder: int | None = None,
-    taken: str = "",
     rules: Any = "dealers_gambit",
     dealer_joker: bool = True,
     blocked_by: int | None = None,
     dead: str = "",
+    **cards: Any,
 ) -> GameState:
     """A dealer's gambit position with the given cards; the rest of the deck fills the stock.
 
-    As :func:`tests.positions.position`, with the keys of the ``"gambit"``
-    dict (``effect``, ``dealer_joker``, ``blocked_by``, ``dead``) and
-    ``doubled``, the numbers of the melds a joker doubles.  The dealer
+    As :func:`tests.positions.position` (whose other keywords it passes on,
+    ``doubled`` among them), with the keys of the ``"gambit"`` dict
+    (``effect``, ``dealer_joker``, ``blocked_by``, ``dead``).  The dealer
     defaults to the seat before ``to_move`` in the direction of play (the seat
     *after* it in seat numbers when play goes counterclockwise).
     """
-    players = len(hands)
-    rule_set = rules_from_data(rules)
-    hand_cards = [_tokens(hand) for hand in hands]
-    pile = _tokens(discard)
-    stock_cards = _tokens(stock)
-    dead_cards = _tokens(dead)
-    used: Counter[Card] = Counter()
-    meld_data = []
-    for number, (cards, by) in enumerate(melds):
-        specs = _tokens(cards)
-        seats = [by] * len(specs) if isinstance(by, int) else list(by)
-        item: dict[str, Any] = {"cards": specs, "by": seats}
-        if number in doubled:
-            item["doubled"] = True
-            used[JOKER] += 1
-        meld_data.append(item)
-        used.update(_physical(spec) for spec in specs)
-    for group in (*hand_cards, pile, stock_cards, dead_cards):
-        used.update(parse_card(card) for card in group)
-    used[JOKER] += dealer_joker
-    deck = Counter(rule_set.deck(players))
-    extra = used - deck
-    if extra:
-        raise ValueError(f"more cards than the deck holds: {sorted(map(str, extra.elements()))}")
-    stock_cards += [str(card) for card in sorted((deck - used).elements())]
-    step = -1 if rule_set.direction.value == "counterclockwise" else 1
-    data = {
-        "format": 1,
-        "rules": rules,
-        "dealer": (to_move - step) % players if dealer is None else dealer,
-        "to_move": to_move,
-        "phase": phase,
-        "hands": hand_cards,
-        "stock": stock_cards,
-        "discard": pile,
-        "melds": meld_data,
-        "last_discarder": last_discarder,
-        "turn": {"taken": _tokens(taken)},
-        "gambit": {
-            "effect": effect,
-            "dealer_joker": dealer_joker,
-            "blocked_by": blocked_by,
-            "dead": dead_cards,
-        },
+    if dealer is None:
+        step = -1 if rules_from_data(rules).direction.value == "counterclockwise" else 1
+        dealer = (to_move - step) % len(hands)
+    gambit = {
+        "effect": effect,
+        "dealer_joker": dealer_joker,
+        "blocked_by": blocked_by,
+        "dead": _tokens(dead),
     }
-    return GameState.from_dict(data)
+    return position(hands, to_move=to_move, dealer=dealer, rules=rules, gambit=gambit, **cards)
 
 
 def hand(text: str) -> tuple[Card, ...]:
@@ -1052,45 +1004,28 @@ def test_v7_s2_dead_cards_and_the_unused_dealers_joker_count_for_nobody() -> Non
 GOING_RUMMY = knobs(scoring="winner_takes_hands", going_rummy_multiplier=2)
 
 
-def test_v7_s3_going_rummy_with_a_wild_joker_or_the_dealers_doubling_joker() -> None:
-    """Going out in one turn with a wild joker, or the dealer's doubling one, is going rummy."""
-    wild = gambit_position(
-        ["8S 9D 2C KH", "JK 5S 6S KC"], phase="play", to_move=1, dealer=0, rules=GOING_RUMMY
-    )
-    result = result_of(play_all(wild, "meld 5S 6S JK=7S", "discard KC"))
-    assert (result.going_rummy, result.scores) == (True, (0, 2 * 29))
-    doubling = gambit_position(
-        ["8S 9D 2C KH", "5S 6S 7S KC"],
-        effect="double",
+@pytest.mark.parametrize(
+    ("second_hand", "effect", "dealer", "meld"),
+    [
+        ("JK 5S 6S KC", "wild", 0, "meld 5S 6S JK=7S"),  # a wild joker from the hand
+        ("5S 6S KC", "wild", 1, "meld 5S 6S JK=7S"),  # the dealer's joker, wild
+        ("JK 5S 6S 7S KC", "double", 0, "meld 5S 6S 7S double"),  # a held doubling joker
+        ("5S 6S 7S KC", "double", 1, "meld 5S 6S 7S double"),  # the dealer's, doubling
+    ],
+)
+def test_v7_s3_going_out_in_one_turn_with_jokers_is_going_rummy(
+    second_hand: str, effect: str, dealer: int, meld: str
+) -> None:
+    """Going out in one turn with a wild or doubling joker, held or the dealer's, is going rummy."""
+    state = gambit_position(
+        ["8S 9D 2C KH", second_hand],
+        effect=effect,
         phase="play",
         to_move=1,
-        dealer=1,
+        dealer=dealer,
         rules=GOING_RUMMY,
     )
-    result = result_of(play_all(doubling, "meld 5S 6S 7S double", "discard KC"))
-    assert (result.going_rummy, result.scores) == (True, (0, 2 * 29))
-
-
-def test_v7_s3_going_out_in_one_turn_with_a_doubled_meld_is_going_rummy() -> None:
-    """Going out in one turn with a meld doubled by a held joker is going rummy (S3)."""
-    state = gambit_position(
-        ["8S 9D 2C KH", "JK 5S 6S 7S KC"],
-        effect="double",
-        phase="play",
-        to_move=1,
-        dealer=0,
-        rules=GOING_RUMMY,
-    )
-    result = result_of(play_all(state, "meld 5S 6S 7S double", "discard KC"))
-    assert (result.going_rummy, result.scores) == (True, (0, 2 * 29))
-
-
-def test_v7_s3_dealer_going_out_in_one_turn_with_the_dealers_joker_is_going_rummy() -> None:
-    """The dealer going out in one turn with the dealer's wild joker is going rummy (S3)."""
-    state = gambit_position(
-        ["8S 9D 2C KH", "5S 6S KC"], phase="play", to_move=1, dealer=1, rules=GOING_RUMMY
-    )
-    result = result_of(play_all(state, "meld 5S 6S JK=7S", "discard KC"))
+    result = result_of(play_all(state, meld, "discard KC"))
     assert (result.going_rummy, result.scores) == (True, (0, 2 * 29))
 
 

@@ -37,6 +37,7 @@ import attrs
 from rummy500.cards import JOKER, JOKER_CODE, Card
 from rummy500.engine import apply_move
 from rummy500.engine import legal_moves as all_legal_moves
+from rummy500.gambit import tame
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import layoff, make_meld, meld_points, meld_value
 from rummy500.moves import (
@@ -137,8 +138,7 @@ class _Evaluator:
         self.view = view
         self.rules = view.rules
         self.values = view.rules.card_values.table
-        effect = view.joker_effect
-        self.wild = view.rules.jokers is Jokers.WILD and effect in (None, JokerEffect.WILD)
+        self.wild = view.rules.jokers is Jokers.WILD and not tame(view.joker_effect)
         self._lays_off: dict[int, bool] = {}
         self._hand_tiers: list[int] | None = None
 
@@ -146,9 +146,8 @@ class _Evaluator:
         """Whether the card ``code`` alone fits a table meld (cached for the view)."""
         found = self._lays_off.get(code)
         if found is None:
-            tame = self.view.joker_effect in (JokerEffect.DOUBLE, JokerEffect.SPLIT)
             found = self._lays_off[code] = playable_on_table(
-                self.rules, self.view.melds, code, not tame
+                self.rules, self.view.melds, code, not tame(self.view.joker_effect)
             )
         return found
 

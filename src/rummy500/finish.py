@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummy500.cards import JOKER_CODE
+from rummy500.gambit import tame
 from rummy500.meldgen import layoffs_from_counts, melds_from_counts
 from rummy500.melds import SPEC_PHYSICAL, Meld
 from rummy500.plays import minus, new_meld_points, playable_on_table
@@ -59,37 +60,44 @@ def can_finish(
             use the dealer's joker, which is played like a held joker but is
             not in the hand (never discarded, not needed to go out).
     """
-    tame = effect is JokerEffect.DOUBLE or effect is JokerEffect.SPLIT
+    not_wild = tame(effect)
     rest = list(counts)
-    total = sum(rest)
-    if total == 0:
-        return can_empty_hand(rules, need)
-    if need == 0 and _can_discard(rules, rest, total, forbidden, melds, tame):
-        return True  # the common case: a card may be discarded, no search
-    search = _Search(rules, forbidden, tame=tame, doubling=effect is JokerEffect.DOUBLE)
+    settled = _settled(rules, rest, forbidden, melds, need, not_wild)
+    if settled is not None:
+        return settled  # the common case: no search
+    search = _Search(rules, forbidden, tame=not_wild, doubling=effect is JokerEffect.DOUBLE)
     return search.search(rest, reserve, melds, need, may_layoff)
 
 
-def _can_discard(
+def _settled(
     rules: Rules,
     counts: Sequence[int],
-    total: int,
     forbidden: int | None,
     melds: tuple[TableMeld, ...],
-    tame: bool,
-) -> bool:
-    """Whether some card of ``counts`` may be discarded (T11, E3)."""
+    need: int,
+    not_wild: bool,
+) -> bool | None:
+    """Whether the hand ``counts`` ends the turn without a play; ``None`` if a search must tell.
+
+    An empty hand ends it if the rules allow (E2, T8); otherwise a card that
+    may be discarded (T11, E3) does.
+    """
+    total = sum(counts)
+    if total == 0:
+        return can_empty_hand(rules, need)
+    if need:
+        return None
     for code, count in enumerate(counts):
         if not count or code == forbidden:
             continue
         if (
             total == 1
             and rules.final_discard_must_be_unplayable
-            and playable_on_table(rules, melds, code, not tame)
+            and playable_on_table(rules, melds, code, not not_wild)
         ):
             continue
         return True
-    return False
+    return None
 
 
 @attrs.define
@@ -115,11 +123,9 @@ class _Search:
         need: int,
         may_layoff: bool,
     ) -> bool:
-        total = sum(rest)
-        if total == 0:
-            return can_empty_hand(self.rules, need)
-        if need == 0 and _can_discard(self.rules, rest, total, self.forbidden, melds, self.tame):
-            return True
+        settled = _settled(self.rules, rest, self.forbidden, melds, need, self.tame)
+        if settled is not None:
+            return settled
         return self.search(rest, reserve, melds, need, may_layoff)
 
     def search(

@@ -31,9 +31,8 @@ from rummy500.state import GameState, JokerEffect
 __all__ = ["dealer_reserve", "joker_problem", "play_pool", "spend", "tame"]
 
 
-def tame(state: GameState) -> bool:
-    """Whether jokers are not wild in this hand (dealer's gambit, ``double`` or ``split``)."""
-    effect = state.joker_effect
+def tame(effect: JokerEffect | None) -> bool:
+    """Whether the nominated ``effect`` makes jokers not wild (``double`` or ``split``)."""
     return effect is JokerEffect.DOUBLE or effect is JokerEffect.SPLIT
 
 
@@ -50,16 +49,13 @@ def dealer_reserve(state: GameState, player: int) -> int:
     return 1 if effect is JokerEffect.WILD or effect is JokerEffect.DOUBLE else 0
 
 
-def play_pool(
-    state: GameState, player: int, cards: Sequence[Card], own_turn: bool = True
-) -> tuple[list[int], int]:
-    """The card counts a play by ``player`` may draw on, and how many are the dealer's joker.
+def play_pool(state: GameState, player: int, cards: Sequence[Card]) -> tuple[list[int], int]:
+    """The cards a play in ``player``'s turn may draw on, and how many are the dealer's joker.
 
-    ``cards`` are the player's hand (with any cards taken); the dealer's
-    joker is added in the dealer's own turn (``own_turn``).
+    ``cards`` are the player's hand (with any cards taken).
     """
     counts = count_vector(cards)
-    reserve = dealer_reserve(state, player) if own_turn else 0
+    reserve = dealer_reserve(state, player)
     counts[JOKER_CODE] += reserve
     return counts, reserve
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rummy500.cards import JOKER_CODE, Card
 from rummy500.errors import IllegalMoveError
 from rummy500.finish import can_finish
+from rummy500.gambit import dealer_reserve, tame
 from rummy500.meldgen import Pool, layoffs_from_pool
 from rummy500.moves import (
     Block,
@@ -102,12 +103,7 @@ def _simple(rules: Rules) -> bool:
 def _draw_phase_moves(state: GameState) -> list[Move]:
     rules = state.rules
     player = state.to_move
-    if state.stock:
-        moves: list[Move] = [_new_draw(player)]
-    elif rules.stock_exhausted is StockExhausted.PLAY_ON:
-        moves = [_new_pass(player)]
-    else:
-        moves = [_new_end(player)]
+    moves: list[Move] = [_stock_move(state)]
     pile = state.discard
     limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
     pool = Pool(card.code for card in state.hands[player])  # grows a pile card per depth
@@ -143,6 +139,20 @@ def _draw_phase_moves(state: GameState) -> list[Move]:
             if play_problem(taken_state, player, play, pool.counts, points, forbidden) is None:
                 moves.append(_new_take(player, count, play))
     return moves
+
+
+def _stock_move(state: GameState) -> Move:
+    """The draw-phase move that leaves the pile alone: draw, pass or end the hand.
+
+    With an empty stock the player passes under ``play_on`` or may end the
+    hand (T1, T6).
+    """
+    player = state.to_move
+    if state.stock:
+        return _new_draw(player)
+    if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
+        return _new_pass(player)
+    return _new_end(player)
 
 
 def _play_phase_moves(state: GameState) -> list[Move]:
@@ -341,7 +351,7 @@ def _gambit_moves(state: GameState) -> tuple[Move, ...]:
     # (move, whether the reducer must confirm it), in the order of the list.
     found: list[tuple[Move, bool]] = []
     if phase is Phase.DRAW:
-        found.extend((move, False) for move in _draw_phase_moves(_without_plays(state)))
+        found.append((_stock_move(state), False))
         _gambit_takes(state, found)
         found.extend((move, True) for move in _gambit_calls(state))
     elif phase is Phase.PLAY:
@@ -369,11 +379,6 @@ def _gambit_moves(state: GameState) -> tuple[Move, ...]:
     )
 
 
-def _without_plays(state: GameState) -> GameState:
-    """``state`` with an empty pile: its draw-phase moves are the stock draw, end or pass."""
-    return evolve(state, discard=(), last_discarder=None)
-
-
 def _gambit_pool(
     state: GameState, player: int, codes: list[int], own_turn: bool = True
 ) -> tuple[Pool, int]:
@@ -381,9 +386,7 @@ def _gambit_pool(
 
     Returns the pool and the number of jokers that could double a new meld.
     """
-    jokers = codes.count(JOKER_CODE)
-    if own_turn and state.dealer_joker and player == state.dealer:
-        jokers += 1
+    jokers = codes.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
     pool = Pool(code for code in codes if code != JOKER_CODE)
     effect = state.joker_effect
     if effect is JokerEffect.WILD:
@@ -446,7 +449,7 @@ def _gambit_takes(state: GameState, found: list[tuple[Move, bool]]) -> None:
     for count in range(1, len(pile) + 1):
         code = pile[-count].code
         # A joker taken when jokers are not wild may double a meld, not be melded.
-        tame_joker = code == JOKER_CODE and effect is not JokerEffect.WILD
+        tame_joker = code == JOKER_CODE and tame(effect)
         if tame_joker:
             doublers += effect is JokerEffect.DOUBLE
         else:

@@ -265,7 +265,7 @@ def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveErro
     if (
         rules.final_discard_must_be_unplayable
         and len(state.hands[player]) == 1
-        and playable_on_table(rules, state.melds, code, not tame(state))
+        and playable_on_table(rules, state.melds, code, not tame(state.joker_effect))
     ):
         return illegal(
             Reason.PLAYABLE_FINAL_DISCARD,
@@ -349,16 +349,39 @@ def _draw(state: GameState, move: Draw) -> GameState:
         )
     count = min(state.rules.stock_draw_count, len(state.stock))
     hand = with_cards(state.hands[move.player], state.stock[:count])
+    hands = replace_hand(state.hands, move.player, hand)
+    stock = state.stock[count:]
+    return _turn_phase(
+        state, state.to_move, Phase.PLAY, hands, stock, state.discard, None, state.stock_rebuilds
+    )
+
+
+def _turn_phase(
+    state: GameState,
+    to_move: int,
+    phase: Phase,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    last_discarder: int | None,
+    stock_rebuilds: int,
+    idle_turns: int | None = None,
+) -> GameState:
+    """The state as a phase of a turn begins: the turn's fields cleared, the rest kept.
+
+    Built directly rather than with :func:`evolve`: a draw and the passing of
+    the turn are the most frequent moves.
+    """
     return GameState(
         state.rules,
         state.dealer,
-        state.to_move,
-        Phase.PLAY,
-        replace_hand(state.hands, move.player, hand),
-        state.stock[count:],
-        state.discard,
+        to_move,
+        phase,
+        hands,
+        stock,
+        discard,
         state.melds,
-        None,
+        last_discarder,
         (),
         None,
         state.seed,
@@ -366,8 +389,8 @@ def _draw(state: GameState, move: Draw) -> GameState:
         0,
         0,
         0,
-        state.stock_rebuilds,
-        state.idle_turns,
+        stock_rebuilds,
+        state.idle_turns if idle_turns is None else idle_turns,
         None,
         False,
         False,
@@ -495,7 +518,7 @@ def _play_in_turn(
     problem = joker_problem(state, play)
     if problem is not None:
         raise problem
-    if required == JOKER_CODE and tame(state):
+    if required == JOKER_CODE and tame(state.joker_effect):
         raise illegal(
             Reason.JOKER_EFFECT,
             f"jokers are not wild this hand (the dealer nominated {state.joker_effect}): "
@@ -598,33 +621,11 @@ def _next_turn(
     hands = state.hands if hands is None else hands
     pile = state.discard if discard is None else discard
     stock = state.stock
-    if stock:  # the common case, built directly
-        return GameState(
-            rules,
-            state.dealer,
-            next_seat(rules, players, player),
-            Phase.DRAW,
-            hands,
-            stock,
-            pile,
-            state.melds,
-            player if discarded else None,
-            (),
-            None,
-            state.seed,
-            state.opened,
-            0,
-            0,
-            0,
-            state.stock_rebuilds,
-            state.idle_turns,
-            None,
-            False,
-            False,
-            state.joker_effect,
-            state.dealer_joker,
-            state.blocked_by,
-            state.dead,
+    following = next_seat(rules, players, player)
+    last_discarder = player if discarded else None
+    if stock:  # the common case
+        return _turn_phase(
+            state, following, Phase.DRAW, hands, stock, pile, last_discarder, state.stock_rebuilds
         )
     idle = state.idle_turns
     rebuilds = state.stock_rebuilds
@@ -642,20 +643,8 @@ def _next_turn(
         stock = _reshuffled(pile[:-1], state.seed, rebuilds)
         pile = pile[-1:]
         rebuilds += 1
-    return evolve(
-        state,
-        to_move=next_seat(rules, players, player),
-        phase=Phase.DRAW,
-        hands=hands,
-        stock=stock,
-        discard=pile,
-        stock_rebuilds=rebuilds,
-        last_discarder=player if discarded else None,
-        taken=(),
-        turn_points=0,
-        turn_cards=0,
-        turn_longest_run=0,
-        idle_turns=idle,
+    return _turn_phase(
+        state, following, Phase.DRAW, hands, stock, pile, last_discarder, rebuilds, idle
     )
 
 
@@ -1059,9 +1048,8 @@ def _split(state: GameState, move: Split) -> GameState:
         "dead": (*state.dead, *inside, JOKER),
         "dealer_joker": state.dealer_joker and own_joker,
     }
-    turn = evolve(state, dealer_joker=changes["dealer_joker"])
     return _play_in_turn(
-        turn, player, move.play, with_cards(hand, outside), chosen.code, forbidden, **changes
+        state, player, move.play, with_cards(hand, outside), chosen.code, forbidden, **changes
     )
 
 

@@ -28,7 +28,15 @@ from rummy500.melds import make_meld
 from rummy500.notation import parse_meld_card
 from rummy500.rules import FirstDiscard, GoingOut, Rules
 from rummy500.scoring import score_hand
-from rummy500.state import EndReason, GameState, JokerEffect, Phase, TableMeld
+from rummy500.state import (
+    EndReason,
+    GameState,
+    JokerEffect,
+    Phase,
+    TableMeld,
+    open_cards,
+    table_cards,
+)
 from rummy500.support import check_supported
 
 __all__ = [
@@ -498,15 +506,10 @@ def _check_conservation(
     dealer_joker: bool,
     dead: tuple[Card, ...],
 ) -> None:
-    have: Counter[Card] = Counter(stock)
-    have.update(discard)
+    have = open_cards(discard, melds, dealer_joker, dead)
+    have.update(stock)
     for hand in hands:
         have.update(hand)
-    for table_meld in melds:
-        have.update(table_meld.cards)
-        have[JOKER] += table_meld.doubled
-    have[JOKER] += dealer_joker
-    have.update(dead)
     want = Counter(rules.deck(players))
     if have != want:
         extra = " ".join(map(str, sorted((have - want).elements()))) or "none"
@@ -524,10 +527,8 @@ def _check_taken(
     dead: tuple[Card, ...],
 ) -> None:
     """Cards taken this turn are in the mover's hand, on the table or (V7) out of play."""
-    available: Counter[Card] = Counter(hand)
-    for table_meld in melds:
-        available.update(table_meld.cards)
-        available[JOKER] += table_meld.doubled
+    available = table_cards(melds)
+    available.update(hand)
     available.update(dead)
     missing = Counter(taken) - available
     if missing:

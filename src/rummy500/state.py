@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -21,7 +22,16 @@ from rummy500.rules import Rules
 if TYPE_CHECKING:
     from rummy500.moves import Move
 
-__all__ = ["EndReason", "GameState", "HandResult", "JokerEffect", "Phase", "TableMeld"]
+__all__ = [
+    "EndReason",
+    "GameState",
+    "HandResult",
+    "JokerEffect",
+    "Phase",
+    "TableMeld",
+    "open_cards",
+    "table_cards",
+]
 
 
 class Phase(str, enum.Enum):
@@ -237,17 +247,10 @@ class GameState:
         >>> new_game(seed=1).all_cards() == Counter(Rules().deck(2))
         True
         """
-        cards: Counter[Card] = Counter(self.stock)
-        cards.update(self.discard)
+        cards = open_cards(self.discard, self.melds, self.dealer_joker, self.dead)
+        cards.update(self.stock)
         for hand in self.hands:
             cards.update(hand)
-        for table_meld in self.melds:
-            cards.update(table_meld.cards)
-            if table_meld.doubled:
-                cards[JOKER] += 1
-        if self.dealer_joker:
-            cards[JOKER] += 1
-        cards.update(self.dead)
         return cards
 
     @property
@@ -299,6 +302,35 @@ class GameState:
     def __str__(self) -> str:
         hands = [(len(hand), " ".join(map(str, hand))) for hand in self.hands]
         return table_text(self, hands, len(self.stock))
+
+
+def table_cards(melds: Iterable[TableMeld]) -> Counter[Card]:
+    """The cards on the table: every meld's cards and the jokers doubling melds (V7)."""
+    cards: Counter[Card] = Counter()
+    for table_meld in melds:
+        cards.update(table_meld.cards)
+        if table_meld.doubled:
+            cards[JOKER] += 1
+    return cards
+
+
+def open_cards(
+    discard: Iterable[Card],
+    melds: Iterable[TableMeld],
+    dealer_joker: bool = False,
+    dead: Iterable[Card] = (),
+) -> Counter[Card]:
+    """The cards every seat sees: the pile, the table, the dealer's joker and dead cards.
+
+    The last two exist under dealer's gambit only (V7): the dealer's joker
+    while it lies beside the stock, and the cards out of play.
+    """
+    cards = table_cards(melds)
+    cards.update(discard)
+    if dealer_joker:
+        cards[JOKER] += 1
+    cards.update(dead)
+    return cards
 
 
 def table_text(table: Any, hands: list[tuple[int, str]], stock_size: int) -> str:

@@ -78,7 +78,15 @@ from rummy500.plays import physical
 from rummy500.rules import Rules, RummyCall
 from rummy500.scoring import table_points
 from rummy500.serialize import FORMAT, meld_to_dict, rules_to_data
-from rummy500.state import GameState, HandResult, JokerEffect, Phase, TableMeld, table_text
+from rummy500.state import (
+    GameState,
+    HandResult,
+    JokerEffect,
+    Phase,
+    TableMeld,
+    open_cards,
+    table_text,
+)
 
 __all__ = ["KnownCards", "PlayerView", "observe", "resample", "track"]
 
@@ -336,15 +344,10 @@ class PlayerView:
             ValueError: if the view's cards do not fit in the rule set's deck.
         """
         left = Counter(self.rules.deck(self.num_players))
-        seen: Counter[Card] = Counter(self.hand)
-        seen.update(self.discard)
-        for table_meld in self.melds:
-            seen.update(table_meld.cards)
-            seen[JOKER] += table_meld.doubled
+        seen = open_cards(self.discard, self.melds, self.dealer_joker, self.dead)
+        seen.update(self.hand)
         for cards in self.known:
             seen.update(cards)
-        seen[JOKER] += self.dealer_joker
-        seen.update(self.dead)
         if seen - left:
             extra = " ".join(map(str, sorted((seen - left).elements())))
             raise ValueError(f"the view shows cards the rule set's deck does not hold: {extra}")
