@@ -16,7 +16,7 @@ import copy
 import itertools
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -26,8 +26,6 @@ from rummy500 import (
     Discard,
     Draw,
     IllegalMoveError,
-    LayoffMove,
-    MeldMove,
     Move,
     Reason,
     Rules,
@@ -53,21 +51,7 @@ from rummy500.records import (
     replay,
 )
 from rummy500.serialize import rules_from_data
-
-
-def random_move(moves: Sequence[Move], rng: random.Random) -> Move:
-    """A random legal move, melding nine times in ten when it can (hands end quickly)."""
-    melding = [
-        move
-        for move in moves
-        if isinstance(move, MeldMove | LayoffMove) or (isinstance(move, Take) and move.play)
-    ]
-    if melding and rng.random() < 0.9:
-        return rng.choice(melding)
-    by_kind: dict[str, list[Move]] = {}
-    for move in moves:
-        by_kind.setdefault(type(move).__name__, []).append(move)
-    return rng.choice(by_kind[rng.choice(sorted(by_kind))])
+from tests.test_match import random_move
 
 
 @attrs.frozen

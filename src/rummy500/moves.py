@@ -333,36 +333,33 @@ def _new_discard(player: int, card: Card) -> Discard:
     return move
 
 
-def _new_draw(player: int) -> Draw:
-    move = _SIMPLE.get((Draw, player))
+_Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
+
+
+def _interned(cls: type[_Simple], player: int, *fields: Any) -> _Simple:
+    """The one (shared) move ``cls(player, *fields)``: a draw, end, pass or top-card take."""
+    key = (cls, player)
+    move = _SIMPLE.get(key)
     if move is None:
-        move = _SIMPLE[(Draw, player)] = Draw(player)
-    assert isinstance(move, Draw)
+        move = _SIMPLE[key] = cls(player, *fields)
+    assert isinstance(move, cls)
     return move
+
+
+def _new_draw(player: int) -> Draw:
+    return _interned(Draw, player)
 
 
 def _new_end(player: int) -> EndHand:
-    move = _SIMPLE.get((EndHand, player))
-    if move is None:
-        move = _SIMPLE[(EndHand, player)] = EndHand(player)
-    assert isinstance(move, EndHand)
-    return move
+    return _interned(EndHand, player)
 
 
 def _new_pass(player: int) -> Pass:
-    move = _SIMPLE.get((Pass, player))
-    if move is None:
-        move = _SIMPLE[(Pass, player)] = Pass(player)
-    assert isinstance(move, Pass)
-    return move
+    return _interned(Pass, player)
 
 
 def _new_take_top(player: int) -> Take:
-    move = _SIMPLE.get((Take, player))
-    if move is None:
-        move = _SIMPLE[(Take, player)] = Take(player, 1)
-    assert isinstance(move, Take)
-    return move
+    return _interned(Take, player, 1)
 
 
 def _new_meld_move(player: int, cards: tuple[MeldCard, ...], doubled: bool = False) -> MeldMove:
