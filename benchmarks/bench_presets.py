@@ -14,7 +14,6 @@ import random
 import time
 
 from rummy500 import apply_move, legal_moves, new_game, presets
-from rummy500.support import unsupported_knobs
 
 
 def run(name: str, players: int, hands: int, seed: int) -> tuple[int, float]:
@@ -42,9 +41,6 @@ def main() -> None:
     print("-" * len(header))
     for name in presets.names():
         rules = presets.get(name)
-        if unsupported_knobs(rules):
-            print(f"{name:15} not implemented yet: {', '.join(unsupported_knobs(rules))}")
-            continue
         for players in sorted({rules.min_players, min(4, rules.max_players)}):
             decisions, seconds = run(name, players, args.hands, args.seed)
             print(

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from rummy500 import enumerate_melds, meld_value, presets
-from rummy500.deal import deal
+from rummy500 import enumerate_melds, meld_value, new_game, presets
 
 
 def main() -> None:
@@ -22,7 +21,7 @@ def main() -> None:
 
     rules = presets.get(args.preset)
     for number in range(args.deals):
-        dealt = deal(rules, args.players, seed=args.seed + number)
+        dealt = new_game(rules, args.players, seed=args.seed + number)
         print(f"deal {number + 1} (seed {dealt.seed}), upcard {' '.join(map(str, dealt.discard))}")
         for seat, hand in enumerate(dealt.hands):
             melds = enumerate_melds(hand, rules)

@@ -29,7 +29,7 @@ from rummy500 import (
     parse_card,
     parse_move,
 )
-from rummy500.serialize import rules_from_data
+from rummy500.positions import rules_from_data
 
 MeldData = tuple[str, int | Sequence[int]]
 

@@ -336,7 +336,8 @@ def test_greedy_bot_knows_a_joker_fits_a_group_of_jokers_under_sets_only() -> No
 @pytest.mark.parametrize("preset", PLAYED_PRESETS)
 def test_bots_play_a_whole_match_to_a_winner_under_every_preset(preset: str) -> None:
     """A match between GreedyBot and RandomBot ends with a winner under every preset (G1–G4)."""
-    from rummy500.match import apply_match_move, new_match, sides
+    from rummy500.match import apply_match_move, new_match
+    from rummy500.seating import sides
 
     rules = presets.get(preset)
     players = rules.min_players

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rummy500 import cli, presets
-from rummy500.notation import format_move
+from rummy500.moves import format_move
 from rummy500.records import replay
 from rummy500.views import PlayerView
 

@@ -140,7 +140,6 @@ def test_legal_moves_are_deterministic_and_distinct(playout: Playout) -> None:
         assert isinstance(moves, tuple)
         assert legal_moves(state) == moves
         assert legal_moves(rebuilt(state)) == moves
-        assert state.legal_moves() == moves
         assert len(set(moves)) == len(moves)
         assert len({format_move(move) for move in moves}) == len(moves)
 

@@ -60,7 +60,7 @@ from rummy500 import (
     track,
 )
 from rummy500.match import MatchState, apply_match_move, match_legal_moves, new_match
-from rummy500.serialize import rules_from_data, rules_to_data
+from rummy500.positions import rules_from_data, rules_to_data
 from tests.positions import illegal, play, position, texts
 
 GAMBIT = presets.get("dealers_gambit")
@@ -866,7 +866,7 @@ def test_v7_split_inside_cards_leave_play_outside_cards_go_to_the_hand() -> None
 def test_v7_split_chosen_card_must_be_melded_at_once() -> None:
     """The split's play must meld the chosen card, without jokers."""
     state = _split_position(hands=["5D 3C KH", "JK 5S 6S 9H 9C 9D", "AC QC"])
-    illegal(state, "split 3 meld 9H 9D 9C", Reason.PLAY_MISSES_DEEPEST_CARD, "T3")
+    illegal(state, "split 3 meld 9H 9D 9C", Reason.PLAY_MISSES_DEEPEST_CARD, "V7")
     illegal(state, "split 3 meld 5S 6S JK=7S", Reason.JOKER_EFFECT, "V7")
     with pytest.raises(NotationError, match="missing meld or layoff"):
         parse_move(state, "split 3")

@@ -47,6 +47,7 @@ from rummy500 import (
     Rules,
     Take,
     check_move,
+    legal_moves,
     new_game,
     parse_move,
     presets,
@@ -59,7 +60,7 @@ from rummy500.match import (
     new_match,
     sides,
 )
-from rummy500.serialize import rules_to_data
+from rummy500.positions import rules_to_data
 from tests.positions import play, position
 
 SEED = 20240501
@@ -211,7 +212,7 @@ def test_g1_new_match_starts_at_zero_with_hand_one() -> None:
     assert match.result is None
     assert match.seed == SEED
     assert match.hand.dealer == 1
-    assert match_legal_moves(match) == match.hand.legal_moves()
+    assert match_legal_moves(match) == legal_moves(match.hand)
 
 
 def test_g1_scores_accumulate_over_hands() -> None:

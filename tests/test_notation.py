@@ -15,7 +15,7 @@ from rummy500 import (
     make_meld,
     parse_card,
 )
-from rummy500.notation import format_meld_cards, parse_meld_card, parse_meld_cards
+from rummy500.meldcards import format_meld_cards, parse_meld_card, parse_meld_cards
 
 EVERY_SPEC_TEXT = (
     [r + s for s in "SHDC" for r in "A23456789TJQK"]

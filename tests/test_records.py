@@ -42,6 +42,7 @@ from rummy500.match import (
     match_legal_moves,
     new_match,
 )
+from rummy500.positions import rules_from_data
 from rummy500.records import (
     FORMAT,
     VERSION,
@@ -50,7 +51,6 @@ from rummy500.records import (
     record_to_json,
     replay,
 )
-from rummy500.serialize import rules_from_data
 from tests.test_match import random_move
 
 

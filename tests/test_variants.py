@@ -49,7 +49,7 @@ from rummy500 import (
     presets,
 )
 from rummy500.moves import Pass
-from rummy500.serialize import rules_from_data, rules_to_data
+from rummy500.positions import rules_from_data, rules_to_data
 from rummy500.values import BASIC, FIVES, STANDARD
 from tests.positions import illegal, play, position, texts
 

@@ -37,14 +37,13 @@ from rummy500 import (
     parse_move,
     presets,
 )
-from rummy500.reducer import mover_may_be_stranded
-from rummy500.support import unsupported_knobs
+from rummy500._engine.dead_ends import mover_may_be_stranded
 from rummy500.testing import playable_rules, states
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 from tests.positions import play, position
 
 # Every preset the engine plays (pagat, wikipedia, boathouse, basic_rummy, ...).
-PLAYED_PRESETS = tuple(name for name in presets.names() if not unsupported_knobs(presets.get(name)))
+PLAYED_PRESETS = presets.names()
 
 
 @st.composite

@@ -1,24 +1,56 @@
 """rummy500: the rules of 500 Rummy as an immutable, typed Python library.
 
-The names re-exported here are the public contract (DESIGN.md §3).
+Every name a user needs is importable from here (``rummy500.X``), grouped:
+
+* cards and melds: :class:`Card`, :func:`parse_card`, :class:`Meld`,
+  :func:`make_meld`, :func:`layoff`, :func:`enumerate_melds` …
+* rules: :class:`Rules`, :mod:`~rummy500.presets`, :class:`CardValues`;
+* a hand: :func:`new_game`, :func:`legal_moves`, :func:`is_legal`,
+  :func:`check_move`, :func:`apply_move`, :class:`GameState`, the moves,
+  :func:`parse_move`, :func:`~rummy500.moves.format_move`, :func:`polling_order`;
+* a match and its record: :func:`new_match`, :func:`apply_match_move`,
+  :class:`MatchRecorder`, :func:`replay`;
+* what a seat sees: :func:`observe`, :class:`PlayerView`, :func:`resample`;
+* bots: :class:`Bot`, :class:`RandomBot`, :class:`GreedyBot`,
+  :func:`play_hand`;
+* the errors, all under :class:`Rummy500Error`.
+
+The modules themselves (``rummy500.cards``, ``rummy500.rules`` …) hold the
+same names and a few lower-level ones; the hand engine's internals live in
+the private ``rummy500._engine``.
 """
 
 from __future__ import annotations
 
-from rummy500 import bots, presets
+from rummy500 import presets
+from rummy500._engine import apply_move, check_move, is_legal, legal_moves, new_game
+from rummy500.bots import Bot, GreedyBot, RandomBot, Step, iter_hand, play_hand
 from rummy500.cards import JOKER, Card, Rank, Suit, make_deck, parse_card, parse_cards
-from rummy500.engine import apply_move, check_move, is_legal, legal_moves, new_game
 from rummy500.errors import (
     CardParseError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidMeldError,
+    MoveLimitError,
     NotationError,
+    PositionError,
     Reason,
+    RecordError,
+    ReplayError,
     RulesError,
     Rummy500Error,
 )
+from rummy500.match import (
+    HandRecord,
+    MatchResult,
+    MatchState,
+    apply_match_move,
+    match_legal_moves,
+    new_match,
+)
+from rummy500.meldcards import MeldCard, parse_meld_cards
 from rummy500.meldgen import enumerate_melds
-from rummy500.melds import Meld, MeldCard, MeldKind, layoff, make_meld, meld_value
+from rummy500.melds import Meld, MeldKind, layoff, make_meld, meld_value
 from rummy500.moves import (
     Block,
     CallRummy,
@@ -33,10 +65,21 @@ from rummy500.moves import (
     Play,
     Split,
     Take,
+    format_move,
 )
-from rummy500.notation import format_move, parse_move
-from rummy500.rules import Rules
-from rummy500.state import EndReason, GameState, HandResult, JokerEffect, Phase, TableMeld
+from rummy500.notation import parse_move
+from rummy500.records import MatchRecorder, record_to_json, replay
+from rummy500.rules import KNOBS, Rules
+from rummy500.seating import next_seat, sides
+from rummy500.state import (
+    EndReason,
+    GameState,
+    HandResult,
+    JokerEffect,
+    Phase,
+    TableMeld,
+    polling_order,
+)
 from rummy500.values import CardValues
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 
@@ -44,7 +87,9 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "JOKER",
+    "KNOBS",
     "Block",
+    "Bot",
     "CallRummy",
     "Card",
     "CardParseError",
@@ -54,50 +99,72 @@ __all__ = [
     "EndHand",
     "EndReason",
     "GameState",
+    "GreedyBot",
+    "HandRecord",
     "HandResult",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidMeldError",
     "JokerEffect",
     "KnownCards",
     "LayoffMove",
+    "MatchRecorder",
+    "MatchResult",
+    "MatchState",
     "Meld",
     "MeldCard",
     "MeldKind",
     "MeldMove",
     "Move",
+    "MoveLimitError",
     "Nominate",
     "NotationError",
     "Pass",
     "Phase",
     "Play",
     "PlayerView",
+    "PositionError",
+    "RandomBot",
     "Rank",
     "Reason",
+    "RecordError",
+    "ReplayError",
     "Rules",
     "RulesError",
     "Rummy500Error",
     "Split",
+    "Step",
     "Suit",
     "TableMeld",
     "Take",
     "__version__",
+    "apply_match_move",
     "apply_move",
-    "bots",
     "check_move",
     "enumerate_melds",
     "format_move",
     "is_legal",
+    "iter_hand",
     "layoff",
     "legal_moves",
     "make_deck",
     "make_meld",
+    "match_legal_moves",
     "meld_value",
     "new_game",
+    "new_match",
+    "next_seat",
     "observe",
     "parse_card",
     "parse_cards",
+    "parse_meld_cards",
     "parse_move",
+    "play_hand",
+    "polling_order",
     "presets",
+    "record_to_json",
+    "replay",
     "resample",
+    "sides",
     "track",
 ]

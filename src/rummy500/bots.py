@@ -34,10 +34,11 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from rummy500._engine import apply_move
+from rummy500._engine import legal_moves as all_legal_moves
+from rummy500._engine.plays import playable_on_table
 from rummy500.cards import JOKER, JOKER_CODE, Card
-from rummy500.engine import apply_move
-from rummy500.engine import legal_moves as all_legal_moves
-from rummy500.gambit import tame
+from rummy500.errors import InvalidArgumentError, MoveLimitError
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import layoff, make_meld, meld_points, meld_value
 from rummy500.moves import (
@@ -52,11 +53,9 @@ from rummy500.moves import (
     Split,
     Take,
 )
-from rummy500.plays import playable_on_table
-from rummy500.reducer import next_seat
-from rummy500.rules import Ace, Jokers, RummyCall
-from rummy500.state import GameState, JokerEffect, Phase
-from rummy500.views import KnownCards, PlayerView, _observe, resample, track
+from rummy500.rules import Ace, RummyCall
+from rummy500.state import GameState, JokerEffect, Phase, jokers_tamed, polling_order
+from rummy500.views import KnownCards, PlayerView, make_view, resample, track
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "Step", "iter_hand", "play_hand"]
 
@@ -138,7 +137,7 @@ class _Evaluator:
         self.view = view
         self.rules = view.rules
         self.values = view.rules.card_values.table
-        self.wild = view.rules.jokers is Jokers.WILD and not tame(view.joker_effect)
+        self.wild = view.jokers_wild
         self._lays_off: dict[int, bool] = {}
         self._hand_tiers: list[int] | None = None
 
@@ -147,7 +146,7 @@ class _Evaluator:
         found = self._lays_off.get(code)
         if found is None:
             found = self._lays_off[code] = playable_on_table(
-                self.rules, self.view.melds, code, not tame(self.view.joker_effect)
+                self.rules, self.view.melds, code, not jokers_tamed(self.view.joker_effect)
             )
         return found
 
@@ -426,26 +425,26 @@ def iter_hand(
         bots: One bot per seat.
         known: The known cards of the hand so far (``None``: nothing known,
             as at the deal).
-        max_moves: Stop with :class:`RuntimeError` after this many moves
+        max_moves: Stop with :class:`~rummy500.errors.MoveLimitError` after this many moves
             (``None``: no limit; every hand ends, T6).
 
     Yields:
         Each move with the states around it.
 
     Raises:
-        ValueError: for a wrong number of bots, a bot that returns a move its
+        InvalidArgumentError: for a wrong number of bots, a bot that returns a move its
             view does not offer, or the bot of the seat to move returning ``None``.
-        RuntimeError: after ``max_moves`` moves.
+        MoveLimitError: after ``max_moves`` moves.
     """
     players = state.num_players
     if len(bots) != players:
-        raise ValueError(f"expected one bot per seat ({players}), got {len(bots)}")
+        raise InvalidArgumentError(f"expected one bot per seat ({players}), got {len(bots)}")
     if known is None:
         known = KnownCards.start(state)
     played = 0
     while not state.is_over:
         if max_moves is not None and played >= max_moves:
-            raise RuntimeError(f"the hand did not end within {max_moves} moves")
+            raise MoveLimitError(f"the hand did not end within {max_moves} moves")
         move = _next_move(state, bots, known)
         after = apply_move(state, move)
         known = track(known, state, move)
@@ -458,27 +457,26 @@ def _next_move(state: GameState, bots: Sequence[Bot], known: KnownCards) -> Move
     by_seat: dict[int, list[Move]] = {}
     for move in all_legal_moves(state):
         by_seat.setdefault(move.player, []).append(move)
-    players = state.num_players
-    seat = state.to_move
-    for _ in range(players - 1):
-        seat = next_seat(state.rules, players, seat)
-        if seat in by_seat:
-            offer = _ask(bots[seat], _observe(state, seat, known, tuple(by_seat[seat])))
-            if offer is not None:
-                return offer
     mover = state.to_move
     if mover not in by_seat:
-        raise RuntimeError(f"the engine offers p{mover} no legal move: a dead end (N1)\n{state}")
-    chosen = _ask(bots[mover], _observe(state, mover, known, tuple(by_seat.get(mover, ()))))
-    if chosen is None:
-        raise ValueError(f"the bot of p{mover} is to move and returned None")
-    return chosen
+        raise AssertionError(f"the engine offers p{mover} no legal move: a dead end (N1)\n{state}")
+    for seat in polling_order(state):
+        if seat not in by_seat:
+            continue
+        offer = _ask(bots[seat], make_view(state, seat, known, tuple(by_seat[seat])))
+        if offer is not None:
+            return offer
+        if seat == mover:
+            raise InvalidArgumentError(f"the bot of p{mover} is to move and returned None")
+    raise AssertionError("unreachable: the seat to move is asked last")
 
 
 def _ask(bot: Bot, view: PlayerView) -> Move | None:
     move = bot.choose(view)
     if move is not None and move not in view.legal_moves:
-        raise ValueError(f"the bot of p{view.seat} chose {move}, which its view does not offer")
+        raise InvalidArgumentError(
+            f"the bot of p{view.seat} chose {move}, which its view does not offer"
+        )
     return move
 
 
@@ -497,7 +495,7 @@ def play_hand(
         state: The position to play from.
         bots: One bot per seat.
         known: The known cards of the hand so far (``None``: nothing known).
-        max_moves: Stop with :class:`RuntimeError` after this many moves.
+        max_moves: Stop with :class:`~rummy500.errors.MoveLimitError` after this many moves.
     """
     for step in iter_hand(state, bots, known, max_moves=max_moves):
         state = step.after

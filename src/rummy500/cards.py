@@ -24,14 +24,13 @@ from typing import Any
 
 import attrs
 
-from rummy500.errors import CardParseError
+from rummy500.errors import CardParseError, InvalidArgumentError
 
 __all__ = [
     "JOKER",
     "JOKER_CODE",
     "NUM_CODES",
     "Card",
-    "CardParseError",
     "Rank",
     "Suit",
     "as_cards",
@@ -39,6 +38,7 @@ __all__ = [
     "make_deck",
     "parse_card",
     "parse_cards",
+    "parse_rank",
 ]
 
 
@@ -109,11 +109,23 @@ NUM_CODES = 53
 
 
 def _to_rank(value: Rank | int | None) -> Rank | None:
-    return None if value is None else Rank(value)
+    if value is None:
+        return None
+    if isinstance(value, bool) or value not in _RANK_VALUES:
+        raise InvalidArgumentError(f"a rank is 1 (ace) to 13 (king), got {value!r}")
+    return Rank(value)
 
 
 def _to_suit(value: Suit | str | None) -> Suit | None:
-    return None if value is None else Suit(value)
+    if value is None:
+        return None
+    if value not in _SUIT_VALUES:
+        raise InvalidArgumentError(f"a suit is one of S H D C, got {value!r}")
+    return Suit(value)
+
+
+_RANK_VALUES = frozenset(range(1, 14))
+_SUIT_VALUES = frozenset("SHDC")
 
 
 @attrs.frozen(repr=False, order=False, eq=False, hash=False)
@@ -130,7 +142,8 @@ class Card:
         code: The compact code: ``suit position * 13 + rank - 1``, 52 for a joker.
 
     Raises:
-        ValueError: if exactly one of ``rank`` and ``suit`` is ``None``.
+        InvalidArgumentError: (a :class:`ValueError`) for a rank or suit out of
+            range, or if exactly one of ``rank`` and ``suit`` is ``None``.
 
     """
 
@@ -142,7 +155,7 @@ class Card:
         if self.rank is None and self.suit is None:
             code = JOKER_CODE
         elif self.rank is None or self.suit is None:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"a card needs both a rank and a suit, or neither (a joker); "
                 f"got rank={self.rank!r}, suit={self.suit!r}"
             )
@@ -220,8 +233,8 @@ def card_from_code(code: int) -> Card:
     >>> card_from_code(0), card_from_code(51), card_from_code(52)
     (Card.parse('AS'), Card.parse('KC'), Card.parse('JK'))
     """
-    if not 0 <= code < NUM_CODES:
-        raise ValueError(f"card code must be 0..52, got {code!r}")
+    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_CODES:
+        raise InvalidArgumentError(f"card code must be 0..52, got {code!r}")
     return _CARDS[code]
 
 
@@ -274,6 +287,21 @@ def parse_card(text: str) -> Card:
         if len(_PARSE_CACHE) < 4096:
             _PARSE_CACHE[text] = card
     return card
+
+
+def parse_rank(text: str) -> Rank:
+    """Parse a rank alone: ``A 2 … 9 T J Q K``, ``10`` for ten, any case.
+
+    Raises:
+        CardParseError: naming the offending text.
+
+    >>> parse_rank("q"), parse_rank("10")
+    (<Rank.QUEEN: 12>, <Rank.TEN: 10>)
+    """
+    rank = _RANK_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+    if rank is None:
+        raise CardParseError(f"not a rank: {text!r} (expected A 2-9 T/10 J Q K)")
+    return rank
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -329,15 +357,16 @@ def make_deck(decks: int = 1, jokers_per_deck: int = 2) -> tuple[Card, ...]:
     Cards come in code order within each deck (S H D C, A to K, then jokers).
 
     Raises:
-        ValueError: if ``decks`` is not 1 or 2 or ``jokers_per_deck`` not 0, 1, 2 or 4.
+        InvalidArgumentError: if ``decks`` is not 1 or 2 or ``jokers_per_deck``
+            not 0, 1, 2 or 4.
 
     >>> len(make_deck()), len(make_deck(2)), len(make_deck(1, 4)), len(make_deck(1, 0))
     (54, 108, 56, 52)
 
     """
-    if decks not in (1, 2):
-        raise ValueError(f"decks must be 1 or 2, got {decks!r}")
-    if jokers_per_deck not in (0, 1, 2, 4):
-        raise ValueError(f"jokers_per_deck must be 0, 1, 2 or 4, got {jokers_per_deck!r}")
+    if isinstance(decks, bool) or decks not in (1, 2):
+        raise InvalidArgumentError(f"decks must be 1 or 2, got {decks!r}")
+    if isinstance(jokers_per_deck, bool) or jokers_per_deck not in (0, 1, 2, 4):
+        raise InvalidArgumentError(f"jokers_per_deck must be 0, 1, 2 or 4, got {jokers_per_deck!r}")
     one_deck = _CARDS[:JOKER_CODE] + (JOKER,) * jokers_per_deck
     return one_deck * decks

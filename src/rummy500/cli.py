@@ -31,18 +31,24 @@ from typing import Literal, TextIO
 import attrs
 
 from rummy500 import presets
+from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
-from rummy500.engine import apply_move, legal_moves, new_game
-from rummy500.errors import IllegalMoveError, NotationError
-from rummy500.match import MatchState, apply_match_move, new_match, sides
+from rummy500.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    NotationError,
+    RecordError,
+    ReplayError,
+)
+from rummy500.match import MatchState, apply_match_move, new_match
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import meld_value
 from rummy500.moves import Move
 from rummy500.notation import parse_move
-from rummy500.records import MatchRecorder, ReplayError, replay
-from rummy500.reducer import next_seat
+from rummy500.records import MatchRecorder, replay
 from rummy500.rules import Rules
-from rummy500.state import HandResult
+from rummy500.seating import sides
+from rummy500.state import HandResult, polling_order
 from rummy500.views import KnownCards, PlayerView, observe, track
 
 __all__ = ["BOTS", "ReadLine", "SimulationSummary", "main", "read_line", "simulate"]
@@ -243,12 +249,7 @@ class _Session:
         """
         hand = self.match.hand
         with_moves = {move.player for move in legal_moves(hand)}
-        order = []
-        seat = hand.to_move
-        for _ in range(hand.num_players - 1):
-            seat = next_seat(hand.rules, hand.num_players, seat)
-            order.append(seat)
-        for seat in (*order, hand.to_move):
+        for seat in polling_order(hand):
             if seat not in with_moves:
                 continue
             may_pass = seat != hand.to_move
@@ -258,12 +259,12 @@ class _Session:
                 continue
             move = self.bots[seat].choose(self.view(seat))
             if move is None and not may_pass:
-                raise ValueError(f"the bot of p{seat} is to move and returned None")
+                raise InvalidArgumentError(f"the bot of p{seat} is to move and returned None")
             if move is not None:
                 self.say(f"  {move}")
                 self.apply(move)
                 return
-        raise RuntimeError(f"nobody can move in hand {self.match.number}")
+        raise AssertionError(f"nobody can move in hand {self.match.number}")
 
 
 def _seats(values: Iterable[int]) -> str:
@@ -462,12 +463,12 @@ def simulate(
         ValueError: for a wrong number of bots, an unknown bot or a bad count.
     """
     if len(bots) != players:
-        raise ValueError(f"expected one bot per seat ({players}), got {len(bots)}")
+        raise InvalidArgumentError(f"expected one bot per seat ({players}), got {len(bots)}")
     unknown = [name for name in bots if name not in BOTS]
     if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r}; known bots: {', '.join(BOTS)}")
+        raise InvalidArgumentError(f"unknown bot {unknown[0]!r}; known bots: {', '.join(BOTS)}")
     if count < 1:
-        raise ValueError(f"expected at least one {unit[:-1]}, got {count}")
+        raise InvalidArgumentError(f"expected at least one {unit[:-1]}, got {count}")
     jobs = [
         _Job(rules, players, tuple(bots), unit, _job_seed(seed, index), index % players)
         for index in range(count)
@@ -521,7 +522,7 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = args.bots.split(",") if args.bots else ["random"] * args.players
     bots = [name.strip() for name in bots]
     if args.workers < 1:
-        raise ValueError(f"--workers: expected at least 1, got {args.workers}")
+        raise InvalidArgumentError(f"--workers: expected at least 1, got {args.workers}")
     progress = sys.stderr
     if args.workers > 1:
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -559,7 +560,7 @@ def _validate(args: argparse.Namespace) -> int:
     except ReplayError as error:
         print(f"invalid: {error}", file=sys.stderr)
         return 1
-    except (ValueError, NotImplementedError) as error:
+    except (RecordError, ValueError) as error:
         print(f"malformed: {error}", file=sys.stderr)
         return 2
     name = presets.name_of(match.rules)
@@ -635,7 +636,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         code: int = args.run(args)
-    except (ValueError, NotImplementedError) as error:
+    except ValueError as error:
         print(f"rummy500: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)

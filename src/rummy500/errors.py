@@ -1,8 +1,29 @@
-"""The exceptions of the library.
+"""The exceptions of the library: one tree, rooted at :class:`Rummy500Error`.
 
-Every exception raised on purpose derives from :class:`Rummy500Error`; those
-about bad input also derive from :class:`ValueError`, so callers may catch
-either.
+Every exception the library raises on purpose is a :class:`Rummy500Error`.
+Those about bad input (text that does not parse, a malformed position or
+record, an argument out of range, an illegal move) are also
+:class:`ValueError`, so callers may catch either::
+
+    Rummy500Error
+    ├── NotationError (ValueError)        text that is not a card, meld card or move
+    │   └── CardParseError                text that is not a card
+    ├── InvalidMeldError (ValueError)     cards that form no meld, or do not fit one
+    ├── RulesError (ValueError)           an inconsistent rule set
+    ├── IllegalMoveError (ValueError)     a move the rules do not allow now
+    │   └── ReplayError                   ... met while replaying a record
+    ├── PositionError (ValueError)        a malformed position or view dict / JSON
+    ├── RecordError (ValueError)          a malformed game record
+    │   └── ReplayError                   (also an IllegalMoveError)
+    ├── InvalidArgumentError (ValueError) an argument out of range: players, seat, deck, seed, bot
+    └── MoveLimitError (RuntimeError)     a hand that did not end within a move limit
+
+>>> from rummy500 import GameState, Rummy500Error
+>>> try:
+...     GameState.from_dict({})
+... except Rummy500Error as error:
+...     print(type(error).__name__, isinstance(error, ValueError))
+PositionError True
 """
 
 from __future__ import annotations
@@ -13,9 +34,14 @@ from collections.abc import Sequence
 __all__ = [
     "CardParseError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidMeldError",
+    "MoveLimitError",
     "NotationError",
+    "PositionError",
     "Reason",
+    "RecordError",
+    "ReplayError",
     "RulesError",
     "Rummy500Error",
 ]
@@ -40,7 +66,7 @@ class InvalidMeldError(Rummy500Error, ValueError):
     """Cards that do not form a valid meld, or a lay-off that does not fit.
 
     Attributes:
-        rule: The id of the rule in RULES.md that the cards break (``"M1"``…).
+        rule: The id of the rule the cards break (``"M1"``…), as on the rules page.
 
     """
 
@@ -50,7 +76,7 @@ class InvalidMeldError(Rummy500Error, ValueError):
 
 
 class RulesError(Rummy500Error, ValueError):
-    """An inconsistent :class:`~rummy500.rules.Rules`; lists every problem at once.
+    """An inconsistent :class:`~rummy500.Rules`; lists every problem at once.
 
     Attributes:
         problems: One sentence per problem found.
@@ -59,8 +85,24 @@ class RulesError(Rummy500Error, ValueError):
 
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
+        count = len(self.problems)
         listing = "\n".join(f"  - {problem}" for problem in self.problems)
-        super().__init__(f"invalid rules ({len(self.problems)} problem(s)):\n{listing}")
+        super().__init__(f"invalid rules ({count} problem{'s' if count != 1 else ''}):\n{listing}")
+
+
+class PositionError(Rummy500Error, ValueError):
+    """A position (or a player view) as a dict or JSON that is malformed or inconsistent.
+
+    The message names the offending key and value.
+    """
+
+
+class InvalidArgumentError(Rummy500Error, ValueError):
+    """An argument out of range: a player count, a seat, a deck, a seed, a bot's answer."""
+
+
+class MoveLimitError(Rummy500Error, RuntimeError):
+    """A hand played by bots did not end within the number of moves allowed."""
 
 
 class Reason(str, enum.Enum):
@@ -128,10 +170,33 @@ class IllegalMoveError(Rummy500Error, ValueError):
 
     Attributes:
         reason: The machine-readable :class:`Reason`.
-        rule: The id of the rule in RULES.md that forbids the move (``"T11"``…).
+        rule: The id of the rule that forbids the move (``"T11"``…), as on the
+            rules page.
     """
 
     def __init__(self, reason: Reason, message: str, rule: str) -> None:
         super().__init__(message)
         self.reason = reason
         self.rule = rule
+
+
+class RecordError(Rummy500Error, ValueError):
+    """A game record that is malformed, or whose recorded facts the replay does not reproduce.
+
+    The message names the offending key (``record 'seed': ...``), or the hand
+    and move (``hand 2, move 17: ...``).
+    """
+
+
+class ReplayError(IllegalMoveError, RecordError):
+    """A record with an illegal move: both an :class:`IllegalMoveError` and a :class:`RecordError`.
+
+    Attributes:
+        hand: The hand's number (from 1).
+        move: The move's number in that hand (from 1).
+    """
+
+    def __init__(self, error: IllegalMoveError, hand: int, move: int) -> None:
+        super().__init__(error.reason, f"hand {hand}, move {move}: {error}", error.rule)
+        self.hand = hand
+        self.move = move

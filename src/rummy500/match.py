@@ -24,9 +24,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from rummy500.engine import apply_move, legal_moves, new_game
+from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.moves import Move
 from rummy500.rules import NextDealer, Rules, Tiebreak
+from rummy500.seating import next_seat, sides
 from rummy500.state import GameState, HandResult
 
 __all__ = [
@@ -37,7 +38,6 @@ __all__ = [
     "hand_seed",
     "match_legal_moves",
     "new_match",
-    "sides",
 ]
 
 
@@ -112,17 +112,6 @@ class MatchState:
         return f"<MatchState {self.num_players} players, {state}, totals {self.totals}>"
 
 
-def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
-    """The sides of a match: each seat alone, or the partnerships 0+2 and 1+3 (V5).
-
-    >>> sides(Rules(), 3)
-    ((0,), (1,), (2,))
-    """
-    if rules.partnerships:
-        return ((0, 2), (1, 3))
-    return tuple((seat,) for seat in range(players))
-
-
 def hand_seed(match_seed: int, number: int) -> int:
     """The seed hand ``number`` of a match is dealt from (deterministic)."""
     return random.Random(f"rummy500 match {match_seed} hand {number}").getrandbits(64)
@@ -134,8 +123,7 @@ def new_match(
     """Start a match and deal its first hand.
 
     Raises:
-        NotImplementedError: for knob values the engine does not implement yet.
-        ValueError: for a bad player count or dealer.
+        InvalidArgumentError: (a :class:`ValueError`) for a bad player count or dealer.
     """
     rules = Rules() if rules is None else rules
     match_seed = secrets.randbits(64) if seed is None else seed
@@ -203,8 +191,6 @@ def _next_dealer(rules: Rules, players: int, hand: GameState) -> int:
     assert hand.result is not None
     if rules.next_dealer is NextDealer.WINNER and hand.result.went_out is not None:
         return hand.result.went_out
-    from rummy500.reducer import next_seat
-
     return next_seat(rules, players, hand.dealer)
 
 

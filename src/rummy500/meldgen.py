@@ -19,16 +19,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card, as_cards
-from rummy500.melds import (
-    BARE_JOKER,
-    RUN_JOKER_BASE,
-    SPEC_RANK,
-    SPEC_SUIT,
-    Meld,
-    MeldKind,
-    group_joker,
-    run_fits,
-)
+from rummy500.meldcards import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
+from rummy500.melds import Meld, MeldKind, run_fits
 from rummy500.rules import Ace, Jokers, Rules
 
 __all__ = [

@@ -1,9 +1,10 @@
 """Melds: the value type, validation (M1–M4), lay-offs (L2, L3) and meld values (S1).
 
 A meld is a :class:`Meld`: its kind (group or run) and its cards in meld
-order, each a :class:`MeldCard` — a natural card, or a joker with what it was
-declared to stand for (M4: ``JK=8H`` in a run, ``JK=9`` in a group; a plain
-``JK`` only in a group of jokers under ``jokers = "sets_only"``).
+order, each a :class:`~rummy500.meldcards.MeldCard` — a natural card, or a
+joker with what it was declared to stand for (M4: ``JK=8H`` in a run,
+``JK=9`` in a group; a plain ``JK`` only in a group of jokers under
+``jokers = "sets_only"``).
 
 >>> from rummy500 import Rules
 >>> from rummy500.melds import make_meld, layoff
@@ -21,154 +22,47 @@ rummy500.errors.InvalidMeldError: a group has at most 4 cards, got 5: KS KH KD K
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import attrs
 
 from rummy500.cards import JOKER_CODE, Card, Rank, Suit, card_from_code
 from rummy500.errors import InvalidMeldError, NotationError
+from rummy500.meldcards import (
+    BARE_JOKER,
+    GROUP_JOKER_BASE,
+    MELD_CARDS,
+    RUN_JOKER_BASE,
+    SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
+    SPEC_TEXT,
+    MeldCard,
+    group_joker,
+    parse_meld_card,
+    parse_meld_cards,
+)
 from rummy500.rules import Ace, Jokers, Rules
 from rummy500.values import CardValues
 
 __all__ = [
     "Meld",
-    "MeldCard",
     "MeldKind",
+    "as_meld_codes",
+    "canonical_layoff_cards",
+    "canonical_meld_cards",
     "layoff",
+    "layoff_codes",
     "layoff_problem",
     "make_meld",
+    "meld_from_codes",
     "meld_points",
     "meld_problem",
     "meld_value",
+    "ordered_like",
+    "run_fits",
 ]
-
-# Compact codes of meld cards ("specs"):
-#   0..51    a natural card (its card code)
-#   52       a plain joker (groups of jokers under sets_only; undeclared otherwise)
-#   53..104  a joker declared as card c (a run joker): 53 + c
-#   105..117 a joker declared as rank r (a group joker): 104 + r
-BARE_JOKER = JOKER_CODE
-RUN_JOKER_BASE = 53
-GROUP_JOKER_BASE = 104
-NUM_SPEC_CODES = 118
-
-#: Rank (1–13) each spec code stands for; 0 for a plain joker.
-SPEC_RANK: tuple[int, ...] = tuple(
-    [c % 13 + 1 for c in range(52)] + [0] + [c % 13 + 1 for c in range(52)] + list(range(1, 14))
-)
-#: Suit index (0–3) each spec code stands for; -1 for none (group jokers, plain jokers).
-SPEC_SUIT: tuple[int, ...] = tuple(
-    [c // 13 for c in range(52)] + [-1] + [c // 13 for c in range(52)] + [-1] * 13
-)
-#: Physical card code of each spec code (52 for every joker).
-SPEC_PHYSICAL: tuple[int, ...] = tuple(list(range(52)) + [JOKER_CODE] * 66)
-#: Notation of each spec code.
-SPEC_TEXT: tuple[str, ...] = tuple(
-    [str(card_from_code(c)) for c in range(52)]
-    + ["JK"]
-    + [f"JK={card_from_code(c)}" for c in range(52)]
-    + [f"JK={Rank(r).symbol}" for r in range(1, 14)]
-)
-
-
-def run_joker(card_code: int) -> int:
-    """Spec code of a joker declared as the natural card ``card_code`` (in a run)."""
-    return RUN_JOKER_BASE + card_code
-
-
-def group_joker(rank: int) -> int:
-    """Spec code of a joker declared as rank ``rank`` (in a group)."""
-    return GROUP_JOKER_BASE + rank
-
-
-@attrs.frozen(repr=False, eq=False, order=False, hash=False)
-class MeldCard:
-    """One card of a meld: a natural card, or a joker and its declaration (M4).
-
-    ``str()`` is the notation (``7H``, ``JK=8H``, ``JK=9``, ``JK``).  Build
-    one with :meth:`parse`, :meth:`natural` or :meth:`joker_as`.
-
-    Attributes:
-        code: The compact code of this meld card (0–117).
-
-    """
-
-    code: int
-
-    @property
-    def card(self) -> Card:
-        """The physical card (a joker for any joker)."""
-        return card_from_code(SPEC_PHYSICAL[self.code])
-
-    @property
-    def is_joker(self) -> bool:
-        """Whether the physical card is a joker."""
-        return self.code >= JOKER_CODE
-
-    @property
-    def rank(self) -> Rank | None:
-        """The rank this card stands for (``None`` for a plain joker)."""
-        rank = SPEC_RANK[self.code]
-        return Rank(rank) if rank else None
-
-    @property
-    def suit(self) -> Suit | None:
-        """The suit this card stands for (``None`` for group and plain jokers)."""
-        suit = SPEC_SUIT[self.code]
-        return tuple(Suit)[suit] if suit >= 0 else None
-
-    @classmethod
-    def natural(cls, card: Card) -> MeldCard:
-        """The meld card of a natural card (a joker gives a plain ``JK``)."""
-        return _SPECS[card.code]
-
-    @classmethod
-    def joker_as(cls, rank: Rank | int, suit: Suit | str | None = None) -> MeldCard:
-        """A joker declared as ``rank`` of ``suit`` (run joker) or ``rank`` only (group joker).
-
-        >>> str(MeldCard.joker_as(8, "H")), str(MeldCard.joker_as(Rank.NINE))
-        ('JK=8H', 'JK=9')
-        """
-        if suit is None:
-            return _SPECS[group_joker(Rank(rank))]
-        return _SPECS[run_joker(Card(Rank(rank), Suit(suit)).code)]
-
-    @classmethod
-    def parse(cls, text: str) -> MeldCard:
-        """Parse one meld card; see :func:`rummy500.notation.parse_meld_card`."""
-        from rummy500.notation import parse_meld_card
-
-        return parse_meld_card(text)
-
-    def __str__(self) -> str:
-        return SPEC_TEXT[self.code]
-
-    def __repr__(self) -> str:
-        return f"MeldCard.parse('{SPEC_TEXT[self.code]}')"
-
-    def __hash__(self) -> int:
-        return self.code
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, MeldCard):
-            return self.code == other.code
-        return NotImplemented
-
-    def __lt__(self, other: MeldCard) -> bool:
-        if isinstance(other, MeldCard):
-            return self.code < other.code
-        return NotImplemented
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_spec_from_code, (self.code,))
-
-
-_SPECS: tuple[MeldCard, ...] = tuple(MeldCard(code) for code in range(NUM_SPEC_CODES))
-
-
-def _spec_from_code(code: int) -> MeldCard:
-    return _SPECS[code]
 
 
 class MeldKind(str, enum.Enum):
@@ -203,7 +97,7 @@ class Meld:
     @property
     def specs(self) -> tuple[MeldCard, ...]:
         """The meld cards (with joker declarations), in meld order."""
-        return tuple(_SPECS[code] for code in self.codes)
+        return tuple(MELD_CARDS[code] for code in self.codes)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -248,19 +142,31 @@ class Meld:
 _DEFAULT_RULES = Rules()
 
 
-def _as_codes(specs: str | Iterable[MeldCard | Card | str] | Meld) -> tuple[int, ...]:
+def as_meld_codes(specs: str | Iterable[MeldCard | Card | str] | Meld) -> tuple[int, ...]:
+    """The compact codes of meld cards given as text, meld cards, cards, texts or a meld.
+
+    This is how public functions that take meld cards accept every form.
+
+    Raises:
+        NotationError: for text or items that are not meld cards.
+
+    >>> as_meld_codes("6H JK=8H") == as_meld_codes([parse_meld_card("6H"), "JK=8H"])
+    True
+    """
     if isinstance(specs, Meld):
         return specs.codes
     if isinstance(specs, str):
-        from rummy500.notation import parse_meld_cards
-
         return tuple(spec.code for spec in parse_meld_cards(specs))
     codes = []
-    for item in specs:
+    try:
+        items = list(specs)
+    except TypeError:
+        raise NotationError(f"expected meld cards such as '6H 7H JK=8H', got {specs!r}") from None
+    for item in items:
         if isinstance(item, (MeldCard, Card)):
             codes.append(item.code)
         elif isinstance(item, str):
-            codes.append(MeldCard.parse(item).code)
+            codes.append(parse_meld_card(item).code)
         else:
             raise NotationError(f"not a meld card: {item!r}")
     return tuple(codes)
@@ -343,10 +249,15 @@ def make_meld(specs: str | Iterable[MeldCard | Card | str], rules: Rules) -> Mel
         NotationError: for text that is not meld cards.
 
     """
-    return _make_meld_codes(_as_codes(specs), rules)
+    return meld_from_codes(as_meld_codes(specs), rules)
 
 
-def _make_meld_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
+def meld_from_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`make_meld` on compact meld-card codes, as typed (the engine's entry).
+
+    Raises:
+        InvalidMeldError: naming the rule broken.
+    """
     text = _text(codes)
     if len(codes) < 3:
         raise InvalidMeldError(
@@ -497,10 +408,15 @@ def layoff(meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rule
         InvalidMeldError: naming the rule (L2, L3, M4) when the cards do not fit.
 
     """
-    return _layoff_codes(meld, _as_codes(specs), rules)
+    return layoff_codes(meld, as_meld_codes(specs), rules)
 
 
-def _layoff_codes(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+def layoff_codes(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`layoff` on compact meld-card codes (the engine's entry).
+
+    Raises:
+        InvalidMeldError: naming the rule, when the cards do not fit.
+    """
     if not codes:
         raise InvalidMeldError("a lay-off needs at least one card (L1)", "L1")
     if meld.kind is MeldKind.GROUP:
@@ -629,3 +545,42 @@ def meld_value(meld: Meld, values: CardValues) -> int:
     39
     """
     return sum(meld_points(meld, values))
+
+
+# ---------------------------------------------------------------------------
+# Canonical order of typed cards (the notation's "cards in meld order", §10)
+
+
+def canonical_meld_cards(specs: tuple[MeldCard, ...], rules: Rules) -> tuple[MeldCard, ...]:
+    """``specs`` in canonical meld order if they form a valid meld, else unchanged.
+
+    >>> canonical_meld_cards(parse_meld_cards("4D 4S 4H"), Rules())
+    (MeldCard.parse('4S'), MeldCard.parse('4H'), MeldCard.parse('4D'))
+    """
+    try:
+        meld = make_meld(specs, rules)
+    except InvalidMeldError:
+        return specs
+    return meld.specs
+
+
+def canonical_layoff_cards(
+    meld: Meld, specs: tuple[MeldCard, ...], rules: Rules
+) -> tuple[MeldCard, ...]:
+    """``specs`` in the order they would stand in ``meld`` after the lay-off, if valid."""
+    try:
+        result = layoff(meld, specs, rules)
+    except InvalidMeldError:
+        return specs
+    return ordered_like(result, specs)
+
+
+def ordered_like(result: Meld, specs: tuple[MeldCard, ...]) -> tuple[MeldCard, ...]:
+    """The meld cards ``specs`` in the order they stand in ``result``."""
+    remaining = Counter(spec.code for spec in specs)
+    ordered = []
+    for spec in result.specs:
+        if remaining[spec.code] > 0:
+            remaining[spec.code] -= 1
+            ordered.append(spec)
+    return tuple(ordered)

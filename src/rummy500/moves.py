@@ -1,6 +1,7 @@
-"""Moves: frozen values, each carrying the seat that makes it.
+"""Moves: frozen values, each carrying the seat that makes it, and their notation.
 
-``str(move)`` is the canonical notation (see :mod:`rummy500.notation`):
+``str(move)`` is the canonical notation (:func:`format_move`; parsing is
+:func:`rummy500.parse_move`):
 
 >>> from rummy500.moves import Draw, Take, MeldMove, LayoffMove, Discard
 >>> str(Draw(0)), str(Discard(1, "7H"))
@@ -18,12 +19,14 @@ canonical order (:func:`rummy500.parse_move` puts typed text in that order).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
 from rummy500.cards import Card, parse_card
-from rummy500.melds import MeldCard, _as_codes, _spec_from_code
+from rummy500.errors import InvalidArgumentError
+from rummy500.meldcards import MELD_CARDS, MeldCard, format_meld_cards
+from rummy500.melds import as_meld_codes
 from rummy500.state import JokerEffect
 
 __all__ = [
@@ -40,14 +43,12 @@ __all__ = [
     "Play",
     "Split",
     "Take",
+    "format_move",
 ]
 
 
-_T = TypeVar("_T")
-
-
 def _to_specs(value: str | Iterable[MeldCard | Card | str]) -> tuple[MeldCard, ...]:
-    return tuple(_spec_from_code(code) for code in _as_codes(value))
+    return tuple(MELD_CARDS[code] for code in as_meld_codes(value))
 
 
 def _to_card(value: Card | str) -> Card:
@@ -56,12 +57,16 @@ def _to_card(value: Card | str) -> Card:
 
 def _check_seat(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a seat number (0 or more), got {value!r}")
+        raise InvalidArgumentError(
+            f"{attribute.name} must be a seat number (0 or more), got {value!r}"
+        )
 
 
 def _check_count(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a number of cards (1 or more), got {value!r}")
+        raise InvalidArgumentError(
+            f"{attribute.name} must be a number of cards (1 or more), got {value!r}"
+        )
 
 
 def _check_optional_play(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -71,9 +76,9 @@ def _check_optional_play(instance: Any, attribute: attrs.Attribute[Any], value: 
 
 def _check_play(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, (MeldMove, LayoffMove)):
-        raise ValueError(f"a play must be a MeldMove or a LayoffMove, got {value!r}")
+        raise InvalidArgumentError(f"a play must be a MeldMove or a LayoffMove, got {value!r}")
     if value.player != instance.player:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"the play of a move by seat {instance.player} is made by seat {value.player}"
         )
 
@@ -85,10 +90,10 @@ class Draw:
     player: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Draw {_format(self)!r}>"
+        return f"<Draw {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -107,10 +112,10 @@ class MeldMove:
     doubled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<MeldMove {_format(self)!r}>"
+        return f"<MeldMove {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -128,10 +133,10 @@ class LayoffMove:
     cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<LayoffMove {_format(self)!r}>"
+        return f"<LayoffMove {format_move(self)!r}>"
 
 
 #: The play that follows a take or a call: a new meld or a lay-off.
@@ -154,10 +159,10 @@ class Take:
     play: Play | None = attrs.field(default=None, validator=_check_optional_play)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Take {_format(self)!r}>"
+        return f"<Take {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -168,10 +173,10 @@ class Discard:
     card: Card = attrs.field(converter=_to_card)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Discard {_format(self)!r}>"
+        return f"<Discard {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -190,10 +195,10 @@ class CallRummy:
     play: Play = attrs.field(validator=_check_play)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<CallRummy {_format(self)!r}>"
+        return f"<CallRummy {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -203,10 +208,10 @@ class EndHand:
     player: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<EndHand {_format(self)!r}>"
+        return f"<EndHand {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -216,18 +221,18 @@ class Pass:
     player: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Pass {_format(self)!r}>"
+        return f"<Pass {format_move(self)!r}>"
 
 
 def _to_effect(value: JokerEffect | str) -> JokerEffect:
     try:
         return JokerEffect(value)
-    except ValueError:
+    except (ValueError, TypeError):
         choices = ", ".join(effect.value for effect in JokerEffect)
-        raise ValueError(f"not a joker effect: {value!r} (expected {choices})") from None
+        raise InvalidArgumentError(f"not a joker effect: {value!r} (expected {choices})") from None
 
 
 @attrs.frozen(repr=False)
@@ -243,10 +248,10 @@ class Nominate:
     effect: JokerEffect = attrs.field(converter=_to_effect)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Nominate {_format(self)!r}>"
+        return f"<Nominate {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -259,10 +264,10 @@ class Block:
     player: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Block {_format(self)!r}>"
+        return f"<Block {format_move(self)!r}>"
 
 
 @attrs.frozen(repr=False)
@@ -284,10 +289,10 @@ class Split:
     play: Play = attrs.field(validator=_check_play)
 
     def __str__(self) -> str:
-        return _format(self)
+        return format_move(self)
 
     def __repr__(self) -> str:
-        return f"<Split {_format(self)!r}>"
+        return f"<Split {format_move(self)!r}>"
 
 
 #: Any move.
@@ -306,77 +311,41 @@ Move = (
 )
 
 
-def _format(move: Move) -> str:
-    from rummy500.notation import format_move
+def format_move(move: Move) -> str:
+    """Write ``move`` in canonical notation (also ``str(move)``).
 
-    return format_move(move)
+    Always with the seat prefix, keywords in lower case, cards in upper case,
+    single spaces.
 
-
-# Fast constructors for the move generator, which builds many moves from
-# values it has already checked: they skip the converters and validators.
-_DISCARDS: dict[tuple[int, int], Discard] = {}
-_SIMPLE: dict[tuple[type, int], Draw | EndHand | Take | Pass] = {}
-
-
-def _trusted(cls: type[_T], **values: Any) -> _T:
-    move = object.__new__(cls)
-    for name, value in values.items():
-        object.__setattr__(move, name, value)
-    return move
+    >>> format_move(CallRummy(2, 4, LayoffMove(2, 1, "3S")))
+    'p2: rummy 4 layoff 1 3S'
+    """
+    return f"p{move.player}: {_format_body(move)}"
 
 
-def _new_discard(player: int, card: Card) -> Discard:
-    key = (player, card.code)
-    move = _DISCARDS.get(key)
-    if move is None:
-        move = _DISCARDS[key] = Discard(player, card)
-    return move
-
-
-_Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
-
-
-def _interned(cls: type[_Simple], player: int, *fields: Any) -> _Simple:
-    """The one (shared) move ``cls(player, *fields)``: a draw, end, pass or top-card take."""
-    key = (cls, player)
-    move = _SIMPLE.get(key)
-    if move is None:
-        move = _SIMPLE[key] = cls(player, *fields)
-    assert isinstance(move, cls)
-    return move
-
-
-def _new_draw(player: int) -> Draw:
-    return _interned(Draw, player)
-
-
-def _new_end(player: int) -> EndHand:
-    return _interned(EndHand, player)
-
-
-def _new_pass(player: int) -> Pass:
-    return _interned(Pass, player)
-
-
-def _new_take_top(player: int) -> Take:
-    return _interned(Take, player, 1)
-
-
-def _new_meld_move(player: int, cards: tuple[MeldCard, ...], doubled: bool = False) -> MeldMove:
-    return _trusted(MeldMove, player=player, cards=cards, doubled=doubled)
-
-
-def _new_layoff_move(player: int, target: int, cards: tuple[MeldCard, ...]) -> LayoffMove:
-    return _trusted(LayoffMove, player=player, target=target, cards=cards)
-
-
-def _new_take(player: int, count: int, play: Play) -> Take:
-    return _trusted(Take, player=player, count=count, play=play)
-
-
-def _new_call(player: int, count: int, play: Play) -> CallRummy:
-    return _trusted(CallRummy, player=player, count=count, play=play)
-
-
-def _new_split(player: int, count: int, play: Play) -> Split:
-    return _trusted(Split, player=player, count=count, play=play)
+def _format_body(move: Move | Play) -> str:
+    if isinstance(move, Draw):
+        return "draw"
+    if isinstance(move, MeldMove):
+        return "meld " + format_meld_cards(move.cards) + (" double" if move.doubled else "")
+    if isinstance(move, LayoffMove):
+        return f"layoff {move.target} " + format_meld_cards(move.cards)
+    if isinstance(move, Discard):
+        return f"discard {move.card}"
+    if isinstance(move, Take):
+        if move.play is None:
+            return f"take {move.count}"
+        return f"take {move.count} {_format_body(move.play)}"
+    if isinstance(move, CallRummy):
+        return f"rummy {move.count} {_format_body(move.play)}"
+    if isinstance(move, EndHand):
+        return "end"
+    if isinstance(move, Pass):
+        return "pass"
+    if isinstance(move, Nominate):
+        return f"nominate {move.effect.value}"
+    if isinstance(move, Block):
+        return "block"
+    if isinstance(move, Split):
+        return f"split {move.count} {_format_body(move.play)}"
+    raise InvalidArgumentError(f"not a move: {move!r}")

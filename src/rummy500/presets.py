@@ -1,4 +1,4 @@
-"""Named rule sets (RULES.md §8): plain :class:`~rummy500.rules.Rules` values.
+"""Named rule sets (the variants V1–V7): plain :class:`~rummy500.rules.Rules` values.
 
 >>> from rummy500 import presets
 >>> presets.names()
@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from rummy500.errors import InvalidArgumentError
 from rummy500.rules import Rules
 from rummy500.values import BASIC, FIVES, CardValues
 
@@ -75,7 +76,7 @@ _DEALERS_GAMBIT = Rules(
     target_score=250,
 )
 
-#: Every preset by name, in the order of RULES.md §8.
+#: Every preset by name, in the order of the variants V1–V7.
 PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
     {
         "pagat": _PAGAT,
@@ -90,7 +91,7 @@ PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
 
 
 def names() -> tuple[str, ...]:
-    """The preset names, in the order of RULES.md §8."""
+    """The preset names, in the order of the variants V1–V7."""
     return tuple(PRESETS)
 
 
@@ -98,13 +99,16 @@ def get(name: str) -> Rules:
     """The preset called ``name``.
 
     Raises:
-        ValueError: for an unknown name, listing the known ones.
+        InvalidArgumentError: (a :class:`ValueError`) for an unknown name,
+            listing the known ones.
 
     """
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}") from None
+        raise InvalidArgumentError(
+            f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}"
+        ) from None
 
 
 def name_of(rules: Rules) -> str | None:

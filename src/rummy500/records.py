@@ -25,33 +25,25 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from rummy500.errors import IllegalMoveError, NotationError
+from rummy500.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    NotationError,
+    RecordError,
+    ReplayError,
+)
 from rummy500.match import MatchState, apply_match_move, hand_seed, new_match
-from rummy500.moves import Move
-from rummy500.notation import format_move, parse_move
-from rummy500.serialize import rules_from_data, rules_to_data
+from rummy500.moves import Move, format_move
+from rummy500.notation import parse_move
+from rummy500.positions import rules_from_data, rules_to_data
 from rummy500.state import HandResult
 
-__all__ = ["FORMAT", "VERSION", "MatchRecorder", "ReplayError", "record_to_json", "replay"]
+__all__ = ["FORMAT", "VERSION", "MatchRecorder", "record_to_json", "replay"]
 
 #: The ``format`` key of every record.
 FORMAT = "rummy500-record"
 #: The record version this library writes and reads.
 VERSION = 1
-
-
-class ReplayError(IllegalMoveError):
-    """A record whose move is illegal, or whose results differ from the replay.
-
-    Attributes:
-        hand: The hand's number (from 1).
-        move: The move's number in that hand (from 1), or 0 for a result.
-    """
-
-    def __init__(self, error: IllegalMoveError, hand: int, move: int) -> None:
-        super().__init__(error.reason, f"hand {hand}, move {move}: {error}", error.rule)
-        self.hand = hand
-        self.move = move
 
 
 class MatchRecorder:
@@ -63,7 +55,7 @@ class MatchRecorder:
 
     def __init__(self, match: MatchState) -> None:
         if match.history or match.number != 1:
-            raise ValueError("a recorder starts with a new match")
+            raise InvalidArgumentError("a recorder starts with a new match")
         self.match = match
         self._first_dealer = match.hand.dealer
         self._hands: list[dict[str, Any]] = []
@@ -136,34 +128,39 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
         record: A record dict, or its JSON text.
 
     Raises:
-        ReplayError: (an :class:`IllegalMoveError`) at the first illegal move,
-            naming the hand and move numbers and the rule, or when a recorded
-            result differs from the replayed one.
-        ValueError: for a malformed record (the message names the key).
+        ReplayError: (an :class:`IllegalMoveError` and a :class:`RecordError`)
+            at the first illegal move, naming the hand and move numbers and the rule.
+        RecordError: (a :class:`ValueError`) for a malformed record, naming the key.
     """
     if isinstance(record, str):
         try:
             record = json.loads(record)
         except json.JSONDecodeError as error:
-            raise ValueError(f"record is not valid JSON: {error}") from None
+            raise RecordError(f"record is not valid JSON: {error}") from None
     if not isinstance(record, Mapping):
-        raise ValueError(f"a record must be a dict, got {type(record).__name__}")
+        raise RecordError(f"a record must be a dict, got {type(record).__name__}")
     if record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise ValueError(
+        raise RecordError(
             f"not a {FORMAT} record of version {VERSION}: "
             f"format {record.get('format')!r}, version {record.get('version')!r}"
         )
     for key in ("rules", "players", "dealer", "seed", "hands"):
         if key not in record:
-            raise ValueError(f"record {key!r}: missing")
-    rules = rules_from_data(record["rules"])
+            raise RecordError(f"record {key!r}: missing")
+    try:
+        rules = rules_from_data(record["rules"])
+    except ValueError as error:
+        raise RecordError(f"record 'rules': {error}") from None
     seed = record["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"record 'seed': expected an integer, got {seed!r}")
-    match = new_match(rules, record["players"], seed=seed, dealer=record["dealer"])
+        raise RecordError(f"record 'seed': expected an integer, got {seed!r}")
+    try:
+        match = new_match(rules, record["players"], seed=seed, dealer=record["dealer"])
+    except InvalidArgumentError as error:
+        raise RecordError(f"record 'players' or 'dealer': {error}") from None
     hands = record["hands"]
     if not isinstance(hands, list):
-        raise ValueError(f"record 'hands': expected a list, got {hands!r}")
+        raise RecordError(f"record 'hands': expected a list, got {hands!r}")
     entries = list(hands)
     if "current" in record:
         entries.append(record["current"])
@@ -178,13 +175,13 @@ def _check_outcome(record: Mapping[str, Any], match: MatchState) -> None:
     result = match.result
     if "winner" in record or "totals" in record:
         if result is None:
-            raise ValueError("record 'winner': the moves do not finish the match")
+            raise RecordError("record 'winner': the moves do not finish the match")
         if record.get("winner", result.winner) != result.winner:
-            raise ValueError(
+            raise RecordError(
                 f"record 'winner': {record['winner']!r} differs from the replayed {result.winner}"
             )
         if record.get("totals", list(result.totals)) != list(result.totals):
-            raise ValueError(
+            raise RecordError(
                 f"record 'totals': {record['totals']!r} differs from the replayed "
                 f"{list(result.totals)}"
             )
@@ -192,28 +189,28 @@ def _check_outcome(record: Mapping[str, Any], match: MatchState) -> None:
 
 def _replay_hand(match: MatchState, entry: Any, number: int, *, finished: bool) -> MatchState:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("moves"), list):
-        raise ValueError(f"record hand {number}: expected {{'moves': [...], ...}}, got {entry!r}")
+        raise RecordError(f"record hand {number}: expected {{'moves': [...], ...}}, got {entry!r}")
     if entry.get("number", number) != number or match.number != number:
-        raise ValueError(f"record hand {number}: numbered {entry.get('number')!r}")
+        raise RecordError(f"record hand {number}: numbered {entry.get('number')!r}")
     if "seed" in entry and entry["seed"] != hand_seed(match.seed, number):
-        raise ValueError(f"record hand {number}: seed {entry['seed']!r} is not the match's")
+        raise RecordError(f"record hand {number}: seed {entry['seed']!r} is not the match's")
     moves = entry["moves"]
     for index, text in enumerate(moves, start=1):
         if match.is_over or match.number != number:
-            raise ValueError(f"record hand {number}, move {index}: the hand is already over")
+            raise RecordError(f"record hand {number}, move {index}: the hand is already over")
         try:
             move = parse_move(match.hand, text)
             match = apply_match_move(match, move)
         except NotationError as error:
-            raise ValueError(f"record hand {number}, move {index}: {error}") from None
+            raise RecordError(f"record hand {number}, move {index}: {error}") from None
         except IllegalMoveError as error:
             raise ReplayError(error, number, index) from None
     if finished:
         if len(match.history) < number:
-            raise ValueError(f"record hand {number}: the moves do not finish the hand")
+            raise RecordError(f"record hand {number}: the moves do not finish the hand")
         recorded = entry.get("result")
         if recorded is not None and recorded != _result_to_dict(match.history[number - 1].result):
-            raise ValueError(
+            raise RecordError(
                 f"record hand {number}: the recorded result {recorded!r} differs from the "
                 f"replayed {_result_to_dict(match.history[number - 1].result)!r}"
             )

@@ -1,10 +1,12 @@
-"""The rule set: one frozen :class:`Rules` value holding every knob of RULES.md.
+"""The rule set: one frozen :class:`Rules` value holding every knob of the rules.
 
-Every knob of RULES.md §9 is a keyword field with exactly that name, and the
-defaults are the ``pagat`` preset.  Enumerated knobs take the enum member or
-its string value.  An inconsistent combination raises one
-:class:`~rummy500.errors.RulesError` (a :class:`ValueError`) listing every
-problem.
+Every knob is a keyword field, declared once with its rule id, what it does,
+its default (the ``pagat`` preset) and the values it accepts; the knob table
+:data:`KNOBS`, the conversions of string values to enums, the validation and
+the documentation of :class:`Rules` are all derived from that declaration.
+Enumerated knobs take the enum member or its string value.  An inconsistent
+combination raises one :class:`~rummy500.errors.RulesError` (a
+:class:`ValueError`) listing every problem.
 
 >>> from rummy500 import Rules
 >>> rules = Rules(ace="around_the_corner", min_run_length=4)
@@ -15,21 +17,23 @@ problem.
 >>> Rules(final_discard_must_be_unplayable=True, stock_draw_count=3)
 Traceback (most recent call last):
 ...
-rummy500.errors.RulesError: invalid rules (2 problem(s)):
+rummy500.errors.RulesError: invalid rules (2 problems):
   - stock_draw_count must be 1 or 2, got 3 (T5)
   - final_discard_must_be_unplayable requires going_out='floating' (E3), got 'meld_or_discard'
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar
+from types import MappingProxyType
+from typing import Any, Literal, cast
 
 import attrs
 
 from rummy500.cards import Card, make_deck
-from rummy500.errors import RulesError
+from rummy500.errors import InvalidArgumentError, RulesError
 from rummy500.values import STANDARD, TABLES, CardValues
 
 __all__ = [
@@ -41,6 +45,7 @@ __all__ = [
     "FirstDiscard",
     "GoingOut",
     "Jokers",
+    "Knob",
     "NextDealer",
     "Rules",
     "RummyCall",
@@ -175,66 +180,143 @@ class Tiebreak(_KnobEnum):
     WENT_OUT = "went_out"
 
 
-_E = TypeVar("_E", bound=_KnobEnum)
+# ---------------------------------------------------------------------------
+# Knob declarations: each knob is one attrs field whose metadata holds a _Spec.
+
+#: A check of one knob's value: a sentence naming the problem, or ``None``.
+_Check = Callable[[Any], "str | None"]
 
 
-def _coerce(enum_type: type[_E], value: Any) -> Any:
-    """Convert ``value`` to ``enum_type``, leaving a bad value for validation to report."""
-    try:
-        return enum_type(value)
-    except ValueError:
-        return value
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _to_ace(value: Any) -> Any:
-    return _coerce(Ace, value)
+@attrs.frozen
+class _Spec:
+    """What a knob's declaration says beside its default: rule, text, values and check."""
+
+    rule: str
+    text: str
+    values: str
+    check: _Check
 
 
-def _to_deepest_card_use(value: Any) -> Any:
-    return _coerce(DeepestCardUse, value)
+def _choice_check(enum_type: type[_KnobEnum]) -> _Check:
+    def check(value: Any) -> str | None:
+        if isinstance(value, enum_type):
+            return None
+        return f"must be one of {', '.join(repr(member.value) for member in enum_type)}"
+
+    return check
 
 
-def _to_direction(value: Any) -> Any:
-    return _coerce(Direction, value)
+def _flag_check(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be True or False"
 
 
-def _to_discard_take(value: Any) -> Any:
-    return _coerce(DiscardTake, value)
+def _int_check(
+    low: int | None = None, high: int | None = None, allowed: tuple[int, ...] = ()
+) -> _Check:
+    def check(value: Any) -> str | None:
+        if not _is_int(value):
+            return "must be an integer"
+        if allowed and value not in allowed:
+            return f"must be {' or '.join(str(v) for v in allowed)}"
+        if low is not None and value < low:
+            return f"must be at least {low}"
+        if high is not None and value > high:
+            return f"must be at most {high}"
+        return None
+
+    return check
 
 
-def _to_first_discard(value: Any) -> Any:
-    return _coerce(FirstDiscard, value)
+def _int_values(low: int | None, high: int | None, allowed: tuple[int, ...]) -> str:
+    if allowed:
+        return ", ".join(map(str, allowed))
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if low is not None:
+        return f"integer ≥ {low}"
+    return "integer"
 
 
-def _to_going_out(value: Any) -> Any:
-    return _coerce(GoingOut, value)
+def _knob(rule: str, text: str, values: str, check: _Check) -> dict[str, _Spec]:
+    """The metadata of a knob: its rule id, what it does, the values it takes, their check."""
+    return {"knob": _Spec(rule, text, values, check)}
 
 
-def _to_jokers(value: Any) -> Any:
-    return _coerce(Jokers, value)
+def _field(default: Any, spec: _Spec) -> Any:
+    return attrs.field(default=default, metadata={"knob": spec})
 
 
-def _to_next_dealer(value: Any) -> Any:
-    return _coerce(NextDealer, value)
+def _choice(enum_type: type[_KnobEnum], rule: str, text: str) -> dict[str, _Spec]:
+    """The metadata of a knob that takes one member of ``enum_type`` (or its string value).
+
+    The field itself is written ``attrs.field(default=..., converter=_as_given,
+    metadata=_choice(...))`` so that type checkers accept the string values;
+    :class:`Rules` converts them to the enum after ``__init__``.
+    """
+    values = ", ".join(member.value for member in enum_type)
+    return {"knob": _Spec(rule, text, values, _choice_check(enum_type))}
 
 
-def _to_rummy_call(value: Any) -> Any:
-    return _coerce(RummyCall, value)
+def _as_given(value: Any) -> Any:
+    """The converter of the enum knobs: the value as given (see :func:`_choice`)."""
+    return value
 
 
-def _to_scoring(value: Any) -> Any:
-    return _coerce(Scoring, value)
+def _flag(default: bool, rule: str, text: str) -> Any:
+    """A knob that is ``True`` or ``False``."""
+    return _field(default, _Spec(rule, text, "bool", _flag_check))
 
 
-def _to_stock_exhausted(value: Any) -> Any:
-    return _coerce(StockExhausted, value)
+def _integer(
+    default: int,
+    rule: str,
+    text: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    allowed: tuple[int, ...] = (),
+) -> Any:
+    """A knob that is an integer, within ``low``..``high`` or among ``allowed``."""
+    values = _int_values(low, high, allowed)
+    return _field(default, _Spec(rule, text, values, _int_check(low, high, allowed)))
 
 
-def _to_tiebreak(value: Any) -> Any:
-    return _coerce(Tiebreak, value)
+def _decks_check(value: Any) -> str | None:
+    return None if value == "auto" and isinstance(value, str) else _int_check(allowed=(1, 2))(value)
+
+
+def _hand_limit_check(value: Any) -> str | None:
+    return None if value is None else _int_check(low=1)(value)
+
+
+def _hand_size_check(value: Any) -> str | None:
+    if value == "auto" and isinstance(value, str):
+        return None
+    if not isinstance(value, tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 and all(_is_int(x) for x in pair)
+        for pair in value
+    ):
+        return "must be 'auto' or a mapping of player counts to hand sizes"
+    counts = [count for count, _ in value]
+    if len(set(counts)) != len(counts):
+        return "names a player count twice"
+    if any(size < 1 for _, size in value):
+        return "must give every player count at least 1 card"
+    return None
+
+
+def _card_values_check(value: Any) -> str | None:
+    if isinstance(value, CardValues):
+        return None
+    return "must be 'standard', 'fives', 'basic' or a CardValues table"
 
 
 def _convert_hand_size(value: Any) -> Any:
+    """A ``dict`` (or list of pairs) of hand sizes as sorted pairs; anything else as given."""
     if isinstance(value, Mapping):
         try:
             return tuple(sorted(value.items()))
@@ -249,6 +331,7 @@ def _convert_hand_size(value: Any) -> Any:
 
 
 def _convert_card_values(value: Any) -> Any:
+    """A table name or dict as a :class:`CardValues`; anything else as given."""
     if isinstance(value, str):
         return TABLES.get(value, value)
     if isinstance(value, Mapping):
@@ -259,156 +342,195 @@ def _convert_card_values(value: Any) -> Any:
     return value
 
 
-#: Every knob: name → (rule id, one-line description).  Also the field order.
-#: :meta hide-value:
-KNOBS: dict[str, tuple[str, str]] = {
-    "decks": ("D3", "number of decks: 'auto' (1 for up to 4 players, 2 for 5 or more), 1 or 2"),
-    "jokers_per_deck": ("D1", "jokers in each deck: 0, 1, 2 or 4"),
-    "hand_size": ("D4", "cards dealt to each player, by player count ('auto': 13 for 2, else 7)"),
-    "min_players": ("D2", "fewest players"),
-    "max_players": ("D2", "most players"),
-    "first_discard": ("D6", "how the pile starts: upcard, or the first player discards"),
-    "next_dealer": ("D7", "who deals next: the player left of the dealer, or the winner"),
-    "direction": ("D5", "direction of dealing and play"),
-    "min_run_length": ("M2", "fewest cards in a run"),
-    "ace": ("M3", "ace low only, low or high, or around the corner"),
-    "jokers": ("M4", "jokers wild, or only in groups of jokers"),
-    "discard_take": ("T4", "take from any depth of the pile, or only the top card"),
-    "top_discard_must_meld": ("T4", "the top discard taken alone must be melded at once"),
-    "deepest_card_use": ("T4", "a card that must be melded at once: meld or lay-off, or new meld"),
-    "stock_draw_count": ("T5", "cards drawn from the stock at once"),
-    "stock_exhausted": ("T6", "empty stock: end the hand, reshuffle the pile, or play on"),
-    "max_stock_rebuilds": ("T6", "most reshuffles of the pile into a stock in a hand"),
-    "opening_minimum": ("T8", "points a player's first melds must total (0: none)"),
-    "out_of_turn_melding": ("T9", "players may meld and lay off during others' turns"),
-    "going_out": ("E2", "going out: meld or discard the last card, discard required, floating"),
-    "final_discard_must_be_unplayable": ("E3", "no going out by discarding a playable card"),
-    "final_layoff": ("E4", "after someone goes out, the others may lay off in turn"),
-    "rummy_call": ("R1", "'Rummy!' calls: on the pile, on the top discard only, or none"),
-    "card_values": ("S1", "card value table: standard, fives, basic or custom"),
-    "scoring": ("S2", "hand scoring: melded minus hand, winner takes hands, add opponents' hands"),
-    "stock_out_penalty": ("S2", "hands left count against their holders when the stock runs out"),
-    "going_rummy_multiplier": ("S3", "multiplier for going out in one turn from a full hand"),
-    "going_out_bonus": ("S5", "points for going out"),
-    "seven_card_run_bonus": ("S5", "points for going out after laying down a 7-card run"),
-    "group_of_four_multiplier": ("V6", "multiplier of a group of four laid down at once"),
-    "target_score": ("G1", "score that ends the match"),
-    "hand_limit": ("G1", "number of hands after which the match ends (None: no limit)"),
-    "tiebreak": ("G3", "several players reach the target: highest total, or who went out"),
-    "must_go_out_to_win": ("G4", "a player wins only by going out at or over the target"),
-    "partnerships": ("V5", "4 players in two partnerships, seats 0+2 and 1+3"),
-    "match_bonus": ("V6", "bonus to the side with the better final score"),
-    "dealers_gambit": ("V7", "the dealer's joker and the dealer's nomination of joker effects"),
-}
-
-
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
-    """A complete rule set of 500 Rum: one field per knob of RULES.md §9.
+    """A complete rule set of 500 Rum: one keyword field per knob.
 
     ``Rules()`` is the default ``pagat`` rule set.  Knob values may be given as
-    enum members or as their string values.  See the rules page of the docs
-    (and :data:`KNOBS`) for what each knob does.
-
-    Attributes:
-        decks: ``"auto"``, 1 or 2 (D3).
-        jokers_per_deck: 0, 1, 2 or 4 (D1).
-        hand_size: ``"auto"`` or pairs ``(players, cards)`` covering every
-            player count allowed; a ``dict`` is accepted (D4).
-        min_players: Fewest players (D2).
-        max_players: Most players (D2).
-        first_discard: :class:`FirstDiscard` (D6).
-        next_dealer: :class:`NextDealer` (D7).
-        direction: :class:`Direction` of dealing and play (V7).
-        min_run_length: Fewest cards in a run, 3 or more (M2).
-        ace: :class:`Ace` (M3).
-        jokers: :class:`Jokers` (M4).
-        discard_take: :class:`DiscardTake` (T4).
-        top_discard_must_meld: The top discard, taken alone, must be melded
-            at once (T4).
-        deepest_card_use: :class:`DeepestCardUse` (T4).
-        stock_draw_count: 1 or 2 cards per stock draw (T5).
-        stock_exhausted: :class:`StockExhausted` (T6).
-        max_stock_rebuilds: Most rebuilds of the stock in one hand (T6).
-        opening_minimum: Points the first melds must total, 0 for none (T8).
-        out_of_turn_melding: Melding during other players' turns (T9).
-        going_out: :class:`GoingOut` (E2).
-        final_discard_must_be_unplayable: Needs floating (E3).
-        final_layoff: Lay-offs by the others after someone goes out (E4).
-        rummy_call: :class:`RummyCall` (R1–R3).
-        card_values: A :class:`~rummy500.values.CardValues`; the names
-            ``"standard"``, ``"fives"``, ``"basic"`` are accepted (S1).
-        scoring: :class:`Scoring` (S2–S4).
-        stock_out_penalty: Hands count against their holders when the stock
-            runs out (S2).
-        going_rummy_multiplier: Score multiplier for going rummy, 1 or more (S3).
-        going_out_bonus: Points for going out (S5).
-        seven_card_run_bonus: Points for a 7-card run and going out, 0 for none (S5).
-        group_of_four_multiplier: Multiplier of a group of four laid down at
-            once (Persian rummy doubles: 2) (V6).
-        target_score: Score that ends the match (G1).
-        hand_limit: Number of hands after which the match ends, or ``None`` (G1).
-        tiebreak: :class:`Tiebreak` (G2, G3).
-        must_go_out_to_win: A player wins only by going out at or over the
-            target (G4).
-        partnerships: Two partnerships, seats 0+2 and 1+3; 4 players (V5).
-        match_bonus: Bonus to the side with the better final score (V6).
-        dealers_gambit: The dealer's joker and nominated joker effects (V7).
+    enum members or as their string values.  The rules page of the docs says
+    what each knob does, with the rule ids cited below; :data:`KNOBS` holds
+    the same table as data.
 
     Raises:
         RulesError: (a :class:`ValueError`) listing every problem found.
 
     """
 
-    decks: Literal["auto"] | int = "auto"
-    jokers_per_deck: int = 2
+    decks: Literal["auto"] | int = _field(
+        "auto",
+        _Spec(
+            "D3",
+            "number of decks: 'auto' (1 for up to 4 players, 2 for 5 or more), 1 or 2",
+            "'auto', 1, 2",
+            _decks_check,
+        ),
+    )
+    jokers_per_deck: int = _integer(2, "D1", "jokers in each deck", allowed=(0, 1, 2, 4))
     hand_size: Literal["auto"] | tuple[tuple[int, int], ...] = attrs.field(
-        default="auto", converter=_convert_hand_size
+        default="auto",
+        converter=_convert_hand_size,
+        metadata=_knob(
+            "D4",
+            "cards dealt to each player, by player count ('auto': 13 for 2, else 7)",
+            "'auto' or {players: cards}",
+            _hand_size_check,
+        ),
     )
-    min_players: int = 2
-    max_players: int = 8
+    min_players: int = _integer(2, "D2", "fewest players", low=2, high=8)
+    max_players: int = _integer(8, "D2", "most players", low=2, high=8)
     first_discard: FirstDiscard = attrs.field(
-        default=FirstDiscard.UPCARD, converter=_to_first_discard
+        default=FirstDiscard.UPCARD,
+        converter=_as_given,
+        metadata=_choice(
+            FirstDiscard, "D6", "how the pile starts: upcard, or the first player discards"
+        ),
     )
-    next_dealer: NextDealer = attrs.field(default=NextDealer.LEFT, converter=_to_next_dealer)
-    direction: Direction = attrs.field(default=Direction.CLOCKWISE, converter=_to_direction)
-    min_run_length: int = 3
-    ace: Ace = attrs.field(default=Ace.LOW_OR_HIGH, converter=_to_ace)
-    jokers: Jokers = attrs.field(default=Jokers.WILD, converter=_to_jokers)
+    next_dealer: NextDealer = attrs.field(
+        default=NextDealer.LEFT,
+        converter=_as_given,
+        metadata=_choice(
+            NextDealer, "D7", "who deals next: the player left of the dealer, or the winner"
+        ),
+    )
+    direction: Direction = attrs.field(
+        default=Direction.CLOCKWISE,
+        converter=_as_given,
+        metadata=_choice(Direction, "D5", "direction of dealing and play (counterclockwise: V7)"),
+    )
+    min_run_length: int = _integer(3, "M2", "fewest cards in a run", low=3, high=13)
+    ace: Ace = attrs.field(
+        default=Ace.LOW_OR_HIGH,
+        converter=_as_given,
+        metadata=_choice(Ace, "M3", "ace low only, low or high, or around the corner"),
+    )
+    jokers: Jokers = attrs.field(
+        default=Jokers.WILD,
+        converter=_as_given,
+        metadata=_choice(Jokers, "M4", "jokers wild, or only in groups of jokers"),
+    )
     discard_take: DiscardTake = attrs.field(
-        default=DiscardTake.ANY_DEPTH, converter=_to_discard_take
+        default=DiscardTake.ANY_DEPTH,
+        converter=_as_given,
+        metadata=_choice(
+            DiscardTake, "T4", "take from any depth of the pile, or only the top card"
+        ),
     )
-    top_discard_must_meld: bool = False
+    top_discard_must_meld: bool = _flag(
+        False, "T4", "the top discard taken alone must be melded at once"
+    )
     deepest_card_use: DeepestCardUse = attrs.field(
-        default=DeepestCardUse.MELD_OR_LAYOFF, converter=_to_deepest_card_use
+        default=DeepestCardUse.MELD_OR_LAYOFF,
+        converter=_as_given,
+        metadata=_choice(
+            DeepestCardUse,
+            "T4",
+            "a card that must be melded at once: meld or lay-off, or new meld only",
+        ),
     )
-    stock_draw_count: int = 1
+    stock_draw_count: int = _integer(1, "T5", "cards drawn from the stock at once", allowed=(1, 2))
     stock_exhausted: StockExhausted = attrs.field(
-        default=StockExhausted.END_HAND, converter=_to_stock_exhausted
+        default=StockExhausted.END_HAND,
+        converter=_as_given,
+        metadata=_choice(
+            StockExhausted, "T6", "empty stock: end the hand, reshuffle the pile, or play on"
+        ),
     )
-    max_stock_rebuilds: int = 3
-    opening_minimum: int = 0
-    out_of_turn_melding: bool = False
-    going_out: GoingOut = attrs.field(default=GoingOut.MELD_OR_DISCARD, converter=_to_going_out)
-    final_discard_must_be_unplayable: bool = False
-    final_layoff: bool = False
-    rummy_call: RummyCall = attrs.field(default=RummyCall.PILE, converter=_to_rummy_call)
-    card_values: CardValues = attrs.field(default=STANDARD, converter=_convert_card_values)
-    scoring: Scoring = attrs.field(default=Scoring.MELDED_MINUS_HAND, converter=_to_scoring)
-    stock_out_penalty: bool = True
-    going_rummy_multiplier: int = 1
-    going_out_bonus: int = 0
-    seven_card_run_bonus: int = 0
-    group_of_four_multiplier: int = 1
-    target_score: int = 500
-    hand_limit: int | None = None
-    tiebreak: Tiebreak = attrs.field(default=Tiebreak.HIGHEST, converter=_to_tiebreak)
-    must_go_out_to_win: bool = False
-    partnerships: bool = False
-    match_bonus: int = 0
-    dealers_gambit: bool = False
+    max_stock_rebuilds: int = _integer(
+        3, "T6", "most reshuffles of the pile into a stock in a hand", low=0
+    )
+    opening_minimum: int = _integer(
+        0, "T8", "points a player's first melds must total (0: none)", low=0
+    )
+    out_of_turn_melding: bool = _flag(
+        False, "T9", "players may meld and lay off during others' turns"
+    )
+    going_out: GoingOut = attrs.field(
+        default=GoingOut.MELD_OR_DISCARD,
+        converter=_as_given,
+        metadata=_choice(
+            GoingOut,
+            "E2",
+            "going out: meld or discard the last card, discard required, or floating",
+        ),
+    )
+    final_discard_must_be_unplayable: bool = _flag(
+        False, "E3", "no going out by discarding a card that could be laid off (needs floating)"
+    )
+    final_layoff: bool = _flag(
+        False, "E4", "after someone goes out, the others may lay off in turn"
+    )
+    rummy_call: RummyCall = attrs.field(
+        default=RummyCall.PILE,
+        converter=_as_given,
+        metadata=_choice(
+            RummyCall, "R1", "'Rummy!' calls: on the pile, on the top discard only, or none"
+        ),
+    )
+    card_values: CardValues = attrs.field(
+        default=STANDARD,
+        converter=_convert_card_values,
+        metadata=_knob(
+            "S1",
+            "card value table: standard, fives, basic or custom",
+            "standard, fives, basic, CardValues",
+            _card_values_check,
+        ),
+    )
+    scoring: Scoring = attrs.field(
+        default=Scoring.MELDED_MINUS_HAND,
+        converter=_as_given,
+        metadata=_choice(
+            Scoring,
+            "S2",
+            "hand scoring: melded minus hand, winner takes hands, add opponents' hands",
+        ),
+    )
+    stock_out_penalty: bool = _flag(
+        True, "S2", "hands left count against their holders when the stock runs out"
+    )
+    going_rummy_multiplier: int = _integer(
+        1, "S3", "multiplier for going out in one turn from a full hand", low=1
+    )
+    going_out_bonus: int = _integer(0, "S5", "points for going out")
+    seven_card_run_bonus: int = _integer(
+        0, "S5", "points for going out after laying down a 7-card run (0: none)", low=0
+    )
+    group_of_four_multiplier: int = _integer(
+        1, "V6", "multiplier of a group of four laid down at once", low=1
+    )
+    target_score: int = _integer(500, "G1", "score that ends the match", low=1)
+    hand_limit: int | None = _field(
+        None,
+        _Spec(
+            "G1",
+            "number of hands after which the match ends (None: no limit)",
+            "None or integer ≥ 1",
+            _hand_limit_check,
+        ),
+    )
+    tiebreak: Tiebreak = attrs.field(
+        default=Tiebreak.HIGHEST,
+        converter=_as_given,
+        metadata=_choice(
+            Tiebreak, "G3", "several players reach the target: highest total, or who went out"
+        ),
+    )
+    must_go_out_to_win: bool = _flag(
+        False, "G4", "a player wins only by going out at or over the target"
+    )
+    partnerships: bool = _flag(False, "V5", "4 players in two partnerships, seats 0+2 and 1+3")
+    match_bonus: int = _integer(0, "V6", "bonus to the side with the better final score", low=0)
+    dealers_gambit: bool = _flag(
+        False, "V7", "the dealer's joker and the dealer's nomination of joker effects"
+    )
 
     def __attrs_post_init__(self) -> None:
+        for field in _ENUM_FIELDS:  # string values of the enum knobs (see _choice)
+            value = getattr(self, field.name)
+            enum_type = cast("type[_KnobEnum]", type(field.default))
+            if not isinstance(value, enum_type):
+                with contextlib.suppress(ValueError, TypeError):  # else reported by the check
+                    object.__setattr__(self, field.name, enum_type(value))
         problems = _problems(self)
         if problems:
             raise RulesError(problems)
@@ -437,6 +559,9 @@ class Rules:
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each of ``players`` players (D4).
 
+        Raises:
+            InvalidArgumentError: if ``hand_size`` has no entry for that many players.
+
         >>> Rules().hand_size_for(2), Rules().hand_size_for(6)
         (13, 7)
         """
@@ -445,20 +570,26 @@ class Rules:
         for count, size in self.hand_size:
             if count == players:
                 return size
-        raise ValueError(f"hand_size has no entry for {players} players")
+        raise InvalidArgumentError(f"hand_size has no entry for {players} players (D4)")
 
     def deck(self, players: int) -> tuple[Card, ...]:
         """The unshuffled deck used with ``players`` players (D1, D3)."""
         return make_deck(self.num_decks(players), self.jokers_per_deck)
 
     def check_players(self, players: int) -> None:
-        """Raise :class:`ValueError` unless ``players`` may play under these rules (D2, V5)."""
+        """Raise :class:`~rummy500.errors.InvalidArgumentError` unless ``players`` may play (D2).
+
+        >>> Rules().check_players(9)
+        Traceback (most recent call last):
+        ...
+        rummy500.errors.InvalidArgumentError: these rules are for 2 to 8 players, got 9 (D2)
+        """
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
             or not self.min_players <= players <= self.max_players
         ):
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"these rules are for {self.min_players} to {self.max_players} players, "
                 f"got {players!r} (D2)"
             )
@@ -469,10 +600,7 @@ class Rules:
         >>> Rules().to_dict()["ace"], Rules().to_dict()["card_values"]
         ('low_or_high', 'standard')
         """
-        data: dict[str, Any] = {}
-        for name in KNOBS:
-            data[name] = _knob_to_data(getattr(self, name))
-        return data
+        return {name: _knob_to_data(getattr(self, name)) for name in KNOBS}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: Rules | None = None) -> Rules:
@@ -509,12 +637,61 @@ class Rules:
         default = Rules()
         lines = ["500 Rum rules (* = differs from the default pagat rules):"]
         width = max(len(name) for name in KNOBS)
-        for name, (rule, text) in KNOBS.items():
+        for name, knob in KNOBS.items():
             value = getattr(self, name)
             mark = "*" if value != getattr(default, name) else " "
             shown = _describe_value(value)
-            lines.append(f"{mark} {name:<{width}}  {shown:<18} {rule:<3} {text}")
+            lines.append(f"{mark} {name:<{width}}  {shown:<18} {knob.rule:<3} {knob.text}")
         return "\n".join(lines)
+
+
+@attrs.frozen
+class Knob:
+    """One knob of :class:`Rules`, as declared: the rows of the knob table.
+
+    Attributes:
+        name: The field name of :class:`Rules`.
+        rule: The id of the rule it varies (``"T3"``…).
+        text: What it does, in one line.
+        values: The values it accepts, as text.
+        default: Its value in the default ``pagat`` rules.
+    """
+
+    name: str
+    rule: str
+    text: str
+    values: str
+    default: Any
+
+
+def _spec(field: attrs.Attribute[Any]) -> _Spec:
+    spec = field.metadata["knob"]
+    assert isinstance(spec, _Spec)
+    return spec
+
+
+_FIELDS: tuple[attrs.Attribute[Any], ...] = tuple(attrs.fields(Rules))
+_ENUM_FIELDS = tuple(field for field in _FIELDS if isinstance(field.default, _KnobEnum))
+
+#: Every knob of :class:`Rules` by name, in field order (a read-only mapping).
+#: :meta hide-value:
+KNOBS: Mapping[str, Knob] = MappingProxyType(
+    {
+        field.name: Knob(
+            field.name, _spec(field).rule, _spec(field).text, _spec(field).values, field.default
+        )
+        for field in _FIELDS
+    }
+)
+
+
+def _knob_attributes() -> str:
+    """The ``Attributes:`` section of :class:`Rules`, written from the declarations."""
+    lines = ["", "    Attributes:"]
+    for knob in KNOBS.values():
+        lines.append(f"        {knob.name}: {knob.text[0].upper()}{knob.text[1:]} ({knob.rule}).")
+        lines.append(f"            Values: {knob.values}; default {_describe_value(knob.default)}.")
+    return "\n".join(lines) + "\n"
 
 
 def _knob_to_data(value: Any) -> Any:
@@ -546,171 +723,142 @@ def _describe_value(value: Any) -> str:
     return str(data)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _problems(rules: Rules) -> list[str]:
-    """Every problem of a rule set, one sentence each (empty if consistent)."""
+    """Every problem of a rule set, one sentence each naming its knob (empty if consistent)."""
     problems: list[str] = []
-    add = problems.append
-
-    enum_fields: dict[str, type[_KnobEnum]] = {
-        "first_discard": FirstDiscard,
-        "next_dealer": NextDealer,
-        "direction": Direction,
-        "ace": Ace,
-        "jokers": Jokers,
-        "discard_take": DiscardTake,
-        "deepest_card_use": DeepestCardUse,
-        "stock_exhausted": StockExhausted,
-        "going_out": GoingOut,
-        "rummy_call": RummyCall,
-        "scoring": Scoring,
-        "tiebreak": Tiebreak,
-    }
-    for name, enum_type in enum_fields.items():
-        value = getattr(rules, name)
-        if not isinstance(value, enum_type):
-            choices = ", ".join(repr(member.value) for member in enum_type)
-            add(f"{name} must be one of {choices}, got {value!r} ({KNOBS[name][0]})")
-
-    bool_fields = (
-        "top_discard_must_meld",
-        "out_of_turn_melding",
-        "final_discard_must_be_unplayable",
-        "final_layoff",
-        "stock_out_penalty",
-        "must_go_out_to_win",
-        "partnerships",
-        "dealers_gambit",
-    )
-    for name in bool_fields:
-        if not isinstance(getattr(rules, name), bool):
-            add(f"{name} must be True or False, got {getattr(rules, name)!r} ({KNOBS[name][0]})")
-
-    def check_int(name: str, low: int | None = None, allowed: tuple[int, ...] = ()) -> bool:
-        value = getattr(rules, name)
-        rule = KNOBS[name][0]
-        if not _is_int(value):
-            add(f"{name} must be an integer, got {value!r} ({rule})")
-            return False
-        if allowed and value not in allowed:
-            choices = " or ".join(str(v) for v in allowed)
-            add(f"{name} must be {choices}, got {value!r} ({rule})")
-            return False
-        if low is not None and value < low:
-            add(f"{name} must be at least {low}, got {value!r} ({rule})")
-            return False
-        return True
-
-    if rules.decks != "auto":
-        check_int("decks", allowed=(1, 2))
-    jokers_ok = check_int("jokers_per_deck", allowed=(0, 1, 2, 4))
-    players_ok = check_int("min_players", low=2) & check_int("max_players", low=2)
-    if players_ok and rules.max_players > 8:
-        add(f"max_players must be at most 8, got {rules.max_players!r} (D2)")
-        players_ok = False
-    if players_ok and rules.min_players > rules.max_players:
-        add(f"min_players ({rules.min_players}) exceeds max_players ({rules.max_players}) (D2)")
-        players_ok = False
-    if check_int("min_run_length", low=3) and rules.min_run_length > 13:
-        add(f"min_run_length must be at most 13, got {rules.min_run_length!r} (M2)")
-    check_int("stock_draw_count", allowed=(1, 2))
-    check_int("max_stock_rebuilds", low=0)
-    check_int("opening_minimum", low=0)
-    check_int("going_rummy_multiplier", low=1)
-    check_int("going_out_bonus")
-    check_int("seven_card_run_bonus", low=0)
-    check_int("group_of_four_multiplier", low=1)
-    check_int("target_score", low=1)
-    check_int("match_bonus", low=0)
-    if rules.hand_limit is not None:
-        check_int("hand_limit", low=1)
-    if not isinstance(rules.card_values, CardValues):
-        add(
-            f"card_values must be 'standard', 'fives', 'basic' or a CardValues table, "
-            f"got {rules.card_values!r} (S1)"
-        )
-
-    hand_size_ok = _check_hand_size(rules, players_ok, add)
-
-    if rules.final_discard_must_be_unplayable is True and rules.going_out != GoingOut.FLOATING:
-        add(
-            f"final_discard_must_be_unplayable requires going_out='floating' (E3), "
-            f"got {_knob_to_data(rules.going_out)!r}"
-        )
-    if (
-        _is_int(rules.going_rummy_multiplier)
-        and rules.going_rummy_multiplier > 1
-        and rules.scoring != Scoring.WINNER_TAKES_HANDS
-    ):
-        add("going_rummy_multiplier > 1 requires scoring='winner_takes_hands' (S3)")
-    if (
-        rules.partnerships is True
-        and players_ok
-        and (rules.min_players, rules.max_players) != (4, 4)
-    ):
-        add(
-            "partnerships require exactly 4 players: set min_players=4 and max_players=4 "
-            f"(got {rules.min_players} to {rules.max_players}) (V5)"
-        )
-    if rules.jokers == Jokers.SETS_ONLY and jokers_ok and 0 < rules.jokers_per_deck < 2:
-        add("jokers='sets_only' needs at least 2 jokers per deck to make a group of jokers (M4)")
-    if rules.dealers_gambit is True:
-        if jokers_ok and rules.jokers_per_deck < 2:
-            add(
-                "dealers_gambit needs at least 2 jokers per deck: one is the dealer's joker, "
-                f"got jokers_per_deck={rules.jokers_per_deck!r} (V7)"
-            )
-        if rules.jokers != Jokers.WILD:
-            add("dealers_gambit requires jokers='wild': the dealer nominates what jokers do (V7)")
-        if isinstance(rules.card_values, CardValues) and rules.card_values.joker != 0:
-            add(
-                "dealers_gambit requires jokers worth 0 (card_values joker=0): a wild joker is "
-                f"worth nothing and jokers left in hand count zero, got {rules.card_values.joker} "
-                "(V7)"
-            )
-
-    if players_ok and hand_size_ok and jokers_ok and (rules.decks in ("auto", 1, 2)):
-        for players in range(rules.min_players, rules.max_players + 1):
-            deck_size = len(rules.deck(players))
-            # Dealer's gambit sets the dealer's joker aside before dealing (V7).
-            needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
-            if needed > deck_size:
-                add(
-                    f"{players} players need {needed} cards (hands, a pile card and a stock "
-                    f"card) but the deck has {deck_size} (D3, D4)"
-                )
+    bad: set[str] = set()
+    for field in _FIELDS:
+        value = getattr(rules, field.name)
+        spec = _spec(field)
+        problem = spec.check(value)
+        if problem is not None:
+            problems.append(f"{field.name} {problem}, got {_shown(value)} ({spec.rule})")
+            bad.add(field.name)
+    for check in _COMBINATIONS:
+        problem = check(rules, bad)
+        if problem is not None:
+            problems.append(problem)
     return problems
 
 
-def _check_hand_size(rules: Rules, players_ok: bool, add: Callable[[str], None]) -> bool:
-    value = rules.hand_size
-    if value == "auto":
-        return True
-    if not isinstance(value, tuple) or not all(
-        isinstance(pair, tuple) and len(pair) == 2 and all(_is_int(x) for x in pair)
-        for pair in value
-    ):
-        add(
-            f"hand_size must be 'auto' or a mapping of player counts to hand sizes, "
-            f"got {value!r} (D4)"
+def _shown(value: Any) -> str:
+    """A knob value in a message, cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# Checks across knobs; each is skipped when a knob it reads is itself invalid.
+
+
+def _players_range(rules: Rules, bad: set[str]) -> str | None:
+    if {"min_players", "max_players"} & bad or rules.min_players <= rules.max_players:
+        return None
+    return f"min_players ({rules.min_players}) exceeds max_players ({rules.max_players}) (D2)"
+
+
+def _hand_size_entries(rules: Rules, bad: set[str]) -> str | None:
+    if {"hand_size", "min_players", "max_players"} & bad or rules.hand_size == "auto":
+        return None
+    counts = {count for count, _ in rules.hand_size}
+    missing = [n for n in range(rules.min_players, rules.max_players + 1) if n not in counts]
+    if missing:
+        return f"hand_size has no entry for {missing} players (D4)"
+    return None
+
+
+def _floating_needed(rules: Rules, bad: set[str]) -> str | None:
+    if rules.final_discard_must_be_unplayable is True and rules.going_out is not GoingOut.FLOATING:
+        return (
+            "final_discard_must_be_unplayable requires going_out='floating' (E3), "
+            f"got {_shown(getattr(rules.going_out, 'value', rules.going_out))}"
         )
-        return False
-    counts = [count for count, _ in value]
-    ok = True
-    if len(set(counts)) != len(counts):
-        add(f"hand_size names a player count twice: {value!r} (D4)")
-        ok = False
-    if any(size < 1 for _, size in value):
-        add(f"hand sizes must be at least 1, got {value!r} (D4)")
-        ok = False
-    if players_ok:
-        missing = [
-            n for n in range(rules.min_players, rules.max_players + 1) if n not in set(counts)
-        ]
-        if missing:
-            add(f"hand_size has no entry for {missing} players (D4)")
-            ok = False
-    return ok
+    return None
+
+
+def _multiplier_scoring(rules: Rules, bad: set[str]) -> str | None:
+    if "going_rummy_multiplier" in bad or rules.going_rummy_multiplier <= 1:
+        return None
+    if rules.scoring is Scoring.WINNER_TAKES_HANDS:
+        return None
+    return "going_rummy_multiplier > 1 requires scoring='winner_takes_hands' (S3)"
+
+
+def _partnership_players(rules: Rules, bad: set[str]) -> str | None:
+    if rules.partnerships is not True or {"min_players", "max_players"} & bad:
+        return None
+    if (rules.min_players, rules.max_players) == (4, 4):
+        return None
+    return (
+        "partnerships require exactly 4 players: set min_players=4 and max_players=4 "
+        f"(got {rules.min_players} to {rules.max_players}) (V5)"
+    )
+
+
+def _joker_groups(rules: Rules, bad: set[str]) -> str | None:
+    if rules.jokers is not Jokers.SETS_ONLY or "jokers_per_deck" in bad:
+        return None
+    if 0 < rules.jokers_per_deck < 2:
+        return (
+            "jokers='sets_only' needs jokers_per_deck of 0, 2 or 4: a group of jokers "
+            "needs at least 2 jokers per deck (M4)"
+        )
+    return None
+
+
+def _gambit_jokers(rules: Rules, bad: set[str]) -> str | None:
+    if rules.dealers_gambit is True and "jokers_per_deck" not in bad and rules.jokers_per_deck < 2:
+        return (
+            "dealers_gambit needs at least 2 jokers per deck: one is the dealer's joker, "
+            f"got jokers_per_deck={rules.jokers_per_deck!r} (V7)"
+        )
+    return None
+
+
+def _gambit_wild(rules: Rules, bad: set[str]) -> str | None:
+    if rules.dealers_gambit is True and rules.jokers is not Jokers.WILD:
+        return "dealers_gambit requires jokers='wild': the dealer nominates what jokers do (V7)"
+    return None
+
+
+def _gambit_joker_value(rules: Rules, bad: set[str]) -> str | None:
+    if rules.dealers_gambit is not True or "card_values" in bad or rules.card_values.joker == 0:
+        return None
+    return (
+        "dealers_gambit requires jokers worth 0 (card_values joker=0): a wild joker is "
+        f"worth nothing and jokers left in hand count zero, got {rules.card_values.joker} (V7)"
+    )
+
+
+def _deck_size(rules: Rules, bad: set[str]) -> str | None:
+    if {"min_players", "max_players", "hand_size", "jokers_per_deck", "decks"} & bad:
+        return None
+    if _players_range(rules, bad) or _hand_size_entries(rules, bad):
+        return None
+    problems = []
+    for players in range(rules.min_players, rules.max_players + 1):
+        deck_size = len(rules.deck(players))
+        # Dealer's gambit sets the dealer's joker aside before dealing (V7).
+        needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
+        if needed > deck_size:
+            problems.append(
+                f"{players} players need {needed} cards (hands, a pile card and a stock "
+                f"card) but the deck has {deck_size} (D3, D4)"
+            )
+    return "; ".join(problems) or None
+
+
+_COMBINATIONS: tuple[Callable[[Rules, set[str]], str | None], ...] = (
+    _players_range,
+    _hand_size_entries,
+    _floating_needed,
+    _multiplier_scoring,
+    _partnership_players,
+    _joker_groups,
+    _gambit_jokers,
+    _gambit_wild,
+    _gambit_joker_value,
+    _deck_size,
+)
+
+
+Rules.__doc__ = (Rules.__doc__ or "") + _knob_attributes()

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
 from rummy500.cards import JOKER, Card
-from rummy500.melds import Meld, MeldCard, MeldKind
-from rummy500.rules import Rules
-
-if TYPE_CHECKING:
-    from rummy500.moves import Move
+from rummy500.meldcards import MeldCard
+from rummy500.melds import Meld, MeldKind
+from rummy500.rules import Jokers, Rules
+from rummy500.seating import next_seat
 
 __all__ = [
     "EndReason",
@@ -29,8 +28,13 @@ __all__ = [
     "JokerEffect",
     "Phase",
     "TableMeld",
+    "floating_seats",
+    "jokers_tamed",
+    "jokers_wild",
     "open_cards",
+    "polling_order",
     "table_cards",
+    "table_text",
 ]
 
 
@@ -256,39 +260,47 @@ class GameState:
     @property
     def floating(self) -> tuple[int, ...]:
         """The seats floating with an empty hand (E2 ``floating``)."""
-        if self.phase in (Phase.OVER, Phase.FINAL_LAYOFF):
-            return ()
-        return tuple(seat for seat, hand in enumerate(self.hands) if not hand)
+        return floating_seats(self.phase, [len(hand) for hand in self.hands])
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves; same as :func:`rummy500.legal_moves`."""
-        from rummy500.engine import legal_moves
+    @property
+    def jokers_wild(self) -> bool:
+        """Whether jokers are wild this hand (M4, and the dealer's nomination under V7)."""
+        return jokers_wild(self.rules, self.joker_effect)
 
-        return legal_moves(self)
+    # The position format lives in rummy500.positions, which imports this module:
+    # these four methods are the one place where a value delegates upwards.
 
     def to_dict(self) -> dict[str, Any]:
-        """The position as a JSON-ready dict (format 1); see :mod:`rummy500.serialize`."""
-        from rummy500.serialize import state_to_dict
+        """The position as a JSON-ready dict (format 1); see :mod:`rummy500.positions`."""
+        from rummy500.positions import state_to_dict
 
         return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
-        """Rebuild a state from :meth:`to_dict`'s output, validating everything."""
-        from rummy500.serialize import state_from_dict
+        """Rebuild a state from :meth:`to_dict`'s output, validating everything.
+
+        Raises:
+            PositionError: (a :class:`ValueError`) naming the offending key and value.
+        """
+        from rummy500.positions import state_from_dict
 
         return state_from_dict(data)
 
     def to_json(self) -> str:
         """The position as JSON text (format 1)."""
-        from rummy500.serialize import state_to_json
+        from rummy500.positions import state_to_json
 
         return state_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        """Rebuild a state from :meth:`to_json`'s output."""
-        from rummy500.serialize import state_from_json
+        """Rebuild a state from :meth:`to_json`'s output.
+
+        Raises:
+            PositionError: (a :class:`ValueError`) for text that is not a valid position.
+        """
+        from rummy500.positions import state_from_json
 
         return state_from_json(text)
 
@@ -302,6 +314,58 @@ class GameState:
     def __str__(self) -> str:
         hands = [(len(hand), " ".join(map(str, hand))) for hand in self.hands]
         return table_text(self, hands, len(self.stock))
+
+
+def jokers_wild(rules: Rules, effect: JokerEffect | None) -> bool:
+    """Whether jokers are wild: under ``jokers = "wild"`` unless the dealer tamed them (M4, V7).
+
+    >>> jokers_wild(Rules(), None), jokers_wild(Rules(), JokerEffect.SPLIT)
+    (True, False)
+    """
+    return rules.jokers is Jokers.WILD and not jokers_tamed(effect)
+
+
+def jokers_tamed(effect: JokerEffect | None) -> bool:
+    """Whether the dealer's nomination keeps jokers out of melds this hand (V7).
+
+    Under dealer's gambit, ``double`` and ``split`` make jokers not wild: a
+    joker then fits no meld and no lay-off (it may only double a meld or
+    split the pile).
+    """
+    return effect is JokerEffect.DOUBLE or effect is JokerEffect.SPLIT
+
+
+def floating_seats(phase: Phase, hand_sizes: Sequence[int]) -> tuple[int, ...]:
+    """The seats floating with an empty hand (E2 ``floating``) while the hand goes on."""
+    if phase is Phase.OVER or phase is Phase.FINAL_LAYOFF:
+        return ()
+    return tuple(seat for seat, size in enumerate(hand_sizes) if not size)
+
+
+def polling_order(state: GameState) -> tuple[int, ...]:
+    """The order in which seats are offered a move: the others first, the seat to move last.
+
+    The seats that are not to move may have moves of their own ("Rummy!"
+    calls, R1–R2; melds out of turn, T9).  A referee offers them to those
+    seats in playing order from the seat after the one to move; the first
+    seat that takes its chance moves (so the first call wins, R1); when they
+    all let it go by, the seat to move moves.  The bots, the command line and
+    sessions all follow this order.
+
+    >>> from rummy500 import new_game, Rules
+    >>> polling_order(new_game(players=4, seed=1))
+    (2, 3, 0, 1)
+    >>> polling_order(new_game(Rules(direction="counterclockwise"), 4, seed=1))
+    (2, 1, 0, 3)
+    """
+    players = len(state.hands)
+    order = []
+    seat = state.to_move
+    for _ in range(players - 1):
+        seat = next_seat(state.rules, players, seat)
+        order.append(seat)
+    order.append(state.to_move)
+    return tuple(order)
 
 
 def table_cards(melds: Iterable[TableMeld]) -> Counter[Card]:

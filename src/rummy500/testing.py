@@ -20,7 +20,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rummy500.engine import apply_move, legal_moves, new_game
+from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.errors import RulesError
 from rummy500.rules import (
     Ace,
@@ -61,8 +61,9 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
 
     Args:
         draw: Hypothesis's draw function (supplied by ``@st.composite``).
-        playable: Keep to the knob values the hand engine implements
-            (see :mod:`rummy500.support`).
+        playable: Keep to the knobs a hand is played with (the match
+            knobs ``group_of_four_multiplier`` and ``match_bonus`` stay at
+            their defaults).
     """
     knobs: dict[str, Any] = {
         "jokers_per_deck": draw(st.sampled_from([0, 1, 2, 4])),
@@ -124,7 +125,7 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
 
 
 def playable_rules() -> st.SearchStrategy[Rules]:
-    """Rule sets the hand engine plays (every knob of RULES.md §1–§6, and dealer's gambit)."""
+    """Rule sets with every knob of a hand drawn (sections 1–6 of the rules, and V7)."""
     return rules(playable=True)
 
 

@@ -24,17 +24,32 @@ from typing import Any
 import attrs
 
 from rummy500.cards import JOKER_CODE, Card, Rank
+from rummy500.errors import InvalidArgumentError
 
 __all__ = ["BASIC", "FIVES", "STANDARD", "TABLES", "CardValues"]
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _validate_ranks(instance: CardValues, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if len(value) != 13 or not all(isinstance(v, int) for v in value):
-        raise ValueError(f"ranks must be 13 integers for A, 2, …, K; got {value!r}")
+    if len(value) != 13 or not all(_is_int(v) for v in value):
+        raise InvalidArgumentError(f"ranks must be 13 integers for A, 2, …, K; got {value!r}")
+
+
+def _validate_points(instance: CardValues, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not _is_int(value):
+        raise InvalidArgumentError(f"{attribute.name} must be an integer, got {value!r}")
 
 
 def _int_tuple(values: Any) -> tuple[int, ...]:
-    return tuple(values)
+    try:
+        return tuple(values)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"ranks must be 13 integers for A, 2, …, K; got {values!r}"
+        ) from None
 
 
 @attrs.frozen
@@ -51,8 +66,8 @@ class CardValues:
     """
 
     ranks: tuple[int, ...] = attrs.field(converter=_int_tuple, validator=_validate_ranks)
-    low_ace: int
-    joker: int
+    low_ace: int = attrs.field(validator=_validate_points)
+    joker: int = attrs.field(validator=_validate_points)
     name: str | None = attrs.field(default=None, eq=False)
 
     @property
@@ -117,7 +132,9 @@ class CardValues:
         """
         values = (*self.ranks, self.low_ace, self.joker)
         if divisor <= 0 or any(v % divisor for v in values):
-            raise ValueError(f"cannot divide every card value of {self.ranks} by {divisor!r}")
+            raise InvalidArgumentError(
+                f"cannot divide every card value of {self.ranks} by {divisor!r}"
+            )
         return CardValues(
             ranks=tuple(v // divisor for v in self.ranks),
             low_ace=self.low_ace // divisor,
@@ -134,23 +151,29 @@ class CardValues:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CardValues:
-        """Inverse of :meth:`to_dict`; raises :class:`ValueError` on bad input."""
+        """Inverse of :meth:`to_dict`.
+
+        Raises:
+            InvalidArgumentError: (a :class:`ValueError`) naming the bad key or value.
+        """
         if not isinstance(data, Mapping):
-            raise ValueError(f"card values must be a table name or a dict, got {data!r}")
+            raise InvalidArgumentError(f"card values must be a table name or a dict, got {data!r}")
         unknown = set(data) - {"ranks", "low_ace", "joker"}
         if unknown:
-            raise ValueError(f"unknown card value keys {sorted(unknown)!r}")
+            raise InvalidArgumentError(f"unknown card value keys {sorted(unknown)!r}")
         ranks = data.get("ranks")
         if not isinstance(ranks, Mapping) or set(ranks) != set("A23456789TJQK"):
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"card values 'ranks' must map each of A 2-9 T J Q K to points, got {ranks!r}"
             )
         values = [ranks[symbol] for symbol in "A23456789TJQK"]
         for key in ("low_ace", "joker"):
-            if not isinstance(data.get(key), int):
-                raise ValueError(f"card values {key!r} must be an integer, got {data.get(key)!r}")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise ValueError(f"card values must be integers, got {ranks!r}")
+            if not _is_int(data.get(key)):
+                raise InvalidArgumentError(
+                    f"card values {key!r} must be an integer, got {data.get(key)!r}"
+                )
+        if not all(_is_int(v) for v in values):
+            raise InvalidArgumentError(f"card values must be integers, got {ranks!r}")
         table = cls(ranks=tuple(values), low_ace=data["low_ace"], joker=data["joker"])
         return _BY_VALUES.get(_unnamed_key(table), table)
 

@@ -70,25 +70,28 @@ from typing import Any
 
 import attrs
 
+from rummy500._engine import legal_moves as all_legal_moves
+from rummy500._engine.gambit import dealer_reserve, spend
+from rummy500._engine.plays import physical
+from rummy500._engine.scoring import table_points
 from rummy500.cards import JOKER, Card, as_cards, card_from_code
-from rummy500.engine import legal_moves as all_legal_moves
-from rummy500.gambit import dealer_reserve, spend
+from rummy500.errors import InvalidArgumentError
 from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
-from rummy500.plays import physical
+from rummy500.positions import FORMAT, meld_to_dict, rules_to_data
 from rummy500.rules import Rules, RummyCall
-from rummy500.scoring import table_points
-from rummy500.serialize import FORMAT, meld_to_dict, rules_to_data
 from rummy500.state import (
     GameState,
     HandResult,
     JokerEffect,
     Phase,
     TableMeld,
+    floating_seats,
+    jokers_wild,
     open_cards,
     table_text,
 )
 
-__all__ = ["KnownCards", "PlayerView", "observe", "resample", "track"]
+__all__ = ["KnownCards", "PlayerView", "make_view", "observe", "resample", "track"]
 
 
 def _to_known(value: Iterable[str | Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
@@ -170,7 +173,7 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
     """
     players = len(known.cards)
     if players != state.num_players:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"the known cards are for {players} seats, the state has {state.num_players}"
         )
     seat = move.player
@@ -322,9 +325,12 @@ class PlayerView:
     @property
     def floating(self) -> tuple[int, ...]:
         """The seats floating with an empty hand (E2 ``floating``)."""
-        if self.phase in (Phase.OVER, Phase.FINAL_LAYOFF):
-            return ()
-        return tuple(seat for seat, size in enumerate(self.hand_sizes) if not size)
+        return floating_seats(self.phase, self.hand_sizes)
+
+    @property
+    def jokers_wild(self) -> bool:
+        """Whether jokers are wild this hand (M4, and the dealer's nomination under V7)."""
+        return jokers_wild(self.rules, self.joker_effect)
 
     @property
     def melded_points(self) -> tuple[int, ...]:
@@ -341,7 +347,7 @@ class PlayerView:
         nominates under dealer's gambit, the seat's own hand).
 
         Raises:
-            ValueError: if the view's cards do not fit in the rule set's deck.
+            InvalidArgumentError: if the view's cards do not fit in the rule set's deck.
         """
         left = Counter(self.rules.deck(self.num_players))
         seen = open_cards(self.discard, self.melds, self.dealer_joker, self.dead)
@@ -350,14 +356,16 @@ class PlayerView:
             seen.update(cards)
         if seen - left:
             extra = " ".join(map(str, sorted((seen - left).elements())))
-            raise ValueError(f"the view shows cards the rule set's deck does not hold: {extra}")
+            raise InvalidArgumentError(
+                f"the view shows cards the rule set's deck does not hold: {extra}"
+            )
         left.subtract(seen)
         return tuple(sorted(left.elements()))
 
     def to_dict(self) -> dict[str, Any]:
         """The view as a JSON-ready dict.
 
-        The keys follow the position format (:mod:`rummy500.serialize`),
+        The keys follow the position format (:mod:`rummy500.positions`),
         with ``seat``, ``hand``, ``hand_sizes``, ``known``, ``stock_size``
         and ``legal_moves`` (in notation) instead of the hidden ``hands``,
         ``stock`` and ``seed``; every key is always present.
@@ -462,7 +470,7 @@ def observe(state: GameState, seat: int, known: KnownCards | None = None) -> Pla
             position loaded from a file): nothing is known then.
 
     Raises:
-        ValueError: for a seat that is not at the table, or known cards that
+        InvalidArgumentError: for a seat that is not at the table, or known cards that
             are not in the hands of ``state`` (a tracker of another hand).
 
     >>> from rummy500 import new_game
@@ -473,16 +481,20 @@ def observe(state: GameState, seat: int, known: KnownCards | None = None) -> Pla
       p1 to draw
     """
     moves = all_legal_moves(state)
-    return _observe(state, seat, known, tuple(move for move in moves if move.player == seat))
+    return make_view(state, seat, known, tuple(move for move in moves if move.player == seat))
 
 
-def _observe(
+def make_view(
     state: GameState, seat: int, known: KnownCards | None, moves: tuple[Move, ...]
 ) -> PlayerView:
-    """:func:`observe` with the seat's legal moves already generated."""
+    """:func:`observe` with the seat's legal moves already generated (for referees and drivers).
+
+    ``moves`` must be the legal moves of ``seat`` in ``state``, in the
+    engine's order.
+    """
     players = state.num_players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
+        raise InvalidArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
     if known is None:
         known = KnownCards.start(state)
     _check_known(state, known)
@@ -524,12 +536,12 @@ def _observe(
 
 def _check_known(state: GameState, known: KnownCards) -> None:
     if len(known.cards) != state.num_players:
-        raise ValueError(
+        raise InvalidArgumentError(
             f"the known cards are for {len(known.cards)} seats, the state has {state.num_players}"
         )
     for seat, cards in enumerate(known.cards):
         if cards and Counter(cards) - Counter(state.hands[seat]):
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"p{seat} is said to hold {' '.join(map(str, cards))}, which its hand does not "
                 "hold: the known cards belong to another hand or history"
             )
@@ -560,7 +572,7 @@ def resample(view: PlayerView, rng: random.Random | int) -> GameState:
         rng: A :class:`random.Random`, or a seed for one.
 
     Raises:
-        ValueError: if the view's counts do not fit its cards (a hand smaller
+        InvalidArgumentError: if the view's counts do not fit its cards (a hand smaller
             than its known cards, or a wrong number of unseen cards).
     """
     if not isinstance(rng, random.Random):
@@ -576,14 +588,16 @@ def resample(view: PlayerView, rng: random.Random | int) -> GameState:
         known = view.known[seat]
         missing = size - len(known)
         if missing < 0:
-            raise ValueError(f"p{seat} holds {size} cards but is known to hold {len(known)}")
+            raise InvalidArgumentError(
+                f"p{seat} holds {size} cards but is known to hold {len(known)}"
+            )
         hands.append(tuple(sorted(known + tuple(cards[position : position + missing]))))
         position += missing
     stock = tuple(cards[position:])
     if len(stock) != view.stock_size or any(
         len(hand) != size for hand, size in zip(hands, view.hand_sizes, strict=True)
     ):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"the view's counts do not match its cards: {len(view.unseen)} unseen cards for "
             f"a stock of {view.stock_size} and hidden hands of {_hidden_sizes(view)}"
         )

@@ -45,7 +45,7 @@ from rummy500 import (
     legal_moves,
     new_game,
 )
-from rummy500.serialize import rules_to_data
+from rummy500.positions import rules_to_data
 from tests.reference_moves import small_enough
 from tests.strategies import ENGINE_RULES, random_move_index, real_deck
 

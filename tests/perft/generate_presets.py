@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy500 import JOKER, GameState, JokerEffect, Phase, legal_moves, presets
-from rummy500.serialize import rules_to_data
+from rummy500.positions import rules_to_data
 from tests.perft.generate import dumps, perft, states_of
 
 PATH = Path(__file__).with_name("presets.json")

@@ -1,7 +1,7 @@
-"""Shuffling and dealing one hand (D1–D6).
+"""Shuffling and dealing one hand (D1–D7), and the first state of a hand.
 
 >>> from rummy500 import Rules
->>> from rummy500.deal import deal
+>>> from rummy500._engine.deal import deal
 >>> d = deal(Rules(), 2, seed=7)
 >>> [len(hand) for hand in d.hands], len(d.stock), len(d.discard)
 ([13, 13], 27, 1)
@@ -14,14 +14,17 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 from rummy500.cards import JOKER, Card, as_cards
-from rummy500.rules import Direction, FirstDiscard, Rules
+from rummy500.errors import InvalidArgumentError
+from rummy500.rules import FirstDiscard, Rules
+from rummy500.seating import next_seat, seat_order
+from rummy500.state import GameState, Phase
 
-__all__ = ["Deal", "deal", "seat_order"]
+__all__ = ["Deal", "deal", "new_game"]
 
 
 @attrs.frozen
@@ -47,10 +50,59 @@ class Deal:
     dealer_joker: bool = False
 
 
-def seat_order(rules: Rules, players: int, first: int) -> list[int]:
-    """Seats in playing order starting at ``first`` (clockwise is seat + 1, D5, D7)."""
-    step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
-    return [(first + step * i) % players for i in range(players)]
+def new_game(
+    rules: Rules | None = None,
+    players: int = 2,
+    *,
+    seed: int | None = None,
+    deck: str | Sequence[Card | str] | None = None,
+    dealer: int = 0,
+) -> GameState:
+    """Deal one hand and return its first state (D1–D7).
+
+    Under ``first_discard = "chooser"`` (D6) the first state is in phase
+    ``FIRST_DISCARD``: the player left of the dealer starts the pile.  Under
+    dealer's gambit (V7) it is in phase ``NOMINATE``: the dealer first
+    nominates what jokers do, and the dealer's joker lies beside the stock.
+
+    Args:
+        rules: The rule set; ``None`` for the default (pagat) rules.
+        players: The number of players.
+        seed: Seed of the shuffle (``None``: from the OS's secure randomness).
+        deck: The whole deck in the order cards come off the top
+            (``deck[0]`` is dealt first); overrides ``seed``.
+        dealer: The dealer's seat.
+
+    Raises:
+        InvalidArgumentError: (a :class:`ValueError`) for a bad player count,
+            dealer or deck.
+
+    >>> from rummy500 import new_game, legal_moves
+    >>> state = new_game(seed=1)
+    >>> state.to_move, state.phase.value, len(state.hands[1])
+    (1, 'draw', 13)
+    >>> [str(move) for move in legal_moves(state)]
+    ['p1: draw', 'p1: take 1']
+    """
+    rules = Rules() if rules is None else rules
+    dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
+    chooser = rules.first_discard is FirstDiscard.CHOOSER
+    if rules.dealers_gambit:
+        to_move, phase = dealer, Phase.NOMINATE
+    else:
+        to_move = next_seat(rules, players, dealer)
+        phase = Phase.FIRST_DISCARD if chooser else Phase.DRAW
+    return GameState(
+        rules=rules,
+        dealer=dealer,
+        to_move=to_move,
+        phase=phase,
+        hands=dealt.hands,
+        stock=dealt.stock,
+        discard=dealt.discard,
+        seed=dealt.seed,
+        dealer_joker=dealt.dealer_joker,
+    )
 
 
 def deal(
@@ -80,11 +132,11 @@ def deal(
         dealer: The dealer's seat.
 
     Raises:
-        ValueError: for a bad player count, dealer seat or deck.
+        InvalidArgumentError: for a bad player count, dealer seat or deck.
     """
     rules.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+        raise InvalidArgumentError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
     full_deck = rules.deck(players)
     if deck is not None:
         cards = list(as_cards(deck))
@@ -98,7 +150,7 @@ def deal(
         cards.remove(JOKER)
 
     size = rules.hand_size_for(players)
-    first = seat_order(rules, players, dealer)[1]  # the player to the dealer's left
+    first = next_seat(rules, players, dealer)  # the player to the dealer's left
     order = seat_order(rules, players, first)
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
@@ -125,14 +177,14 @@ def deal(
 
 def _check_deck(cards: list[Card], full_deck: tuple[Card, ...]) -> None:
     if len(cards) != len(full_deck):
-        raise ValueError(
+        raise InvalidArgumentError(
             f"the deck must have the rule set's {len(full_deck)} cards, got {len(cards)}"
         )
     have, want = Counter(cards), Counter(full_deck)
     if have != want:
         extra = sorted((have - want).elements())
         missing = sorted((want - have).elements())
-        raise ValueError(
+        raise InvalidArgumentError(
             "the deck is not the rule set's deck: "
             f"extra {' '.join(map(str, extra)) or 'none'}; "
             f"missing {' '.join(map(str, missing)) or 'none'}"

@@ -1,4 +1,10 @@
-"""Positions as dicts and JSON (format 1 of DESIGN.md §3), validated on the way in.
+"""Positions as dicts and JSON (format 1), validated on the way in.
+
+The keys are listed on the positions page of the docs.  Loading checks
+everything: the keys, the seats, the phase, every card and meld, and that the
+cards are exactly the rule set's deck; a malformed position raises
+:class:`~rummy500.errors.PositionError` (a :class:`ValueError`) naming the
+offending key and value.
 
 >>> from rummy500 import new_game, GameState
 >>> state = new_game(seed=3)
@@ -10,7 +16,7 @@ True
 >>> GameState.from_dict({**data, "phase": "dance"})
 Traceback (most recent call last):
 ...
-ValueError: position 'phase': expected one of 'draw', 'play', 'over', ..., got 'dance'
+rummy500.errors.PositionError: position 'phase': expected one of 'draw', 'play', ..., got 'dance'
 """
 
 from __future__ import annotations
@@ -21,13 +27,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummy500 import presets
+from rummy500._engine.scoring import score_hand
 from rummy500.cards import JOKER, Card, parse_card
-from rummy500.deal import seat_order
-from rummy500.errors import InvalidMeldError, NotationError, RulesError
+from rummy500.errors import InvalidMeldError, NotationError, PositionError
+from rummy500.meldcards import parse_meld_card
 from rummy500.melds import make_meld
-from rummy500.notation import parse_meld_card
 from rummy500.rules import FirstDiscard, GoingOut, Rules
-from rummy500.scoring import score_hand
+from rummy500.seating import next_seat
 from rummy500.state import (
     EndReason,
     GameState,
@@ -37,7 +43,6 @@ from rummy500.state import (
     open_cards,
     table_cards,
 )
-from rummy500.support import check_supported
 
 __all__ = [
     "FORMAT",
@@ -88,19 +93,22 @@ def rules_to_data(rules: Rules) -> str | dict[str, Any]:
 
 
 def rules_from_data(data: Any) -> Rules:
-    """Inverse of :func:`rules_to_data`; raises :class:`ValueError` on bad input."""
+    """Inverse of :func:`rules_to_data`.
+
+    Raises:
+        RulesError: for unknown knobs or bad knob values, listing them all.
+        InvalidArgumentError: for an unknown preset name.
+        PositionError: for data that is neither a name nor a dict.
+
+    (All three are :class:`ValueError`.)
+    """
     if isinstance(data, str):
         return presets.get(data)
     if not isinstance(data, Mapping):
-        raise ValueError(f"rules must be a preset name or a dict, got {data!r}")
+        raise PositionError(f"rules must be a preset name or a dict, got {data!r}")
     overrides = dict(data)
     base = presets.get(overrides.pop("preset", "pagat"))
-    try:
-        return Rules.from_dict(overrides, base=base)
-    except RulesError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"bad rules {data!r}: {error}") from None
+    return Rules.from_dict(overrides, base=base)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -162,16 +170,16 @@ def state_to_json(state: GameState) -> str:
 
 
 def state_from_json(text: str) -> GameState:
-    """Rebuild a position from JSON text; raises :class:`ValueError` on bad input."""
+    """Rebuild a position from JSON text; raises :class:`PositionError` on bad input."""
     try:
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as error:
-        raise ValueError(f"position is not valid JSON: {error}") from None
+        raise PositionError(f"position is not valid JSON: {error}") from None
     return state_from_dict(data)
 
 
-def _fail(where: str, message: str) -> ValueError:
-    return ValueError(f"position {where!r}: {message}")
+def _fail(where: str, message: str) -> PositionError:
+    return PositionError(f"position {where!r}: {message}")
 
 
 def _seat(data: Mapping[str, Any], key: str, players: int) -> int:
@@ -204,96 +212,36 @@ def state_from_dict(data: Any) -> GameState:
     cards are exactly the rule set's deck for that many players.
 
     Raises:
-        ValueError: naming the offending key and value.
-        NotImplementedError: if the rules use a knob value the engine lacks.
+        PositionError: (a :class:`ValueError`) naming the offending key and value.
     """
-    if not isinstance(data, Mapping):
-        raise ValueError(f"a position must be a dict, got {type(data).__name__}")
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
-    if unknown:
-        raise ValueError(f"position has unknown keys {unknown}")
-    for key in ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard"):
-        if key not in data:
-            raise _fail(key, "missing")
-    if data["format"] != FORMAT:
-        raise _fail("format", f"expected {FORMAT}, got {data['format']!r}")
-    try:
-        rules = rules_from_data(data["rules"])
-    except ValueError as error:
-        raise _fail("rules", str(error)) from None
-    check_supported(rules)
-
-    hands_data = data["hands"]
-    if not isinstance(hands_data, list):
-        raise _fail("hands", f"expected a list of hands, got {hands_data!r}")
-    players = len(hands_data)
-    try:
-        rules.check_players(players)
-    except ValueError as error:
-        raise _fail("hands", str(error)) from None
+    rules, players = _header(data)
     hands = tuple(
-        tuple(sorted(_cards(hand, f"hands[{seat}]"))) for seat, hand in enumerate(hands_data)
+        tuple(sorted(_cards(hand, f"hands[{seat}]"))) for seat, hand in enumerate(data["hands"])
     )
     dealer = _seat(data, "dealer", players)
     to_move = _seat(data, "to_move", players)
-    phases = [phase.value for phase in Phase]
-    if data["phase"] not in phases:
-        shown = ", ".join(repr(p) for p in phases)
-        raise _fail("phase", f"expected one of {shown}, got {data['phase']!r}")
-    phase = Phase(data["phase"])
+    phase = _phase_of(data)
     stock = _cards(data["stock"], "stock")
     discard = _cards(data["discard"], "discard")
     melds = _melds(data.get("melds", []), rules, players)
-    last_discarder = _optional_seat(data, "last_discarder", players)
-    if last_discarder is not None:
-        if phase is not Phase.DRAW:
-            raise _fail(
-                "last_discarder", "a discard's 'Rummy!' window is open only in phase 'draw'"
-            )
-        if seat_order(rules, players, last_discarder)[1] != to_move:
-            raise _fail(
-                "last_discarder",
-                f"p{last_discarder} discarded last, so p{to_move} cannot be the seat to move",
-            )
-    turn = data.get("turn", {})
-    if not isinstance(turn, Mapping) or set(turn) - {"taken", "points", "cards", "longest_run"}:
-        raise _fail(
-            "turn",
-            f"expected {{'taken': [...], 'points': n, 'cards': n, 'longest_run': n}}, got {turn!r}",
-        )
-    taken = _cards(turn.get("taken", []), "turn.taken")
-    turn_points = _count(turn, "points", "turn.points")
-    turn_cards = _count(turn, "cards", "turn.cards")
-    turn_longest_run = _count(turn, "longest_run", "turn.longest_run")
-    opened_data = data.get("opened", [])
-    if not isinstance(opened_data, list) or not all(
-        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
-        for seat in opened_data
-    ):
-        raise _fail("opened", f"expected a list of seats 0..{players - 1}, got {opened_data!r}")
+    last_discarder = _last_discarder_of(data, rules, players, phase, to_move)
+    taken, turn_points, turn_cards, turn_longest_run = _turn_of(data, phase)
+    opened = _opened_of(data, players)
     stock_rebuilds = _count(data, "stock_rebuilds", "stock_rebuilds")
     idle_turns = _count(data, "idle_turns", "idle_turns")
     went_out, went_out_rummy, went_out_long_run = _went_out_of(data.get("went_out"), players)
-    if taken and phase is Phase.DRAW:
-        raise _fail("turn.taken", "no card has been taken yet in phase 'draw'")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise _fail("seed", f"expected an integer or null, got {seed!r}")
-
     effect, dealer_joker, blocked_by, dead = _gambit_of(data, rules, phase, dealer, to_move)
     _check_conservation(rules, players, hands, stock, discard, melds, dealer_joker, dead)
     if taken and phase is Phase.PLAY:
         _check_taken(taken, hands[to_move], melds, dead)
-
-    _check_variant_keys(rules, phase, opened_data)
+    _check_variant_keys(rules, phase, opened)
+    _check_hands_going_on(data, rules, phase, hands, went_out)
     result = None
     if phase is Phase.OVER:
-        result_went_out, reason = _result_of(data.get("result"), hands, stock, players)
-        if went_out is not None and went_out != result_went_out:
-            raise _fail(
-                "went_out", f"p{went_out} differs from the result's went_out {result_went_out!r}"
-            )
-        went_out = result_went_out
+        went_out, reason = _end_of(data, hands, stock, players, went_out)
         result = score_hand(
             rules,
             hands,
@@ -303,17 +251,6 @@ def state_from_dict(data: Any) -> GameState:
             going_rummy=went_out_rummy,
             seven_card_run=went_out_long_run,
         )
-    elif phase is Phase.FINAL_LAYOFF:
-        if went_out is None or hands[went_out]:
-            raise _fail("went_out", "the final lay-offs follow a seat that went out (E4)")
-    else:
-        if "result" in data and data["result"] is not None:
-            raise _fail("result", "a hand that is not over has no result")
-        empty = [seat for seat, hand in enumerate(hands) if not hand]
-        if empty and rules.going_out is not GoingOut.FLOATING:
-            raise _fail("hands", f"p{empty[0]} has no cards, so the hand is over (E1)")
-        if went_out is not None:
-            raise _fail("went_out", "nobody has gone out in a hand that goes on")
     return GameState(
         rules=rules,
         dealer=dealer,
@@ -327,7 +264,7 @@ def state_from_dict(data: Any) -> GameState:
         taken=taken,
         result=result,
         seed=seed,
-        opened=frozenset(opened_data),
+        opened=opened,
         turn_points=turn_points,
         turn_cards=turn_cards,
         turn_longest_run=turn_longest_run,
@@ -341,6 +278,126 @@ def state_from_dict(data: Any) -> GameState:
         blocked_by=blocked_by,
         dead=dead,
     )
+
+
+def _header(data: Any) -> tuple[Rules, int]:
+    """The keys, the format, the rules and the number of players of a position."""
+    if not isinstance(data, Mapping):
+        raise PositionError(f"a position must be a dict, got {type(data).__name__}")
+    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    if unknown:
+        raise PositionError(f"position has unknown keys {unknown}")
+    for key in ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard"):
+        if key not in data:
+            raise _fail(key, "missing")
+    if data["format"] != FORMAT:
+        raise _fail("format", f"expected {FORMAT}, got {data['format']!r}")
+    try:
+        rules = rules_from_data(data["rules"])
+    except ValueError as error:
+        raise _fail("rules", str(error)) from None
+    hands_data = data["hands"]
+    if not isinstance(hands_data, list):
+        raise _fail("hands", f"expected a list of hands, got {hands_data!r}")
+    players = len(hands_data)
+    try:
+        rules.check_players(players)
+    except ValueError as error:
+        raise _fail("hands", str(error)) from None
+    return rules, players
+
+
+def _phase_of(data: Mapping[str, Any]) -> Phase:
+    phases = [phase.value for phase in Phase]
+    if data["phase"] not in phases:
+        shown = ", ".join(repr(p) for p in phases)
+        raise _fail("phase", f"expected one of {shown}, got {data['phase']!r}")
+    return Phase(data["phase"])
+
+
+def _last_discarder_of(
+    data: Mapping[str, Any], rules: Rules, players: int, phase: Phase, to_move: int
+) -> int | None:
+    last_discarder = _optional_seat(data, "last_discarder", players)
+    if last_discarder is not None:
+        if phase is not Phase.DRAW:
+            raise _fail(
+                "last_discarder", "a discard's 'Rummy!' window is open only in phase 'draw'"
+            )
+        if next_seat(rules, players, last_discarder) != to_move:
+            raise _fail(
+                "last_discarder",
+                f"p{last_discarder} discarded last, so p{to_move} cannot be the seat to move",
+            )
+    return last_discarder
+
+
+def _turn_of(data: Mapping[str, Any], phase: Phase) -> tuple[tuple[Card, ...], int, int, int]:
+    """The key ``turn``: the cards taken, the points, the cards and the longest run melded."""
+    turn = data.get("turn", {})
+    if not isinstance(turn, Mapping) or set(turn) - {"taken", "points", "cards", "longest_run"}:
+        raise _fail(
+            "turn",
+            f"expected {{'taken': [...], 'points': n, 'cards': n, 'longest_run': n}}, got {turn!r}",
+        )
+    taken = _cards(turn.get("taken", []), "turn.taken")
+    if taken and phase is Phase.DRAW:
+        raise _fail("turn.taken", "no card has been taken yet in phase 'draw'")
+    return (
+        taken,
+        _count(turn, "points", "turn.points"),
+        _count(turn, "cards", "turn.cards"),
+        _count(turn, "longest_run", "turn.longest_run"),
+    )
+
+
+def _opened_of(data: Mapping[str, Any], players: int) -> frozenset[int]:
+    opened = data.get("opened", [])
+    if not isinstance(opened, list) or not all(
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+        for seat in opened
+    ):
+        raise _fail("opened", f"expected a list of seats 0..{players - 1}, got {opened!r}")
+    return frozenset(opened)
+
+
+def _check_hands_going_on(
+    data: Mapping[str, Any],
+    rules: Rules,
+    phase: Phase,
+    hands: tuple[tuple[Card, ...], ...],
+    went_out: int | None,
+) -> None:
+    """A hand that goes on has no result, and only floaters have no cards (E1, E2, E4)."""
+    if phase is Phase.OVER:
+        return
+    if phase is Phase.FINAL_LAYOFF:
+        if went_out is None or hands[went_out]:
+            raise _fail("went_out", "the final lay-offs follow a seat that went out (E4)")
+        return
+    if "result" in data and data["result"] is not None:
+        raise _fail("result", "a hand that is not over has no result")
+    empty = [seat for seat, hand in enumerate(hands) if not hand]
+    if empty and rules.going_out is not GoingOut.FLOATING:
+        raise _fail("hands", f"p{empty[0]} has no cards, so the hand is over (E1)")
+    if went_out is not None:
+        raise _fail("went_out", "nobody has gone out in a hand that goes on")
+
+
+def _end_of(
+    data: Mapping[str, Any],
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    players: int,
+    went_out: int | None,
+) -> tuple[int | None, EndReason]:
+    """Who went out of a finished hand, and why it ended."""
+    result_went_out, reason = _result_of(data.get("result"), hands, stock, players)
+    if went_out is not None and went_out != result_went_out:
+        raise _fail(
+            "went_out", f"p{went_out} differs from the result's went_out {result_went_out!r}"
+        )
+    return result_went_out, reason
 
 
 def _gambit_of(
@@ -400,7 +457,7 @@ def _gambit_of(
     return effect, dealer_joker, blocked_by, dead
 
 
-def _check_variant_keys(rules: Rules, phase: Phase, opened: list[int]) -> None:
+def _check_variant_keys(rules: Rules, phase: Phase, opened: frozenset[int]) -> None:
     """Phases and keys that only some rule sets can produce."""
     if phase is Phase.FIRST_DISCARD and rules.first_discard is not FirstDiscard.CHOOSER:
         raise _fail("phase", "'first_discard' needs the rule first_discard='chooser' (D6)")
@@ -514,7 +571,7 @@ def _check_conservation(
     if have != want:
         extra = " ".join(map(str, sorted((have - want).elements()))) or "none"
         missing = " ".join(map(str, sorted((want - have).elements()))) or "none"
-        raise ValueError(
+        raise PositionError(
             f"position cards are not the rule set's deck for {players} players: "
             f"extra {extra}; missing {missing}"
         )

@@ -1,120 +1,48 @@
-"""Plays (new melds and lay-offs) as the engine checks and generates them.
+"""Plays (new melds and lay-offs) as the engine checks and enumerates them.
 
-This module holds what the reducer and the move generator share: checking a
-play against the cards available and the table (:func:`resolve_play`), the
-lay-off credits (L5), the enumeration of every play from a pool of cards
-(:func:`plays_from_pool`), and small helpers on hands.  Everything here works
-for every rule set; the turn rules live in :mod:`rummy500.reducer`.
+A *play* is a :class:`~rummy500.moves.MeldMove` or a
+:class:`~rummy500.moves.LayoffMove`, on its own or as the part of a take, a
+call or a split that melds a pile card.  This module checks a play against
+the cards available and the table (:func:`resolve_play`: M1–M4, L1–L5),
+enumerates every play from a pool of cards (:func:`plays_from_pool`) and
+indexes the table melds a lay-off can go on (:class:`TargetIndex`).  It
+knows no turn rules: those live in the rule-section modules.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
+from rummy500._engine.illegal import from_meld_error, illegal
+from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500.cards import JOKER_CODE, Card, card_from_code
-from rummy500.errors import IllegalMoveError, InvalidMeldError, Reason
+from rummy500.errors import InvalidMeldError, Reason
+from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, SPEC_TEXT
 from rummy500.meldgen import Pool, layoffs_from_pool, melds_from_pool
-from rummy500.melds import (
-    _SPECS,
-    SPEC_PHYSICAL,
-    SPEC_RANK,
-    SPEC_SUIT,
-    SPEC_TEXT,
-    Meld,
-    MeldCard,
-    MeldKind,
-    _layoff_codes,
-    _make_meld_codes,
-    meld_value,
-)
-from rummy500.moves import LayoffMove, MeldMove, Play, _new_layoff_move, _new_meld_move
-from rummy500.notation import ordered_like
+from rummy500.melds import Meld, MeldKind, layoff_codes, meld_from_codes, meld_value, ordered_like
+from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Jokers, Rules
 from rummy500.state import TableMeld
 
 __all__ = [
     "PlayEffect",
     "TargetIndex",
-    "illegal",
+    "TurnPlay",
+    "could_meld",
+    "new_meld_points",
+    "physical",
+    "play_points",
+    "playable_on_table",
     "plays_from_pool",
     "resolve_play",
+    "table_after",
     "target_index",
 ]
-
-
-def illegal(reason: Reason, message: str, rule: str) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` whose message ends with ``(rule X)``."""
-    return IllegalMoveError(reason, f"{message} (rule {rule})", rule)
-
-
-_TRAILING_RULES = re.compile(r"\s*\([A-Z][0-9a-z, A-Z]*\)$")
-
-
-def _from_meld_error(reason: Reason, error: InvalidMeldError) -> IllegalMoveError:
-    """An IllegalMoveError from a meld error, its trailing "(M1)" written as "(rule M1)"."""
-    return illegal(reason, _TRAILING_RULES.sub("", str(error)), error.rule)
-
-
-# ---------------------------------------------------------------------------
-# Hands: sorted tuples of cards
-
-
-def index_of(hand: tuple[Card, ...], code: int) -> int:
-    """The position of a card with ``code`` in ``hand``, or -1."""
-    for index, card in enumerate(hand):
-        if card.code == code:
-            return index
-    return -1
-
-
-def without(hand: tuple[Card, ...], codes: Sequence[int]) -> tuple[Card, ...]:
-    """``hand`` less one card per code in ``codes`` (all present)."""
-    if len(codes) == 1:
-        index = index_of(hand, codes[0])
-        return hand[:index] + hand[index + 1 :]
-    remaining = Counter(codes)
-    kept = []
-    for card in hand:
-        if remaining[card.code]:
-            remaining[card.code] -= 1
-        else:
-            kept.append(card)
-    return tuple(kept)
-
-
-def with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` (sorted) with ``cards`` added, still sorted by code."""
-    if len(cards) == 1:
-        code = cards[0].code
-        for index, card in enumerate(hand):
-            if card.code > code:
-                return hand[:index] + (cards[0],) + hand[index:]
-        return hand + (cards[0],)
-    return tuple(sorted(hand + tuple(cards), key=_code))
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-def replace_hand(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """``hands`` with seat ``seat``'s hand replaced (the other hands are shared)."""
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
-
-
-def minus(counts: Sequence[int], codes: Sequence[int]) -> list[int]:
-    """A copy of ``counts`` less one card per code in ``codes``."""
-    rest = list(counts)
-    for code in codes:
-        rest[code] -= 1
-    return rest
 
 
 def physical(play: Play) -> list[int]:
@@ -125,8 +53,26 @@ def physical(play: Play) -> list[int]:
     return codes
 
 
-# ---------------------------------------------------------------------------
-# Checking a play
+@attrs.frozen
+class TurnPlay:
+    """A play in the turn of the player to move, with what it may draw on.
+
+    Attributes:
+        player: The seat playing (the seat to move).
+        play: The meld or lay-off.
+        hand: The cards the play may use: the hand, with any pile cards taken.
+        required: The code of a pile card the play must hold, and the rule that
+            says so (T3 for a take, V7 for a split), or ``None``.
+        forbidden: The card that may not be discarded this turn (T11), if any.
+        changes: Further fields of the state to set (those of a take or a split).
+    """
+
+    player: int
+    play: Play
+    hand: tuple[Card, ...]
+    required: tuple[int, str] | None = None
+    forbidden: int | None = None
+    changes: dict[str, Any] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -154,14 +100,21 @@ def resolve_play(
     melds: tuple[TableMeld, ...],
     play: Play,
     pool: Sequence[int],
-    required: int | None,
+    required: tuple[int, str] | None = None,
 ) -> PlayEffect:
     """Check ``play`` against the table and a pool of card counts; return its effect.
 
+    Args:
+        rules: The rule set.
+        melds: The table melds.
+        play: The meld or lay-off.
+        pool: The count of each card code the play may use.
+        required: A card code the play must hold, and the rule requiring it.
+
     Raises:
         IllegalMoveError: for cards not in the pool, a play without the
-            ``required`` card (T3), an invalid meld or lay-off (M1–M4, L1–L3),
-            or cards not in canonical order.
+            ``required`` card, an invalid meld or lay-off (M1–M4, L1–L3), a
+            lay-off on a sealed meld, or cards not in canonical order.
     """
     codes = tuple(spec.code for spec in play.cards)
     used = tuple(SPEC_PHYSICAL[code] for code in codes)
@@ -178,17 +131,17 @@ def resolve_play(
                 + (f" ×{count}" if count > 1 else ""),
                 "T7",
             )
-    if required is not None and required not in need:
+    if required is not None and required[0] not in need:
         raise illegal(
             Reason.PLAY_MISSES_DEEPEST_CARD,
-            f"the play must meld the deepest card taken, {card_from_code(required)}",
-            "T3",
+            f"the play must meld the deepest card taken, {card_from_code(required[0])}",
+            required[1],
         )
     if isinstance(play, MeldMove):
         try:
-            meld = _checked_meld(codes, rules)
+            meld = checked_meld(codes, rules)
         except InvalidMeldError as error:
-            raise _from_meld_error(Reason.INVALID_MELD, error) from None
+            raise from_meld_error(Reason.INVALID_MELD, error) from None
         if meld.codes != codes:
             raise illegal(
                 Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
@@ -212,9 +165,9 @@ def resolve_play(
             "V7",
         )
     try:
-        result = _checked_layoff(table_meld.meld, codes, rules)
+        result = checked_layoff(table_meld.meld, codes, rules)
     except InvalidMeldError as error:
-        raise _from_meld_error(Reason.INVALID_LAYOFF, error) from None
+        raise from_meld_error(Reason.INVALID_LAYOFF, error) from None
     ordered = ordered_like(result, play.cards)
     if ordered != play.cards:
         text = " ".join(map(str, ordered))
@@ -241,15 +194,15 @@ def new_meld_points(rules: Rules, meld: Meld) -> int:
     return meld_value(meld, rules.card_values) * new_meld_multiplier(rules, meld)
 
 
-def _checked_meld(codes: tuple[int, ...], rules: Rules) -> Meld:
-    """:func:`rummy500.melds.make_meld` on codes, memoized (melds recur across positions)."""
-    return _make_meld_codes(codes, rules)
+def checked_meld(codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`rummy500.make_meld` on codes."""
+    return meld_from_codes(codes, rules)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _checked_layoff(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
-    """:func:`rummy500.melds.layoff` on codes, memoized."""
-    return _layoff_codes(meld, codes, rules)
+def checked_layoff(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
+    """:func:`rummy500.layoff` on codes, memoized."""
+    return layoff_codes(meld, codes, rules)
 
 
 def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
@@ -268,18 +221,18 @@ def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple
     """The table melds after a valid ``play`` (credits are not kept: for look-ahead only)."""
     codes = tuple(spec.code for spec in play.cards)
     if isinstance(play, MeldMove):
-        return (*melds, TableMeld(_checked_meld(codes, rules), (), 1, play.doubled))
-    changed = TableMeld(_checked_layoff(melds[play.target].meld, codes, rules), ())
+        return (*melds, TableMeld(checked_meld(codes, rules), (), 1, play.doubled))
+    changed = TableMeld(checked_layoff(melds[play.target].meld, codes, rules), ())
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
 
 
 def playable_on_table(
     rules: Rules, melds: tuple[TableMeld, ...], code: int, jokers_wild: bool = True
 ) -> bool:
-    """Whether the single card ``code`` can be laid off on some table meld (E3).
+    """Whether the single card ``code`` can be laid off on some table meld.
 
-    ``jokers_wild`` is false when the dealer's nomination makes jokers not
-    wild (V7): a joker then fits no meld.
+    ``jokers_wild`` is false when jokers are not wild this hand: a joker then
+    fits no meld.
     """
     if code == JOKER_CODE and not jokers_wild:
         return False
@@ -291,49 +244,17 @@ def playable_on_table(
     )
 
 
-# ---------------------------------------------------------------------------
-# Enumerating plays
-
-
-# Generated plays are interned: the same meld or lay-off recurs in many
-# positions, and a move is an immutable value.
-_MELD_MOVES: dict[tuple[int, tuple[int, ...]], MeldMove] = {}
-_LAYOFF_MOVES: dict[tuple[int, int, tuple[int, ...]], LayoffMove] = {}
-_INTERNED_LIMIT = 1 << 17
-
-
-def meld_move(player: int, codes: tuple[int, ...]) -> MeldMove:
-    """The (interned) move laying down the meld with these spec codes."""
-    key = (player, codes)
-    move = _MELD_MOVES.get(key)
-    if move is None:
-        if len(_MELD_MOVES) >= _INTERNED_LIMIT:
-            _MELD_MOVES.clear()
-        move = _MELD_MOVES[key] = _new_meld_move(player, _specs(codes))
-    return move
-
-
-def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
-    """The (interned) move laying off these spec codes on meld ``target``."""
-    key = (player, target, codes)
-    move = _LAYOFF_MOVES.get(key)
-    if move is None:
-        if len(_LAYOFF_MOVES) >= _INTERNED_LIMIT:
-            _LAYOFF_MOVES.clear()
-        move = _LAYOFF_MOVES[key] = _new_layoff_move(player, target, _specs(codes))
-    return move
-
-
 def play_points(rules: Rules, play: Play) -> int:
-    """The value of a generated play: a new meld's points (S1), 0 for a lay-off."""
+    """The value of a valid play: a new meld's points (S1, V6; doubled, V7), 0 for a lay-off."""
     if isinstance(play, LayoffMove):
         return 0
     codes = tuple(spec.code for spec in play.cards)
-    return new_meld_points(rules, _checked_meld(codes, rules))
+    points = new_meld_points(rules, checked_meld(codes, rules))
+    return points * 2 if play.doubled else points
 
 
-def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
-    return tuple(_SPECS[code] for code in codes)
+# ---------------------------------------------------------------------------
+# Enumerating plays
 
 
 def plays_from_pool(

@@ -1,6 +1,6 @@
-"""Scoring a finished hand (S1, S2, L5).
+"""Scoring a finished hand (S1–S5, with the lay-off credits of L5 and the sides of V5).
 
->>> from rummy500.scoring import hand_points
+>>> from rummy500._engine.scoring import hand_points
 >>> from rummy500 import parse_cards, Rules
 >>> hand_points(parse_cards("AS 7H JK"), Rules().card_values)
 37
@@ -13,10 +13,11 @@ from collections.abc import Iterable
 from rummy500.cards import Card
 from rummy500.melds import meld_points
 from rummy500.rules import Rules, Scoring
+from rummy500.seating import side_of, sides
 from rummy500.state import EndReason, HandResult, TableMeld
 from rummy500.values import CardValues
 
-__all__ = ["hand_points", "score_hand", "table_points"]
+__all__ = ["going_rummy", "hand_points", "score_hand", "table_points"]
 
 
 def hand_points(hand: Iterable[Card], values: CardValues) -> int:
@@ -33,6 +34,17 @@ def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list
         for seat, value in zip(table_meld.by, points, strict=True):
             totals[seat] += value * table_meld.multiplier
     return totals
+
+
+def going_rummy(melds: Iterable[TableMeld], seat: int, laid_this_turn: int) -> bool:
+    """Whether every card ``seat`` has on the table was put there this turn (S3).
+
+    A player who goes out having put no card on the table earlier in the
+    hand "goes rummy": every card credited to them (L5) is one of the
+    ``laid_this_turn`` they laid down in the turn they went out.
+    """
+    credited = sum(table_meld.by.count(seat) for table_meld in melds)
+    return credited == laid_this_turn
 
 
 def score_hand(
@@ -83,10 +95,13 @@ def score_hand(
     elif rules.scoring is Scoring.ADD_OPPONENT_HANDS:
         scores = list(melded)
         if rules.partnerships:
-            # Sides 0+2 and 1+3: the opponents of a seat are the other parity.
             if went_out is not None:
+                own = side_of(rules, players, went_out)
                 scores[went_out] += sum(
-                    in_hand[seat] for seat in (1 - went_out % 2, 3 - went_out % 2)
+                    in_hand[seat]
+                    for number, side in enumerate(sides(rules, players))
+                    if number != own
+                    for seat in side
                 )
             else:  # each side adds the other's hands: each seat its left neighbour's
                 for seat in range(players):
@@ -107,7 +122,7 @@ def score_hand(
     final = [score + bonus for score, bonus in zip(scores, bonuses, strict=True)]
     team_scores: tuple[int, ...] = ()
     if rules.partnerships:  # V5: the sides scored as units
-        team_scores = (final[0] + final[2], final[1] + final[3])
+        team_scores = tuple(sum(final[seat] for seat in side) for side in sides(rules, players))
     return HandResult(
         scores=tuple(final),
         melded=tuple(melded),

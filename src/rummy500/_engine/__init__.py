@@ -1,0 +1,34 @@
+"""The hand engine (private): one module per rule section, and two thin dispatchers.
+
+Nothing here is public API: users import :func:`rummy500.new_game`,
+:func:`rummy500.legal_moves`, :func:`rummy500.apply_move` and the rest from
+the package itself.  A rule id leads to one module:
+
+============================  ===============================================
+rules                         module
+============================  ===============================================
+D1–D7 the deal                :mod:`~rummy500._engine.deal`
+T1, T5, T6 drawing            :mod:`~rummy500._engine.drawing`
+T2–T4 taking from the pile    :mod:`~rummy500._engine.taking`
+T7, T9 playing                :mod:`~rummy500._engine.playing`
+T8 opening minimum            :mod:`~rummy500._engine.opening`
+T10, T11 discarding           :mod:`~rummy500._engine.discarding`
+E1–E4 going out               :mod:`~rummy500._engine.going_out`
+N1 no dead ends               :mod:`~rummy500._engine.dead_ends`
+R1–R4 "Rummy!" calls          :mod:`~rummy500._engine.calls`
+S1–S5 scoring                 :mod:`~rummy500._engine.scoring`
+V7 dealer's gambit            :mod:`~rummy500._engine.gambit`
+M1–M4, L1–L5 in a play        :mod:`~rummy500._engine.plays` (over :mod:`rummy500.melds`)
+============================  ===============================================
+
+:mod:`~rummy500._engine.reducer` (``apply_move``) and
+:mod:`~rummy500._engine.movegen` (``legal_moves``) dispatch to them.
+"""
+
+from __future__ import annotations
+
+from rummy500._engine.deal import new_game
+from rummy500._engine.movegen import legal_moves
+from rummy500._engine.reducer import apply_move, check_move, is_legal
+
+__all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game"]

@@ -1,0 +1,252 @@
+"""Calling "Rummy!" (R1–R4).
+
+``rummy_call = "pile"`` (R1): after a discard, and before the next player
+draws, any player other than the discarder and the player about to draw may
+call "Rummy!" on a pile card that can be melded from the pile and the table
+alone.  The caller takes the pile down to that card, melds it, plays on and
+discards; play then passes to the caller's left.  ``"layoff_top"`` (R2):
+only the top discard, laid off on a table meld, by anyone but the discarder;
+the turn goes on.  ``"none"`` (R3): no calls.  No call after the hand ends
+(R4: the reducer refuses every move then).
+"""
+
+from __future__ import annotations
+
+from rummy500._engine.dead_ends import play_problem, turn_end_can_be_blocked
+from rummy500._engine.gambit import (
+    doubles_melds,
+    generation_pool,
+    joker_problem,
+    play_pool,
+    with_doubled,
+)
+from rummy500._engine.hands import with_cards
+from rummy500._engine.illegal import illegal
+from rummy500._engine.movecache import call_move, layoff_move, meld_move
+from rummy500._engine.opening import may_lay_off, not_opened
+from rummy500._engine.playing import after_play
+from rummy500._engine.plays import (
+    PlayEffect,
+    physical,
+    play_points,
+    plays_from_pool,
+    resolve_play,
+    target_index,
+)
+from rummy500._engine.states import evolve
+from rummy500.cards import JOKER_CODE, Card
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.meldgen import Pool, count_vector, layoffs_from_pool
+from rummy500.moves import CallRummy, LayoffMove, Move, Play
+from rummy500.rules import RummyCall
+from rummy500.seating import seat_order
+from rummy500.state import GameState, Phase, jokers_tamed
+
+__all__ = ["call", "call_moves", "caller_turn"]
+
+
+def call(state: GameState, move: CallRummy) -> GameState:
+    """A "Rummy!" call (R1, R2; none under R3)."""
+    rules = state.rules
+    player = move.player
+    mode = rules.rummy_call
+    if mode is RummyCall.NONE:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED, "there are no 'Rummy!' calls under rummy_call='none'", "R3"
+        )
+    rule = "R2" if mode is RummyCall.LAYOFF_TOP else "R1"
+    discarder = state.last_discarder
+    if state.phase is not Phase.DRAW or discarder is None:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED,
+            "'Rummy!' may be called only after a discard, before the next player draws",
+            rule,
+        )
+    if player == discarder:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED, f"p{player} discarded and may not call 'Rummy!'", rule
+        )
+    if mode is RummyCall.LAYOFF_TOP:
+        return _call_layoff_top(state, move)
+    if player == state.to_move:
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED,
+            f"p{player} is to draw: take the cards with 'take {move.count}' instead of calling",
+            "R1",
+        )
+    pile = state.discard
+    if move.count > len(pile):
+        raise illegal(
+            Reason.PILE_TOO_SHORT,
+            f"cannot take {move.count} cards: the pile holds {len(pile)}",
+            "R1",
+        )
+    taken = pile[-move.count :]
+    hand = state.hands[player]
+    effect = _resolve_call_play(state, move, taken, hand)
+    hand = with_cards(hand, taken)
+    forbidden = taken[0].code if len(taken) == 1 else None
+    base = caller_turn(state, player, taken)
+    # The call's play uses pile cards only; the dealer's joker may serve later in the turn.
+    pool, reserve = play_pool(base, player, hand)
+    problem = play_problem(
+        base, player, move.play, pool, effect.points, forbidden, effect.melds, reserve
+    )
+    if problem is not None:
+        raise problem
+    return after_play(base, player, hand, effect)
+
+
+def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameState:
+    """The state as the caller's turn begins: the pile cards taken, the turn fields reset."""
+    return evolve(
+        state,
+        discard=state.discard[: -len(taken)],
+        to_move=caller,
+        phase=Phase.PLAY,
+        last_discarder=None,
+        taken=taken,
+        turn_points=0,
+        turn_cards=0,
+        turn_longest_run=0,
+    )
+
+
+def _resolve_call_play(
+    state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: tuple[Card, ...]
+) -> PlayEffect:
+    rule = "R2" if state.rules.rummy_call is RummyCall.LAYOFF_TOP else "R1"
+    problem = joker_problem(state, move.play)
+    if problem is not None:
+        raise problem
+    pool = count_vector(taken)
+    try:
+        return resolve_play(state.rules, state.melds, move.play, pool, (taken[0].code, rule))
+    except IllegalMoveError as error:
+        if error.reason is Reason.CARDS_NOT_AVAILABLE and _uses_hand(move.play, pool, hand):
+            raise illegal(
+                Reason.RUMMY_USES_HAND,
+                "a 'Rummy!' call may meld only cards from the pile and the table, "
+                "not from the hand",
+                rule,
+            ) from None
+        raise
+
+
+def _uses_hand(play: Play, pool: list[int], hand: tuple[Card, ...]) -> bool:
+    """Whether the cards of ``play`` missing from ``pool`` are in ``hand``."""
+    held = count_vector(hand)
+    need: dict[int, int] = {}
+    for code in physical(play):
+        need[code] = need.get(code, 0) + 1
+    return all(pool[code] + held[code] >= count for code, count in need.items())
+
+
+def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
+    """R2: lay off the top discard; the caller does not discard; the turn goes on."""
+    player = move.player
+    if move.count != 1 or not isinstance(move.play, LayoffMove):
+        raise illegal(
+            Reason.RUMMY_NOT_ALLOWED,
+            "under rummy_call='layoff_top' a call takes only the top discard and lays it off: "
+            "'rummy 1 layoff N CARD'",
+            "R2",
+        )
+    if not may_lay_off(state, player):
+        raise not_opened(state, player)
+    top = state.discard[-1:]
+    effect = _resolve_call_play(state, move, top, state.hands[player])
+    return evolve(
+        state,
+        discard=state.discard[:-1],
+        melds=effect.melds,
+        last_discarder=None,
+        idle_turns=0,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Generating the calls
+
+
+def call_moves(state: GameState) -> list[Move]:
+    """The "Rummy!" calls of every seat that may call, in order from the discarder's left."""
+    rules = state.rules
+    discarder = state.last_discarder
+    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
+        return []
+    order = seat_order(rules, len(state.hands), discarder)[1:]
+    if rules.rummy_call is RummyCall.LAYOFF_TOP:
+        return _layoff_top_calls(state, order)
+    callers = [seat for seat in order if seat != state.to_move]
+    if not callers:
+        return []
+    pile = state.discard
+    index = target_index(state.melds)
+    tamed = jokers_tamed(state.joker_effect)
+    options: list[tuple[int, list[Play], list[Play]]] = []
+    pool, doublers = generation_pool(state, 0, [], own_turn=False)  # the pile cards taken
+    for count in range(1, len(pile) + 1):
+        deepest = pile[-count].code
+        if deepest == JOKER_CODE and tamed:
+            doublers += doubles_melds(state)
+            continue  # a joker kept out of melds cannot be melded at once (V7)
+        pool.add(deepest)
+        melds_only = with_doubled(
+            plays_from_pool(rules, state.melds, 0, pool, deepest, layoffs=False), doublers
+        )
+        layoffs = plays_from_pool(
+            rules, state.melds, 0, pool, deepest, new_melds=False, index=index
+        )
+        if melds_only or layoffs:
+            options.append((count, melds_only, layoffs))
+    moves: list[Move] = []
+    checked = turn_end_can_be_blocked(rules)
+    for caller in callers:
+        allowed_layoffs = may_lay_off(state, caller)
+        hand = state.hands[caller]
+        for count, melds_only, layoffs in options:
+            taken = pile[-count:]
+            candidates = melds_only + layoffs if allowed_layoffs else melds_only
+            forbidden = taken[0].code if count == 1 else None
+            check = checked or forbidden is not None
+            if check:
+                base = caller_turn(state, caller, taken)
+                counts, reserve = play_pool(base, caller, hand + taken)
+            for play in candidates:
+                own = _for_seat(play, caller)
+                if check:
+                    points = play_points(rules, own) if rules.opening_minimum else 0
+                    if play_problem(base, caller, own, counts, points, forbidden, None, reserve):
+                        continue
+                moves.append(call_move(caller, count, own))
+    return moves
+
+
+def _for_seat(play: Play, seat: int) -> Play:
+    codes = tuple(spec.code for spec in play.cards)
+    if isinstance(play, LayoffMove):
+        return layoff_move(seat, play.target, codes)
+    return meld_move(seat, codes, play.doubled)
+
+
+def _layoff_top_calls(state: GameState, order: tuple[int, ...]) -> list[Move]:
+    """R2: any seat but the discarder lays off the top discard alone."""
+    rules = state.rules
+    top = state.discard[-1].code
+    if top == JOKER_CODE and jokers_tamed(state.joker_effect):
+        return []  # a joker kept out of melds fits no meld (V7)
+    pool = Pool((top,))
+    found = []
+    for target, table_meld in enumerate(state.melds):
+        if table_meld.doubled:
+            continue  # sealed (V7)
+        for laid, _result in layoffs_from_pool(table_meld.meld, pool, rules, top):
+            found.append((target, laid))
+    moves: list[Move] = []
+    for seat in order:
+        if not may_lay_off(state, seat):
+            continue
+        for target, laid in found:
+            moves.append(call_move(seat, 1, layoff_move(seat, target, laid)))
+    return moves

@@ -1,0 +1,369 @@
+"""No dead ends (N1): a move after which its player could not end the turn is illegal.
+
+A turn ends with a discard (T10), or, when the rules allow it, by melding or
+laying off the last card (going out under E1, floating under E2).  What may
+block it: the card taken alone from the pile may not be discarded (T11); a
+player who has started to open must reach the opening minimum first (T8); a
+player must keep a card to discard (``discard_required``, E2); the last card
+may not be discarded if it could be laid off (E3).  :func:`can_finish`
+searches the plays that could remove the obstacle; :func:`play_problem` asks
+it about a play, :func:`mover_stranded` about the player to move after a
+change of the table.
+
+The search also knows what jokers may do this hand: wild (and, under
+dealer's gambit, the dealer's joker, playable but never in hand), not wild
+but able to double a new meld, or not playable at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from rummy500._engine.gambit import dealer_reserve
+from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
+from rummy500._engine.hands import minus
+from rummy500._engine.illegal import illegal
+from rummy500._engine.opening import may_lay_off, not_opened, opening_need
+from rummy500._engine.plays import new_meld_points, physical, playable_on_table, table_after
+from rummy500.cards import JOKER_CODE
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.meldcards import SPEC_PHYSICAL
+from rummy500.meldgen import count_vector, layoffs_from_counts, melds_from_counts
+from rummy500.melds import Meld
+from rummy500.moves import LayoffMove, Play
+from rummy500.rules import GoingOut, Rules
+from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_tamed
+
+__all__ = [
+    "blocker",
+    "can_finish",
+    "can_finish_with",
+    "hand_can_finish",
+    "mover_may_be_stranded",
+    "mover_stranded",
+    "play_problem",
+    "turn_end_can_be_blocked",
+]
+
+
+def turn_end_can_be_blocked(rules: Rules) -> bool:
+    """Whether, under ``rules``, anything but the card taken alone (T11) can block a turn's end.
+
+    Under the others a play that leaves a card, or none, always lets the
+    turn end: the move generator then needs no look-ahead.
+    """
+    return (
+        bool(rules.opening_minimum)
+        or rules.going_out is not GoingOut.MELD_OR_DISCARD
+        or rules.final_discard_must_be_unplayable
+    )
+
+
+def play_problem(
+    state: GameState,
+    player: int,
+    play: Play,
+    pool: Sequence[int],
+    points: int,
+    forbidden: int | None,
+    melds_after: tuple[TableMeld, ...] | None = None,
+    reserve: int = 0,
+) -> IllegalMoveError | None:
+    """Why the player to move may not make ``play`` in their turn (E2, T8, N1), if so.
+
+    Args:
+        state: The state before the play (after any take it belongs to).
+        player: The seat playing (the seat to move).
+        play: The meld or lay-off, already checked as valid.
+        pool: The cards the player may play before the play (the hand with any
+            cards taken, and the dealer's joker if ``reserve``).
+        points: The value of the new meld (0 for a lay-off).
+        forbidden: The card that may not be discarded this turn (T11), if any.
+        melds_after: The table melds after the play, if known.
+        reserve: 1 if ``pool`` holds the dealer's joker (V7) and the play
+            leaves it unused, else 0.
+    """
+    rules = state.rules
+    if isinstance(play, LayoffMove) and not may_lay_off(state, player):
+        return not_opened(state, player)
+    used = physical(play)
+    need = opening_need(state, player, points)
+    left = sum(pool) - len(used) - reserve
+    if left == 0:
+        problem = empty_hand_problem(state, player)
+        if problem is not None:
+            return problem
+        if need:
+            return illegal(
+                Reason.DEAD_END,
+                f"p{player} would end the turn with melds {need} points short of the "
+                f"opening minimum {rules.opening_minimum}",
+                "T8",
+            )
+        return None
+    discardable = forbidden is None or left > pool[forbidden] - used.count(forbidden) - (
+        reserve if forbidden == JOKER_CODE else 0
+    )
+    if need == 0 and discardable and (not rules.final_discard_must_be_unplayable or left > 1):
+        return None
+    rest = minus(pool, used)
+    rest[JOKER_CODE] -= reserve
+    if melds_after is None:
+        melds_after = table_after(rules, state.melds, play)
+    may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
+    if can_finish(
+        rules,
+        rest,
+        forbidden,
+        melds_after,
+        need,
+        may_layoff,
+        effect=state.joker_effect,
+        reserve=reserve,
+    ):
+        return None
+    return illegal(
+        Reason.DEAD_END,
+        f"after this play p{player} could not end the turn: "
+        + blocker(rules, forbidden is not None, need),
+        "N1",
+    )
+
+
+def blocker(rules: Rules, forbidden: bool, need: int) -> str:
+    """What could keep a player from ending the turn, for an N1 error message."""
+    reasons = []
+    if forbidden:
+        reasons.append("the card taken alone may not be discarded (T11)")
+    if need:
+        reasons.append(f"the melds would stay {need} points short of opening (T8)")
+    if rules.going_out is GoingOut.DISCARD_REQUIRED:
+        reasons.append("a card must be kept to discard (E2)")
+    if rules.final_discard_must_be_unplayable:
+        reasons.append("the last card may not be discarded if it could be laid off (E3)")
+    return "; ".join(reasons) or "no legal way to end the turn"
+
+
+def mover_may_be_stranded(state: GameState) -> bool:
+    """Whether a change of the table could leave the player to move unable to end the turn.
+
+    Only a player in the play phase who holds just the card taken alone (T11),
+    who must still reach the opening minimum (T8), or whose last card could
+    become playable (E3) depends on the table to end the turn.
+    """
+    if state.phase is not Phase.PLAY:
+        return False
+    mover = state.to_move
+    hand = state.hands[mover]
+    if opening_need(state, mover, 0):
+        return True
+    if state.rules.final_discard_must_be_unplayable and len(hand) <= 1:
+        return True
+    taken = state.taken
+    return len(taken) == 1 and all(card.code == taken[0].code for card in hand)
+
+
+def mover_stranded(state: GameState) -> bool:
+    """Whether the player to move (in the play phase) can no longer end the turn (N1)."""
+    if not mover_may_be_stranded(state):
+        return False
+    mover = state.to_move
+    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    return not can_finish(
+        state.rules,
+        count_vector(state.hands[mover]),
+        forbidden,
+        state.melds,
+        opening_need(state, mover, 0),
+        may_lay_off(state, mover),
+        effect=state.joker_effect,
+        reserve=dealer_reserve(state, mover),
+    )
+
+
+def hand_can_finish(state: GameState, player: int, forbidden: int | None) -> bool:
+    """Whether ``player``, to move with their current hand, could end the turn (N1).
+
+    Used after a take without a play (T2, the card taken alone may not be
+    discarded) and before a pass under ``play_on`` (T6).
+    """
+    return can_finish_with(state, player, count_vector(state.hands[player]), forbidden)
+
+
+def can_finish_with(
+    state: GameState, player: int, counts: Sequence[int], forbidden: int | None
+) -> bool:
+    """Whether ``player``, to move holding ``counts``, could end the turn (N1)."""
+    return can_finish(
+        state.rules,
+        counts,
+        forbidden,
+        state.melds,
+        0,
+        may_lay_off(state, player),
+        effect=state.joker_effect,
+        reserve=dealer_reserve(state, player),
+    )
+
+
+def can_finish(
+    rules: Rules,
+    counts: Sequence[int],
+    forbidden: int | None,
+    melds: tuple[TableMeld, ...],
+    need: int = 0,
+    may_layoff: bool = True,
+    *,
+    effect: JokerEffect | None = None,
+    reserve: int = 0,
+) -> bool:
+    """Whether a player holding ``counts`` can still end the turn legally (N1).
+
+    Args:
+        rules: The rule set.
+        counts: The count of each card code the player holds.
+        forbidden: The card code that may not be discarded (T11), if any.
+        melds: The table melds.
+        need: Points the player must still meld to open (T8); 0 if none.
+        may_layoff: Whether the player may lay off (T8: only once opened).
+        effect: Dealer's gambit: what jokers do this hand (V7); ``None`` otherwise.
+        reserve: Dealer's gambit: 1 if the player is the dealer and may still
+            use the dealer's joker, which is played like a held joker but is
+            not in the hand (never discarded, not needed to go out).
+    """
+    not_wild = jokers_tamed(effect)
+    rest = list(counts)
+    settled = _settled(rules, rest, forbidden, melds, need, not_wild)
+    if settled is not None:
+        return settled  # the common case: no search
+    search = _Search(rules, forbidden, tame=not_wild, doubling=effect is JokerEffect.DOUBLE)
+    return search.search(rest, reserve, melds, need, may_layoff)
+
+
+def _settled(
+    rules: Rules,
+    counts: Sequence[int],
+    forbidden: int | None,
+    melds: tuple[TableMeld, ...],
+    need: int,
+    not_wild: bool,
+) -> bool | None:
+    """Whether the hand ``counts`` ends the turn without a play; ``None`` if a search must tell.
+
+    An empty hand ends it if the rules allow (E2, T8); otherwise a card that
+    may be discarded (T11, E3) does.
+    """
+    total = sum(counts)
+    if total == 0:
+        return can_empty_hand(rules, need)
+    if need:
+        return None
+    for code, count in enumerate(counts):
+        if not count or code == forbidden:
+            continue
+        if (
+            total == 1
+            and rules.final_discard_must_be_unplayable
+            and playable_on_table(rules, melds, code, not not_wild)
+        ):
+            continue
+        return True
+    return None
+
+
+@attrs.define
+class _Search:
+    """The depth-first search of :func:`can_finish`, memoized on the hand and table size.
+
+    Attributes:
+        tame: Jokers are not wild: no meld or lay-off holds one.
+        doubling: A new meld may be doubled by laying a joker over it.
+    """
+
+    rules: Rules
+    forbidden: int | None
+    tame: bool
+    doubling: bool
+    seen: dict[tuple[tuple[int, ...], int, int, int], bool] = attrs.field(factory=dict)
+
+    def finishes(
+        self,
+        rest: list[int],
+        reserve: int,
+        melds: tuple[TableMeld, ...],
+        need: int,
+        may_layoff: bool,
+    ) -> bool:
+        settled = _settled(self.rules, rest, self.forbidden, melds, need, self.tame)
+        if settled is not None:
+            return settled
+        return self.search(rest, reserve, melds, need, may_layoff)
+
+    def search(
+        self,
+        counts: list[int],
+        reserve: int,
+        melds: tuple[TableMeld, ...],
+        need: int,
+        may_layoff: bool,
+    ) -> bool:
+        key = (tuple(counts), reserve, need, len(melds))
+        seen = self.seen
+        if key in seen:
+            return seen[key]
+        seen[key] = False
+        rules = self.rules
+        jokers = counts[JOKER_CODE] + reserve  # the jokers the player may play
+        playable = list(counts)
+        playable[JOKER_CODE] = 0 if self.tame else jokers
+        if need and _upper_bound(rules, playable) * (2 if self.doubling else 1) < need:
+            return False
+        for kind, codes in melds_from_counts(playable, rules):
+            meld = Meld(kind, codes)
+            cards = [SPEC_PHYSICAL[code] for code in codes]
+            points = new_meld_points(rules, meld)
+            ways = [(False, cards)]
+            if self.doubling and jokers:
+                ways.append((True, [*cards, JOKER_CODE]))
+            for doubled, used in ways:
+                rest, left_reserve = _spend(counts, reserve, used)
+                left = max(0, need - points * (2 if doubled else 1))
+                after = (*melds, TableMeld(meld, (), 1, doubled))
+                if self.finishes(rest, left_reserve, after, left, may_layoff or left == 0):
+                    seen[key] = True
+                    return True
+        if may_layoff and need == 0:
+            for index, table_meld in enumerate(melds):
+                if table_meld.doubled:
+                    continue
+                for laid, result in layoffs_from_counts(table_meld.meld, playable, rules):
+                    rest, left_reserve = _spend(
+                        counts, reserve, [SPEC_PHYSICAL[code] for code in laid]
+                    )
+                    after = melds[:index] + (TableMeld(result, ()),) + melds[index + 1 :]
+                    if self.finishes(rest, left_reserve, after, 0, True):
+                        seen[key] = True
+                        return True
+        return False
+
+
+def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int], int]:
+    """The hand and reserve after playing ``used``: the dealer's joker goes first (V7)."""
+    if reserve and JOKER_CODE in used:
+        used = list(used)
+        used.remove(JOKER_CODE)
+        return minus(counts, used), reserve - 1
+    return minus(counts, used), reserve
+
+
+def _upper_bound(rules: Rules, counts: Sequence[int]) -> int:
+    """The most points the cards could be worth in melds (every card at its full value)."""
+    table = rules.card_values.table
+    low_ace = rules.card_values.low_ace
+    total = sum(
+        count * max(table[code], low_ace if code % 13 == 0 and code != JOKER_CODE else 0)
+        for code, count in enumerate(counts)
+    )
+    return total * max(1, rules.group_of_four_multiplier)

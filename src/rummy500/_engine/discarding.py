@@ -1,0 +1,93 @@
+"""Discarding: the end of a turn (T10, T11).
+
+Unless the player has gone out, the turn ends with a card from the hand put
+face up on the pile (T10); a player who took only the top discard may not
+discard that card (or, with two decks, one identical to it) in the same turn
+(T11).  Discarding the last card goes out (E1), and may be forbidden when
+it could be laid off (E3); a player short of the opening minimum may not end
+the turn (T8).  The first discard of a hand under ``first_discard =
+"chooser"`` (D6) is a discard too.
+"""
+
+from __future__ import annotations
+
+from rummy500._engine.dead_ends import turn_end_can_be_blocked
+from rummy500._engine.drawing import next_turn
+from rummy500._engine.going_out import final_discard_problem, went_out
+from rummy500._engine.hands import index_of, replace_hand
+from rummy500._engine.illegal import illegal
+from rummy500._engine.movecache import discard_move
+from rummy500._engine.opening import discard_problem as opening_problem
+from rummy500._engine.scoring import going_rummy
+from rummy500._engine.states import evolve
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.moves import Discard, Move
+from rummy500.state import GameState, Phase
+
+__all__ = ["discard", "discard_moves", "discard_problem"]
+
+
+def taken_alone(state: GameState) -> int | None:
+    """The code of the card the player to move took alone from the pile this turn (T11)."""
+    return state.taken[0].code if len(state.taken) == 1 else None
+
+
+def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
+    """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
+    taken = state.taken
+    if len(taken) == 1 and taken[0].code == code and state.phase is Phase.PLAY:
+        return illegal(
+            Reason.DISCARD_TAKEN_CARD,
+            f"p{player} took only the top discard, {taken[0]}, and may not discard it this turn",
+            "T11",
+        )
+    return opening_problem(state, player) or final_discard_problem(state, player, code)
+
+
+def discard(state: GameState, move: Discard) -> GameState:
+    """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
+    player = move.player
+    card = move.card
+    hand = state.hands[player]
+    index = index_of(hand, card.code)
+    if index < 0:
+        raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {card}", "T10")
+    problem = discard_problem(state, player, card.code)
+    if problem is not None:
+        raise problem
+    hand = hand[:index] + hand[index + 1 :]
+    hands = replace_hand(state.hands, player, hand)
+    pile = (*state.discard, card)
+    if not hand:
+        after = evolve(state, hands=hands, discard=pile)
+        return went_out(
+            after,
+            player,
+            going_rummy=going_rummy(after.melds, player, after.turn_cards),
+            long_run=state.turn_longest_run >= 7,
+        )
+    return next_turn(state, player, discarded=True, hands=hands, discard=pile)
+
+
+def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move]:
+    """The discards of each distinct card the player to move holds that may be discarded.
+
+    The card taken alone is skipped (T11); ``checked`` asks
+    :func:`discard_problem` about every card (the rules beyond T11; by
+    default when the rule set has any).
+    """
+    player = state.to_move
+    if checked is None:
+        checked = turn_end_can_be_blocked(state.rules)
+    forbidden = taken_alone(state) if state.phase is Phase.PLAY else None
+    moves: list[Move] = []
+    previous = -1
+    for card in state.hands[player]:
+        code = card.code
+        if code in (previous, forbidden):
+            continue
+        previous = code
+        if checked and discard_problem(state, player, code) is not None:
+            continue
+        moves.append(discard_move(player, card))
+    return moves

@@ -1,0 +1,167 @@
+"""Drawing from the stock, and the stock running out (T1, T5, T6).
+
+A turn starts with a draw (T1): the top card of the stock (two under
+``stock_draw_count = 2``, T5), or cards from the discard pile (taking,
+:mod:`~rummy500._engine.taking`).  When the stock is empty (T6) the player
+to move may end the hand (``end_hand``); under ``reshuffle`` the pile but
+its top card becomes a new stock as the draw phase begins (:func:`next_turn`);
+under ``play_on`` the player may draw nothing (``pass``), and a full round
+without anything put on the table ends the hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rummy500._engine.dead_ends import hand_can_finish
+from rummy500._engine.going_out import over
+from rummy500._engine.hands import replace_hand, with_cards
+from rummy500._engine.illegal import illegal
+from rummy500._engine.movecache import draw_move, end_move, pass_move
+from rummy500._engine.states import evolve, turn_phase
+from rummy500.cards import Card
+from rummy500.errors import Reason
+from rummy500.moves import Draw, EndHand, Move, Pass
+from rummy500.rules import StockExhausted
+from rummy500.seating import next_seat
+from rummy500.state import EndReason, GameState, Phase
+
+__all__ = ["draw", "draw_nothing", "end_hand", "next_turn", "stock_move"]
+
+
+def stock_move(state: GameState) -> Move:
+    """The draw-phase move that leaves the pile alone: draw, pass or end the hand.
+
+    With an empty stock the player passes under ``play_on`` or may end the
+    hand (T1, T6).
+    """
+    player = state.to_move
+    if state.stock:
+        return draw_move(player)
+    if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
+        return pass_move(player)
+    return end_move(player)
+
+
+def draw(state: GameState, move: Draw) -> GameState:
+    """Draw the top card of the stock, or two (T1, T5)."""
+    if not state.stock:
+        raise illegal(
+            Reason.STOCK_EMPTY, "the stock is empty: take from the pile or end the hand", "T6"
+        )
+    count = min(state.rules.stock_draw_count, len(state.stock))
+    hand = with_cards(state.hands[move.player], state.stock[:count])
+    hands = replace_hand(state.hands, move.player, hand)
+    return turn_phase(
+        state,
+        state.to_move,
+        Phase.PLAY,
+        hands,
+        state.stock[count:],
+        state.discard,
+        None,
+        state.stock_rebuilds,
+        state.idle_turns,
+    )
+
+
+def draw_nothing(state: GameState, move: Pass) -> GameState:
+    """Draw nothing: an empty stock under ``play_on`` (T6)."""
+    if state.stock or state.rules.stock_exhausted is not StockExhausted.PLAY_ON:
+        raise illegal(
+            Reason.WRONG_PHASE,
+            "drawing nothing ('pass') is allowed only with an empty stock under "
+            "stock_exhausted='play_on'",
+            "T6",
+        )
+    player = move.player
+    if not state.hands[player] or not hand_can_finish(state, player, None):
+        # A player who draws nothing and could not end the turn (a floater with
+        # no card; a last card that may be neither discarded, E3, nor laid off
+        # before opening, T8) ends the turn at once (N1).
+        return next_turn(evolve(state, last_discarder=None), player, discarded=False)
+    return evolve(state, phase=Phase.PLAY, last_discarder=None, taken=())
+
+
+def end_hand(state: GameState, move: EndHand) -> GameState:
+    """End the hand instead of drawing from the pile, the stock being empty (T6)."""
+    if state.stock:
+        raise illegal(
+            Reason.CANNOT_END,
+            f"the hand can be ended only when the stock is empty ({len(state.stock)} cards left)",
+            "T6",
+        )
+    if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
+        raise illegal(
+            Reason.CANNOT_END,
+            "under stock_exhausted='play_on' play goes on: take from the pile or 'pass'",
+            "T6",
+        )
+    return over(state, None, EndReason.STOCK_EXHAUSTED)
+
+
+def next_turn(
+    state: GameState,
+    player: int,
+    discarded: bool,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    discard: tuple[Card, ...] | None = None,
+) -> GameState:
+    """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
+
+    With an empty stock, the draw phase begins with a rebuilt stock under
+    ``reshuffle``; under ``play_on`` a full round of turns without anything put
+    on the table ends the hand.
+
+    Args:
+        state: The state at the end of ``player``'s turn.
+        player: The seat whose turn ends.
+        discarded: Whether the turn ended with a discard (opening the
+            "Rummy!" window of that discard).
+        hands: The hands, if they changed since ``state``.
+        discard: The pile, if it changed since ``state``.
+    """
+    rules = state.rules
+    players = len(state.hands)
+    hands = state.hands if hands is None else hands
+    pile = state.discard if discard is None else discard
+    stock = state.stock
+    following = next_seat(rules, players, player)
+    last_discarder = player if discarded else None
+    if stock:  # the common case
+        return turn_phase(
+            state,
+            following,
+            Phase.DRAW,
+            hands,
+            stock,
+            pile,
+            last_discarder,
+            state.stock_rebuilds,
+            state.idle_turns,
+        )
+    idle = state.idle_turns
+    rebuilds = state.stock_rebuilds
+    if rules.stock_exhausted is StockExhausted.PLAY_ON:
+        idle = 0 if state.turn_cards else idle + 1
+        if idle >= players:
+            ended = evolve(state, hands=hands, discard=pile, idle_turns=idle)
+            return over(ended, None, EndReason.STOCK_EXHAUSTED)
+    if (
+        rules.stock_exhausted is StockExhausted.RESHUFFLE
+        and rebuilds < rules.max_stock_rebuilds
+        and len(pile) > 1
+    ):
+        stock = _reshuffled(pile[:-1], state.seed, rebuilds)
+        pile = pile[-1:]
+        rebuilds += 1
+    return turn_phase(
+        state, following, Phase.DRAW, hands, stock, pile, last_discarder, rebuilds, idle
+    )
+
+
+def _reshuffled(cards: tuple[Card, ...], seed: int | None, rebuilds: int) -> tuple[Card, ...]:
+    """The pile but its top card, shuffled into a stock, deterministically from the seed."""
+    shuffled = list(cards)
+    random.Random(f"rummy500 reshuffle {seed} {rebuilds}").shuffle(shuffled)
+    return tuple(shuffled)

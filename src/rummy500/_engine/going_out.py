@@ -1,0 +1,184 @@
+"""Going out and the end of a hand (E1–E4).
+
+A player goes out by getting rid of every card (E1): by discarding the last
+one, or by melding or laying it off.  The variants (``going_out``, E2):
+``meld_or_discard`` as E1; ``discard_required``, where a card must be kept
+to discard; ``floating``, where a player who melds every card floats with an
+empty hand until their next turn (:func:`floats`).  Under
+``final_discard_must_be_unplayable`` (E3) a card that could be laid off may
+not be the final discard.  Under ``final_layoff`` (E4) the others lay off in
+turn before the hand is scored.
+"""
+
+from __future__ import annotations
+
+from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, spend, with_doubled
+from rummy500._engine.hands import replace_hand, without
+from rummy500._engine.illegal import illegal
+from rummy500._engine.movecache import pass_move
+from rummy500._engine.opening import may_lay_off, not_opened
+from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
+from rummy500._engine.scoring import score_hand
+from rummy500._engine.states import evolve
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.moves import LayoffMove, Move, Pass
+from rummy500.rules import GoingOut, Rules
+from rummy500.seating import next_seat
+from rummy500.state import EndReason, GameState, Phase, jokers_tamed
+
+__all__ = [
+    "can_empty_hand",
+    "empty_hand_problem",
+    "final_discard_problem",
+    "final_layoff",
+    "final_layoff_moves",
+    "floats",
+    "last_discard_playable",
+    "over",
+    "went_out",
+]
+
+
+def floats(rules: Rules) -> bool:
+    """Whether a player who melds their last card floats instead of going out (E2)."""
+    return rules.going_out is GoingOut.FLOATING
+
+
+def can_empty_hand(rules: Rules, need: int) -> bool:
+    """Whether melding or laying off the last card ends the turn legally (E1, E2, T8).
+
+    Not under ``discard_required``, and not short of the opening minimum
+    (``need`` points still to meld).
+    """
+    return rules.going_out is not GoingOut.DISCARD_REQUIRED and need == 0
+
+
+def empty_hand_problem(state: GameState, player: int) -> IllegalMoveError | None:
+    """Why ``player`` may not meld or lay off their last card (``discard_required``), if so."""
+    if state.rules.going_out is GoingOut.DISCARD_REQUIRED:
+        return illegal(
+            Reason.DEAD_END,
+            f"p{player} must keep a card to discard and may not meld the last one",
+            "E2",
+        )
+    return None
+
+
+def last_discard_playable(state: GameState, code: int, hand_size: int) -> bool:
+    """Whether discarding ``code`` as the last of ``hand_size`` cards is forbidden (E3)."""
+    return (
+        state.rules.final_discard_must_be_unplayable
+        and hand_size == 1
+        and playable_on_table(state.rules, state.melds, code, not jokers_tamed(state.joker_effect))
+    )
+
+
+def final_discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
+    """Why ``player`` may not go out by discarding ``code``: it could be laid off (E3)."""
+    if last_discard_playable(state, code, len(state.hands[player])):
+        return illegal(
+            Reason.PLAYABLE_FINAL_DISCARD,
+            f"p{player} may not go out by discarding {state.hands[player][0]}: it can be laid "
+            "off on the table",
+            "E3",
+        )
+    return None
+
+
+def went_out(state: GameState, player: int, *, going_rummy: bool, long_run: bool) -> GameState:
+    """``player`` has no card left: the final lay-offs (E4) or the end of the hand (E1).
+
+    ``going_rummy`` (S3) and ``long_run`` (S5) are decided now; the final
+    lay-offs only move cards from the other hands to the table.
+    """
+    if state.rules.final_layoff:
+        return evolve(
+            state,
+            phase=Phase.FINAL_LAYOFF,
+            to_move=next_seat(state.rules, len(state.hands), player),
+            went_out=player,
+            went_out_rummy=going_rummy,
+            went_out_long_run=long_run,
+            last_discarder=None,
+        )
+    return over(state, player, EndReason.WENT_OUT, going_rummy, long_run)
+
+
+def over(
+    state: GameState,
+    out: int | None,
+    reason: EndReason,
+    going_rummy: bool = False,
+    long_run: bool = False,
+) -> GameState:
+    """The hand is over (E1): scored, nobody may move."""
+    result = score_hand(
+        state.rules,
+        state.hands,
+        state.melds,
+        out,
+        reason,
+        going_rummy=going_rummy,
+        seven_card_run=long_run,
+    )
+    return evolve(
+        state,
+        phase=Phase.OVER,
+        result=result,
+        last_discarder=None,
+        went_out=out,
+        went_out_rummy=going_rummy,
+        went_out_long_run=long_run,
+    )
+
+
+# ---------------------------------------------------------------------------
+# The final lay-offs (E4)
+
+
+def final_layoff(state: GameState, move: Move) -> GameState:
+    """A lay-off, or a pass, of a seat in the final lay-offs."""
+    player = move.player
+    out = state.went_out
+    assert out is not None
+    if isinstance(move, Pass):
+        following = next_seat(state.rules, len(state.hands), player)
+        if following == out:
+            return over(
+                state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
+            )
+        return evolve(state, to_move=following)
+    if not isinstance(move, LayoffMove):
+        raise illegal(
+            Reason.WRONG_PHASE,
+            f"p{out} went out: p{player} may only lay off cards or pass",
+            "E4",
+        )
+    if not may_lay_off(state, player):
+        raise not_opened(state, player)
+    problem = joker_problem(state, move)
+    if problem is not None:
+        raise problem
+    hand = state.hands[player]
+    pool, reserve = play_pool(state, player, hand)
+    effect = resolve_play(state.rules, state.melds, move, pool)
+    used, spent = spend(effect.used, reserve)
+    return evolve(
+        state,
+        hands=replace_hand(state.hands, player, without(hand, used)),
+        melds=effect.melds,
+        dealer_joker=state.dealer_joker and not spent,
+    )
+
+
+def final_layoff_moves(state: GameState) -> list[Move]:
+    """The lay-offs of the seat to move in the final lay-offs, then its pass."""
+    player = state.to_move
+    moves: list[Move] = []
+    if may_lay_off(state, player):
+        codes = [card.code for card in state.hands[player]]
+        pool, doublers = generation_pool(state, player, codes)
+        plays = plays_from_pool(state.rules, state.melds, player, pool, None, new_melds=False)
+        moves.extend(with_doubled(plays, doublers))
+    moves.append(pass_move(player))
+    return moves

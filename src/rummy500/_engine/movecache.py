@@ -1,0 +1,143 @@
+"""Moves as the generator builds them: trusted constructors and interned plays.
+
+The generator builds many moves from values it has already checked, so it
+skips the converters and validators of the move classes, and it shares one
+object for moves that recur (the same draw, discard or meld in many
+positions; moves are immutable values).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from rummy500.cards import Card
+from rummy500.meldcards import MELD_CARDS, MeldCard
+from rummy500.moves import (
+    CallRummy,
+    Discard,
+    Draw,
+    EndHand,
+    LayoffMove,
+    MeldMove,
+    Pass,
+    Play,
+    Split,
+    Take,
+)
+
+__all__ = [
+    "call_move",
+    "discard_move",
+    "draw_move",
+    "end_move",
+    "layoff_move",
+    "meld_move",
+    "pass_move",
+    "split_move",
+    "take_move",
+    "take_top_move",
+]
+
+_T = TypeVar("_T")
+
+
+def _trusted(cls: type[_T], **values: Any) -> _T:
+    move = object.__new__(cls)
+    for name, value in values.items():
+        object.__setattr__(move, name, value)
+    return move
+
+
+_DISCARDS: dict[tuple[int, int], Discard] = {}
+_SIMPLE: dict[tuple[type, int], Draw | EndHand | Take | Pass] = {}
+_Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
+
+
+def _interned(cls: type[_Simple], player: int, *fields: Any) -> _Simple:
+    """The one (shared) move ``cls(player, *fields)``: a draw, end, pass or top-card take."""
+    key = (cls, player)
+    move = _SIMPLE.get(key)
+    if move is None:
+        move = _SIMPLE[key] = cls(player, *fields)
+    assert isinstance(move, cls)
+    return move
+
+
+def draw_move(player: int) -> Draw:
+    """The (shared) stock draw of ``player``."""
+    return _interned(Draw, player)
+
+
+def end_move(player: int) -> EndHand:
+    """The (shared) move of ``player`` ending the hand."""
+    return _interned(EndHand, player)
+
+
+def pass_move(player: int) -> Pass:
+    """The (shared) pass of ``player``."""
+    return _interned(Pass, player)
+
+
+def take_top_move(player: int) -> Take:
+    """The (shared) take of the top discard alone, with no play."""
+    return _interned(Take, player, 1)
+
+
+def discard_move(player: int, card: Card) -> Discard:
+    """The (shared) discard of ``card`` by ``player``."""
+    key = (player, card.code)
+    move = _DISCARDS.get(key)
+    if move is None:
+        move = _DISCARDS[key] = Discard(player, card)
+    return move
+
+
+# Generated plays are interned too, with a bound on the tables.
+_MELD_MOVES: dict[tuple[int, tuple[int, ...], bool], MeldMove] = {}
+_LAYOFF_MOVES: dict[tuple[int, int, tuple[int, ...]], LayoffMove] = {}
+_INTERNED_LIMIT = 1 << 17
+
+
+def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
+    return tuple(MELD_CARDS[code] for code in codes)
+
+
+def meld_move(player: int, codes: tuple[int, ...], doubled: bool = False) -> MeldMove:
+    """The (interned) move laying down the meld with these meld-card codes."""
+    key = (player, codes, doubled)
+    move = _MELD_MOVES.get(key)
+    if move is None:
+        if len(_MELD_MOVES) >= _INTERNED_LIMIT:
+            _MELD_MOVES.clear()
+        move = _MELD_MOVES[key] = _trusted(
+            MeldMove, player=player, cards=_specs(codes), doubled=doubled
+        )
+    return move
+
+
+def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
+    """The (interned) move laying off these meld-card codes on meld ``target``."""
+    key = (player, target, codes)
+    move = _LAYOFF_MOVES.get(key)
+    if move is None:
+        if len(_LAYOFF_MOVES) >= _INTERNED_LIMIT:
+            _LAYOFF_MOVES.clear()
+        move = _LAYOFF_MOVES[key] = _trusted(
+            LayoffMove, player=player, target=target, cards=_specs(codes)
+        )
+    return move
+
+
+def take_move(player: int, count: int, play: Play) -> Take:
+    """A take of ``count`` cards whose deepest card ``play`` melds at once."""
+    return _trusted(Take, player=player, count=count, play=play)
+
+
+def call_move(player: int, count: int, play: Play) -> CallRummy:
+    """A "Rummy!" call of ``count`` cards whose deepest card ``play`` melds."""
+    return _trusted(CallRummy, player=player, count=count, play=play)
+
+
+def split_move(player: int, count: int, play: Play) -> Split:
+    """A split of the pile at depth ``count`` whose chosen card ``play`` melds (V7)."""
+    return _trusted(Split, player=player, count=count, play=play)

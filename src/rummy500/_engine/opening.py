@@ -1,0 +1,91 @@
+"""The opening minimum (T8): a player's first melds of the hand must reach a total.
+
+Under ``opening_minimum`` a player has not *opened* until the new melds they
+lay down in one turn reach the minimum.  Until then they may not lay off,
+and a turn in which they have started to meld may not end (by a discard, or
+by going out) short of the minimum.  A meld out of turn (T9) opens only if
+it reaches the minimum alone.
+"""
+
+from __future__ import annotations
+
+from rummy500._engine.illegal import illegal
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.state import GameState
+
+__all__ = [
+    "discard_problem",
+    "may_lay_off",
+    "not_opened",
+    "opened_after",
+    "opening_need",
+    "out_of_turn_problem",
+]
+
+
+def opening_need(state: GameState, player: int, points: int) -> int:
+    """Points ``player`` must still meld this turn to open, after ``points`` more.
+
+    0 when there is no opening minimum, the player has opened, or has not
+    started to open (melded nothing this turn).
+    """
+    minimum = state.rules.opening_minimum
+    if not minimum or player in state.opened:
+        return 0
+    total = (state.turn_points if player == state.to_move else 0) + points
+    if total == 0 or total >= minimum:
+        return 0
+    return minimum - total
+
+
+def may_lay_off(state: GameState, player: int) -> bool:
+    """Whether ``player`` may lay off: always, except before opening."""
+    return not state.rules.opening_minimum or player in state.opened
+
+
+def not_opened(state: GameState, player: int) -> IllegalMoveError:
+    """The error of a lay-off before opening."""
+    return illegal(
+        Reason.NOT_OPENED,
+        f"p{player} has not opened yet and may not lay off "
+        f"(opening minimum {state.rules.opening_minimum})",
+        "T8",
+    )
+
+
+def opened_after(state: GameState, player: int, turn_points: int) -> frozenset[int]:
+    """The seats that have opened once ``player`` has melded ``turn_points`` this turn."""
+    minimum = state.rules.opening_minimum
+    if minimum and player not in state.opened and turn_points >= minimum:
+        return state.opened | {player}
+    return state.opened
+
+
+def discard_problem(state: GameState, player: int) -> IllegalMoveError | None:
+    """Why ``player`` may not end the turn now: melds begun short of the minimum, if so."""
+    if opening_need(state, player, 0):
+        return illegal(
+            Reason.NOT_OPENED,
+            f"p{player} has melded {state.turn_points} points this turn and must reach the "
+            f"opening minimum of {state.rules.opening_minimum} before discarding",
+            "T8",
+        )
+    return None
+
+
+def out_of_turn_problem(
+    state: GameState, player: int, is_layoff: bool, points: int
+) -> IllegalMoveError | None:
+    """Why ``player``, not yet opened, may not make this play out of turn (T9), if so."""
+    if not state.rules.opening_minimum or player in state.opened:
+        return None
+    if is_layoff:
+        return not_opened(state, player)
+    if points < state.rules.opening_minimum:
+        return illegal(
+            Reason.NOT_OPENED,
+            f"an out-of-turn opening meld must be worth {state.rules.opening_minimum} points "
+            f"alone, not {points}",
+            "T8",
+        )
+    return None

@@ -1,0 +1,254 @@
+"""Playing: melds and lay-offs in one's turn (T7), and out of turn (T9).
+
+After drawing, the player to move may meld and lay off any number of times
+(T7) before discarding; every play is checked against the cards available
+and the table (:mod:`~rummy500._engine.plays`), the opening minimum (T8,
+:mod:`~rummy500._engine.opening`) and the turn's end (N1,
+:mod:`~rummy500._engine.dead_ends`).  A play that empties the hand goes out
+or floats (E1, E2, :mod:`~rummy500._engine.going_out`).  Under
+``out_of_turn_melding`` (T9) the other players may meld and lay off at any
+time during someone's turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rummy500._engine.dead_ends import (
+    mover_may_be_stranded,
+    mover_stranded,
+    play_problem,
+    turn_end_can_be_blocked,
+)
+from rummy500._engine.drawing import next_turn
+from rummy500._engine.gambit import (
+    generation_pool,
+    joker_problem,
+    play_pool,
+    spend,
+    with_doubled,
+)
+from rummy500._engine.going_out import can_empty_hand, floats, went_out
+from rummy500._engine.hands import replace_hand, without
+from rummy500._engine.illegal import illegal
+from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
+from rummy500._engine.plays import (
+    PlayEffect,
+    TurnPlay,
+    physical,
+    play_points,
+    plays_from_pool,
+    resolve_play,
+)
+from rummy500._engine.scoring import going_rummy
+from rummy500._engine.states import evolve
+from rummy500.cards import Card
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.meldgen import count_vector
+from rummy500.moves import LayoffMove, MeldMove, Move, Play
+from rummy500.seating import next_seat
+from rummy500.state import GameState, Phase
+
+__all__ = [
+    "after_play",
+    "out_of_turn",
+    "out_of_turn_moves",
+    "play",
+    "play_in_turn",
+    "play_moves",
+]
+
+
+def play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
+    """A meld or lay-off by the player to move, from the hand (T7)."""
+    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    return play_in_turn(
+        state, TurnPlay(move.player, move, state.hands[move.player], None, forbidden)
+    )
+
+
+def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
+    """A play by the player to move, in full: checked, then made.
+
+    ``state`` has the turn fields of the play's turn (a take leaves them as
+    they are at the start of a turn); ``turn.changes`` are further fields to
+    set (those of a take or a split).
+    """
+    player, move = turn.player, turn.play
+    required = turn.required[0] if turn.required is not None else None
+    problem = joker_problem(state, move, required)
+    if problem is not None:
+        raise problem
+    pool, reserve = play_pool(state, player, turn.hand)
+    effect = resolve_play(state.rules, state.melds, move, pool, turn.required)
+    used, spent = spend(effect.used, reserve, required)
+    problem = play_problem(
+        state, player, move, pool, effect.points, turn.forbidden, effect.melds, reserve - spent
+    )
+    if problem is not None:
+        raise problem
+    changes = dict(turn.changes)
+    if spent:
+        changes["dealer_joker"] = False
+    return after_play(state, player, turn.hand, attrs.evolve(effect, used=used), **changes)
+
+
+def after_play(
+    state: GameState,
+    player: int,
+    hand: tuple[Card, ...],
+    effect: PlayEffect,
+    **changes: Any,
+) -> GameState:
+    """The mover's state after a valid play: going out, floating, or playing on.
+
+    ``effect.used`` are the cards taken from ``hand``; ``changes`` are
+    further fields to set (those of a take, a call or a split).
+    """
+    rules = state.rules
+    hand = without(hand, effect.used)
+    points = state.turn_points + effect.points
+    after = evolve(
+        state,
+        hands=replace_hand(state.hands, player, hand),
+        melds=effect.melds,
+        opened=opened_after(state, player, points),
+        turn_points=points,
+        turn_cards=state.turn_cards + effect.laid,
+        turn_longest_run=max(state.turn_longest_run, effect.run_length),
+        idle_turns=0,
+        **changes,
+    )
+    if hand:
+        return after
+    if floats(rules):
+        return next_turn(after, player, discarded=False)
+    return went_out(
+        after,
+        player,
+        going_rummy=going_rummy(after.melds, player, after.turn_cards),
+        long_run=after.turn_longest_run >= 7,
+    )
+
+
+def play_moves(state: GameState) -> list[Move]:
+    """Every meld and lay-off the player to move may make now (phase ``play``)."""
+    rules = state.rules
+    player = state.to_move
+    hand = state.hands[player]
+    codes = [card.code for card in hand]
+    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    pool, doublers = generation_pool(state, player, codes)
+    plays = with_doubled(
+        plays_from_pool(rules, state.melds, player, pool, None, layoffs=may_lay_off(state, player)),
+        doublers,
+    )
+    if turn_end_can_be_blocked(rules) or forbidden is not None:
+        counts, reserve = play_pool(state, player, hand)
+        plays = [
+            play
+            for play in plays
+            if play_problem(
+                state,
+                player,
+                play,
+                counts,
+                play_points(rules, play) if rules.opening_minimum else 0,
+                forbidden,
+                None,
+                reserve - spend(physical(play), reserve)[1],
+            )
+            is None
+        ]
+    return list(plays)
+
+
+# ---------------------------------------------------------------------------
+# Out of turn (T9)
+
+
+def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
+    """A meld or lay-off by a seat that is not to move (T9)."""
+    rules = state.rules
+    player = move.player
+    if state.phase not in (Phase.DRAW, Phase.PLAY):
+        raise illegal(
+            Reason.NOT_YOUR_TURN,
+            f"it is p{state.to_move}'s turn, not p{move.player}'s",
+            "T9",
+        )
+    problem = joker_problem(state, move)
+    if problem is not None:
+        raise problem
+    hand = state.hands[player]
+    pool = count_vector(hand)  # the dealer's joker serves only in the dealer's own turn
+    effect = resolve_play(rules, state.melds, move, pool)
+    problem = out_of_turn_problem(state, player, isinstance(move, LayoffMove), effect.points)
+    if problem is not None:
+        raise problem
+    opened = opened_after(state, player, effect.points)
+    hand = without(hand, effect.used)
+    if not hand and not can_empty_hand(rules, 0):
+        raise illegal(
+            Reason.DEAD_END,
+            f"p{player} must keep a card to discard and may not meld the last one",
+            "E2",
+        )
+    after = evolve(
+        state,
+        hands=replace_hand(state.hands, player, hand),
+        melds=effect.melds,
+        opened=opened,
+        idle_turns=0,
+    )
+    goes_on = bool(hand) or floats(rules)
+    if goes_on and mover_stranded(after):
+        raise illegal(
+            Reason.DEAD_END,
+            f"this play would leave p{state.to_move}, who is to move, unable to end the turn",
+            "N1",
+        )
+    if goes_on:
+        return after
+    return went_out(
+        after,
+        player,
+        going_rummy=going_rummy(after.melds, player, effect.laid),
+        long_run=effect.run_length >= 7,
+    )
+
+
+def out_of_turn_moves(state: GameState) -> list[Move]:
+    """The melds and lay-offs of every seat that is not to move (T9)."""
+    rules = state.rules
+    players = len(state.hands)
+    moves: list[Move] = []
+    seat = state.to_move
+    fragile = mover_may_be_stranded(state)
+    for _ in range(players - 1):
+        seat = next_seat(rules, players, seat)
+        hand = state.hands[seat]
+        if not hand:
+            continue
+        opened = may_lay_off(state, seat)
+        pool, doublers = generation_pool(state, seat, [card.code for card in hand], own_turn=False)
+        plays = plays_from_pool(rules, state.melds, seat, pool, None, layoffs=opened)
+        for candidate in with_doubled(plays, doublers):
+            if not opened and play_points(rules, candidate) < rules.opening_minimum:
+                continue
+            if len(physical(candidate)) == len(hand) and not can_empty_hand(rules, 0):
+                continue
+            if fragile and not _allowed(state, candidate):
+                continue  # it would strand the player to move (N1)
+            moves.append(candidate)
+    return moves
+
+
+def _allowed(state: GameState, candidate: Play) -> bool:
+    try:
+        out_of_turn(state, candidate)
+    except IllegalMoveError:
+        return False
+    return True

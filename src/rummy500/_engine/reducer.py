@@ -1,0 +1,151 @@
+"""The reducer: the state after a move, checking the move on the way.
+
+:func:`apply_move` is the single source of legality: it either raises
+:class:`~rummy500.errors.IllegalMoveError` naming the rule, or returns the
+next state.  It only dispatches: each move is handled by the module of its
+rule section, and :func:`check_move` and :func:`is_legal` are built on it.
+The move generator (:mod:`~rummy500._engine.movegen`) uses the same
+sections' predicates to offer exactly the moves accepted here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rummy500._engine import calls, discarding, drawing, gambit, going_out, playing, taking
+from rummy500._engine.dead_ends import blocker, mover_stranded
+from rummy500._engine.illegal import illegal
+from rummy500._engine.opening import opening_need
+from rummy500.errors import IllegalMoveError, Reason
+from rummy500.moves import (
+    Block,
+    CallRummy,
+    Discard,
+    Draw,
+    EndHand,
+    LayoffMove,
+    MeldMove,
+    Move,
+    Nominate,
+    Pass,
+    Split,
+    Take,
+)
+from rummy500.state import GameState, Phase
+
+__all__ = ["apply_move", "check_move", "is_legal"]
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """Return the state after ``move`` (the input state is never changed).
+
+    Raises:
+        IllegalMoveError: (a :class:`ValueError`) if the move is illegal; its
+            ``reason`` and ``rule`` say why.
+
+    >>> from rummy500 import new_game, parse_move
+    >>> state = new_game(seed=1)
+    >>> after = apply_move(state, parse_move(state, "draw"))
+    >>> after.phase.value, len(after.hands[1]), len(state.hands[1])
+    ('play', 14, 13)
+    """
+    kind = type(move)
+    if kind not in _MOVES:
+        raise IllegalMoveError(
+            Reason.NOT_A_MOVE,
+            f"not a move: {move!r} (build a move object, or read text with parse_move)",
+            "-",
+        )
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
+    player = move.player
+    if player >= len(state.hands):
+        raise illegal(
+            Reason.NOT_A_MOVE,
+            f"there is no seat p{player} (seats p0..p{len(state.hands) - 1})",
+            "D5",
+        )
+    if kind is CallRummy:
+        return calls.call(state, move)  # type: ignore[arg-type]
+    if phase is Phase.NOMINATE or kind is Nominate:
+        return gambit.nominate(state, move)
+    if player != state.to_move:
+        if kind in _PLAYS and state.rules.out_of_turn_melding:
+            return playing.out_of_turn(state, move)  # type: ignore[arg-type]
+        raise illegal(Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{player}'s", "D7")
+    if phase is Phase.DRAW:
+        handler = _DRAW_PHASE.get(kind)
+        if handler is None:
+            raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
+        return handler(state, move)
+    if phase is Phase.PLAY:
+        handler = _PLAY_PHASE.get(kind)
+        if handler is None:
+            if kind is Pass:
+                raise illegal(
+                    Reason.WRONG_PHASE,
+                    "'pass' is a move of the draw phase (play_on) or of E4",
+                    "T6",
+                )
+            raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
+        return handler(state, move)
+    if phase is Phase.FINAL_LAYOFF:
+        return going_out.final_layoff(state, move)
+    if kind is not Discard:  # Phase.FIRST_DISCARD
+        raise illegal(
+            Reason.WRONG_PHASE, f"p{player} starts the pile: the first move is a discard", "D6"
+        )
+    return discarding.discard(state, move)  # type: ignore[arg-type]
+
+
+def check_move(state: GameState, move: Move) -> None:
+    """Raise :class:`IllegalMoveError` naming the rule if ``move`` is illegal, else return."""
+    apply_move(state, move)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether ``move`` is legal in ``state``."""
+    try:
+        apply_move(state, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _split(state: GameState, move: Split) -> GameState:
+    """A split (V7) is a play in the player's turn that melds the chosen pile card."""
+    return playing.play_in_turn(state, gambit.split(state, move))
+
+
+def _block(state: GameState, move: Block) -> GameState:
+    """A block (V7), after which the blocker must still be able to end the turn (N1)."""
+    after = gambit.block(state, move)
+    if mover_stranded(after):
+        raise illegal(
+            Reason.DEAD_END,
+            f"after blocking p{move.player} could not end the turn: "
+            + blocker(state.rules, len(state.taken) == 1, opening_need(state, move.player, 0)),
+            "N1",
+        )
+    return after
+
+
+# The handlers of each phase's own moves, by move class.
+_Handler = Callable[[GameState, Any], GameState]
+_DRAW_PHASE: dict[type, _Handler] = {
+    Draw: drawing.draw,
+    Take: taking.take,
+    EndHand: drawing.end_hand,
+    Pass: drawing.draw_nothing,
+    Split: _split,
+}
+_PLAY_PHASE: dict[type, _Handler] = {
+    Discard: discarding.discard,
+    MeldMove: playing.play,
+    LayoffMove: playing.play,
+    Block: _block,
+}
+_PLAYS = (MeldMove, LayoffMove)
+_MOVES = frozenset((*_DRAW_PHASE, *_PLAY_PHASE, CallRummy, Nominate))

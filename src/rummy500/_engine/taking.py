@@ -1,0 +1,218 @@
+"""Taking from the discard pile (T2–T4).
+
+Taking only the top discard is always legal by default (T2): the card goes
+into the hand.  Taking from deeper in the pile (T3) takes every card above
+the deepest one too, and melds the deepest card at once: the move says how
+(``take 3 meld 4S 4H 4D``), as one compound move (T3a).  The variants (T4):
+only the top card may be taken (``discard_take = "top_only"``); the top
+card taken alone must be melded at once too (``top_discard_must_meld``);
+the card melded at once must go into a new meld (``deepest_card_use =
+"new_meld_only"``).  A player who took only the top discard may not
+discard it in that turn (T11, :mod:`~rummy500._engine.discarding`), so the
+take itself is legal only if they can then end the turn (N1).
+"""
+
+from __future__ import annotations
+
+from rummy500._engine.dead_ends import (
+    can_finish_with,
+    hand_can_finish,
+    play_problem,
+    turn_end_can_be_blocked,
+)
+from rummy500._engine.gambit import (
+    doubles_melds,
+    generation_pool,
+    hand_without_splitting_joker,
+    may_split,
+    play_pool,
+    spend,
+    with_doubled,
+)
+from rummy500._engine.hands import replace_hand, with_cards
+from rummy500._engine.illegal import illegal
+from rummy500._engine.movecache import split_move, take_move, take_top_move
+from rummy500._engine.opening import may_lay_off
+from rummy500._engine.playing import play_in_turn
+from rummy500._engine.plays import (
+    TurnPlay,
+    could_meld,
+    physical,
+    play_points,
+    plays_from_pool,
+    target_index,
+)
+from rummy500._engine.states import evolve
+from rummy500.cards import JOKER_CODE, Card
+from rummy500.errors import Reason
+from rummy500.meldgen import count_vector
+from rummy500.moves import LayoffMove, Move, Play, Take
+from rummy500.rules import DeepestCardUse, DiscardTake
+from rummy500.state import GameState, Phase, jokers_tamed
+
+__all__ = ["must_meld_at_once", "take", "take_moves"]
+
+
+def must_meld_at_once(state: GameState, count: int) -> bool:
+    """Whether taking ``count`` cards requires melding the deepest one at once (T3, T3a, T4)."""
+    return count > 1 or state.rules.top_discard_must_meld
+
+
+def take(state: GameState, move: Take) -> GameState:
+    """Take the top ``move.count`` discards; with a play, meld the deepest at once (T2–T4)."""
+    rules = state.rules
+    pile = state.discard
+    count = move.count
+    if count > len(pile):
+        raise illegal(
+            Reason.PILE_TOO_SHORT, f"cannot take {count} cards: the pile holds {len(pile)}", "T1"
+        )
+    if count > 1 and rules.discard_take is DiscardTake.TOP_ONLY:
+        raise illegal(
+            Reason.DEEP_TAKE_NOT_ALLOWED,
+            "only the top discard may be taken under discard_take='top_only'",
+            "T4",
+        )
+    taken = pile[-count:]
+    deepest = taken[0]
+    must_meld = must_meld_at_once(state, count)
+    if must_meld and move.play is None:
+        raise illegal(
+            Reason.MUST_MELD_TAKEN_CARD,
+            f"taking {count} card{'s' if count > 1 else ''} requires melding the deepest one, "
+            f"{deepest}, at once: write it as 'take {count} meld ...' or "
+            f"'take {count} layoff N ...'",
+            "T3",
+        )
+    if not must_meld and move.play is not None:
+        raise illegal(
+            Reason.UNEXPECTED_PLAY,
+            "taking only the top discard needs no meld at once: take it, then meld as a "
+            "separate move",
+            "T3a",
+        )
+    player = move.player
+    hand = with_cards(state.hands[player], taken)
+    forbidden = deepest.code if count == 1 else None
+    after_take = {"discard": pile[:-count], "phase": Phase.PLAY, "last_discarder": None}
+    if move.play is None:
+        after = evolve(
+            state, hands=replace_hand(state.hands, player, hand), taken=taken, **after_take
+        )
+        if not hand_can_finish(after, player, forbidden):
+            raise illegal(
+                Reason.DEAD_END,
+                f"after taking {deepest} p{player} could not end the turn: it may not be "
+                "discarded (T11) nor melded",
+                "N1",
+            )
+        return after
+    if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
+        raise illegal(
+            Reason.NEW_MELD_REQUIRED,
+            f"the card taken, {deepest}, must go into a new meld, not a lay-off",
+            "T4",
+        )
+    changes = {**after_take, "taken": taken}
+    return play_in_turn(
+        state, TurnPlay(player, move.play, hand, (deepest.code, "T3"), forbidden, changes)
+    )
+
+
+def take_moves(state: GameState) -> list[Move]:
+    """Every take of the player to move, by depth, with every way to meld the deepest card.
+
+    Under dealer's gambit (V7) each take is followed by the split of the pile
+    at the same depth with the same play, when the player may split.
+    """
+    rules = state.rules
+    player = state.to_move
+    pile = state.discard
+    hand = state.hands[player]
+    limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
+    splits = may_split(state, player)
+    hand_codes = [card.code for card in hand]
+    # The pool grows a pile card per depth; a joker kept out of melds this hand
+    # (V7) may only double a meld.
+    pool, doublers = generation_pool(state, player, hand_codes)
+    tamed = jokers_tamed(state.joker_effect)
+    index = target_index(state.melds)
+    checked = turn_end_can_be_blocked(rules)
+    take_layoffs = may_lay_off(state, player) and (
+        rules.deepest_card_use is not DeepestCardUse.NEW_MELD_ONLY
+    )
+    moves: list[Move] = []
+    for count in range(1, (len(pile) if splits else limit) + 1):
+        deepest = pile[-count].code
+        tame_joker = deepest == JOKER_CODE and tamed
+        if tame_joker:
+            doublers += doubles_melds(state)
+        else:
+            pool.add(deepest)
+        takes = count <= limit
+        if count == 1 and not rules.top_discard_must_meld:
+            counts = count_vector(hand)
+            counts[deepest] += 1
+            if can_finish_with(state, player, counts, deepest):
+                moves.append(take_top_move(player))
+            takes = False
+        if tame_joker or not (takes or splits) or not could_meld(pool, deepest, rules, index):
+            continue
+        plays = plays_from_pool(
+            rules, state.melds, player, pool, deepest, layoffs=take_layoffs or splits, index=index
+        )
+        if not plays:
+            continue
+        plays = with_doubled(plays, doublers)
+        taken = pile[-count:]
+        check = checked or count == 1
+        forbidden = deepest if count == 1 else None
+        take_check = split_check = None
+        if takes and check:
+            take_check = _Check(state, player, hand + taken, deepest, forbidden)
+        if splits and check:
+            split_hand = hand_without_splitting_joker(state, player) + taken
+            split_check = _Check(state, player, split_hand, deepest, forbidden)
+        for play in plays:
+            take_allowed = takes and (take_layoffs or not isinstance(play, LayoffMove))
+            if take_allowed and (take_check is None or take_check.allows(play)):
+                moves.append(take_move(player, count, play))
+            if splits and (split_check is None or split_check.allows(play)):
+                moves.append(split_move(player, count, play))
+    return moves
+
+
+class _Check:
+    """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
+
+    __slots__ = ("counts", "forbidden", "player", "required", "reserve", "state")
+
+    def __init__(
+        self,
+        state: GameState,
+        player: int,
+        cards: tuple[Card, ...],
+        required: int,
+        forbidden: int | None,
+    ) -> None:
+        self.state = state
+        self.player = player
+        self.counts, self.reserve = play_pool(state, player, cards)
+        self.required = required
+        self.forbidden = forbidden
+
+    def allows(self, play: Play) -> bool:
+        rules = self.state.rules
+        points = play_points(rules, play) if rules.opening_minimum else 0
+        spent = spend(physical(play), self.reserve, self.required)[1]
+        problem = play_problem(
+            self.state,
+            self.player,
+            play,
+            self.counts,
+            points,
+            self.forbidden,
+            None,
+            self.reserve - spent,
+        )
+        return problem is None

@@ -1,0 +1,131 @@
+"""The structure of the package: layers without import cycles, a curated front door.
+
+The import graph is read from the source by ``scripts/import_graph.py``
+(imports inside functions included, ``TYPE_CHECKING`` imports excluded).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+
+import rummy500
+from rummy500 import GameState, Phase, new_game
+from rummy500._engine.states import FIELDS, evolve, turn_phase
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _import_graph() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts/import_graph.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("import_graph", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+GRAPH = _import_graph()
+
+
+def test_no_import_cycles_beyond_the_documented_exception() -> None:
+    graph = GRAPH.edges(GRAPH.modules())
+    assert GRAPH.cycles(GRAPH.without_exceptions(graph)) == []
+    # The one documented exception is used, and only by GameState's position methods.
+    assert set(graph["rummy500.state"]) & {"rummy500.positions"} == {"rummy500.positions"}
+
+
+def test_values_do_not_import_the_engine_or_the_services() -> None:
+    graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
+    values = {
+        "rummy500.errors",
+        "rummy500.cards",
+        "rummy500.values",
+        "rummy500.rules",
+        "rummy500.presets",
+        "rummy500.seating",
+        "rummy500.meldcards",
+        "rummy500.melds",
+        "rummy500.meldgen",
+        "rummy500.state",
+        "rummy500.moves",
+        "rummy500.notation",
+    }
+    for module in values:
+        assert set(graph[module]) <= values, (module, set(graph[module]) - values)
+
+
+def test_the_engine_does_not_import_the_services() -> None:
+    graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
+    services = {"rummy500.views", "rummy500.match", "rummy500.records", "rummy500.bots"}
+    for module, targets in graph.items():
+        if module.startswith("rummy500._engine"):
+            assert not set(targets) & (services | {"rummy500.positions", "rummy500"}), module
+
+
+def test_no_private_name_is_imported_across_modules() -> None:
+    assert GRAPH.private_imports(GRAPH.edges(GRAPH.modules())) == []
+
+
+def test_the_front_door_exports_every_name_with_a_docstring() -> None:
+    assert len(rummy500.__all__) == len(set(rummy500.__all__))
+    for name in rummy500.__all__:
+        value = getattr(rummy500, name)
+        if name in {"__version__", "JOKER", "KNOBS", "Move", "Play"}:
+            continue
+        assert inspect.getdoc(value), name
+
+
+def test_the_front_door_holds_the_match_records_views_and_bots() -> None:
+    for name in (
+        "new_match",
+        "apply_match_move",
+        "MatchRecorder",
+        "replay",
+        "ReplayError",
+        "observe",
+        "PlayerView",
+        "GreedyBot",
+        "RandomBot",
+        "polling_order",
+    ):
+        assert name in rummy500.__all__
+
+
+def test_positional_state_builders_follow_the_field_order() -> None:
+    """The hot paths build a GameState positionally: guard the field order they assume."""
+    assert tuple(field.name for field in attrs.fields(GameState)) == FIELDS
+    assert FIELDS[:8] == (
+        "rules",
+        "dealer",
+        "to_move",
+        "phase",
+        "hands",
+        "stock",
+        "discard",
+        "melds",
+    )
+    state = new_game(seed=3)
+    marked = evolve(state, turn_points=7, taken=state.discard, idle_turns=2)
+    built = turn_phase(
+        marked, 0, Phase.PLAY, state.hands, state.stock[1:], (), None, 4, marked.idle_turns
+    )
+    expected = attrs.evolve(
+        marked,
+        to_move=0,
+        phase=Phase.PLAY,
+        stock=state.stock[1:],
+        discard=(),
+        last_discarder=None,
+        taken=(),
+        turn_points=0,
+        stock_rebuilds=4,
+    )
+    assert built == expected
+    assert evolve(state) == state
+    assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
