@@ -204,7 +204,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {number:2}: {', '.join(sorted(by_layer[number]))}")
     print(f"private names imported across modules: {private_imports(graph) or 'none'}")
     sizes = sorted(
-        ((len(path.read_text(encoding="utf-8").splitlines()), name) for name, path in known.items()),
+        (
+            (len(path.read_text(encoding="utf-8").splitlines()), name)
+            for name, path in known.items()
+        ),
         reverse=True,
     )
     print("largest modules (lines): " + ", ".join(f"{n} {s}" for s, n in sizes[: args.top]))

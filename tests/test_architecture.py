@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _import_graph() -> ModuleType:
     spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts/import_graph.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("import_graph", module)
     spec.loader.exec_module(module)
