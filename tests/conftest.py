@@ -15,7 +15,12 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# The shared helper modules assert too: rewrite their asserts as pytest does
+# the test files', so that a failing helper explains itself.
+pytest.register_assert_rewrite("tests.helpers", "tests.positions")
 
 # Every profile derives from Hypothesis's own defaults, not from whatever profile
 # Hypothesis picked for itself (it loads its own "ci" profile when CI is set).

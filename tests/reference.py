@@ -1,4 +1,4 @@
-"""An independent reference model of melds, written from RULES.md M1–M4, L2, L3 and S1.
+"""An independent reference model of melds, written from rules M1–M4, L2, L3 and S1.
 
 Nothing here calls the library's meld code (``make_meld``, ``layoff``,
 ``enumerate_melds``): the property tests compare the library with this model.

@@ -1,10 +1,10 @@
-"""An independent brute-force generator of legal moves, written from RULES.md.
+"""An independent brute-force generator of legal moves, written from the rules (docs/rules.md).
 
 The perft and property tests compare :func:`rummy500.legal_moves` with
 :func:`reference_moves` on small positions.  Nothing here calls the
 library's meld enumeration (``rummy500.meldgen``), meld validation
 (``rummy500.melds``) or engine: the position is read from its format-1 dict
-(DESIGN.md §3) as text, melds are judged by the independent meld model of
+(docs/notation.md) as text, melds are judged by the independent meld model of
 :mod:`tests.reference` (M1–M4; lay-offs L2, L3 are judged by :func:`layoff_text`, built on
 it), and the turn rules are applied here,
 rule by rule, under the default rules (the ``pagat`` preset, with 0 or 2
@@ -23,7 +23,7 @@ jokers per deck and ``rummy_call`` ``"pile"`` or ``"none"``):
   (every card left is a copy of the card T11 forbids to discard, and no
   sequence of melds and lay-offs gets rid of them all) is dropped.
 
-Moves are returned in the canonical notation of DESIGN.md §3, written here
+Moves are returned in the canonical notation (docs/notation.md), written here
 (not by :func:`rummy500.format_move`).
 
 The enumeration is brute force: every sub-multiset of the available cards

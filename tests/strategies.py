@@ -1,19 +1,46 @@
-"""Hypothesis strategies for cards, hands, rule sets and melds.
+"""Hypothesis strategies for cards, hands, rule sets, melds and played positions.
 
 Hands are sub-multisets of a real deck (one or two decks, 0, 1, 2 or 4 jokers
 per deck), so two decks give duplicate natural cards.  A *focused* hand is
 drawn from a few suits and a short window of ranks, where melds are common;
 an unfocused one from the whole deck.
+
+Played positions come from seeded random play: :func:`playouts` (the random
+driver :func:`random_move_index` on :data:`ENGINE_RULES`, for the engine's
+properties, the soak test and the perft generator) and
+:func:`tracked_states` (any playable rule set, with the known cards of every
+seat, for the views and the bots).
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
-from rummy500 import JOKER, Card, Rank, Rules, Suit
+from rummy500 import (
+    JOKER,
+    Card,
+    Draw,
+    EndHand,
+    GameState,
+    Move,
+    Rank,
+    Rules,
+    Suit,
+    Take,
+    apply_move,
+    legal_moves,
+    new_game,
+    presets,
+)
 from rummy500.rules import Ace, Jokers
+from rummy500.testing import playable_rules
+from rummy500.views import KnownCards, track
 from tests.reference import RANK_SYMBOLS, SUIT_LETTERS
 
 ALL_CARDS: tuple[Card, ...] = (*(Card(rank, suit) for suit in Suit for rank in Rank), JOKER)
@@ -211,22 +238,10 @@ def layoff_texts(draw: st.DrawFn, meld: Sequence[str]) -> list[str]:
 #
 # The engine implements the default rules (pagat) and ``rummy_call = "none"``;
 # the rule sets below vary the jokers and the "Rummy!" call within that.
-# (Imported here so that the strategies above stay as they were.)
 
-import random  # noqa: E402
-
-import attrs  # noqa: E402
-
-from rummy500 import (  # noqa: E402
-    Draw,
-    EndHand,
-    GameState,
-    Move,
-    Take,
-    apply_move,
-    legal_moves,
-    new_game,
-)
+#: The most moves a random hand may take (see test_random_hands_end_within_the_bound
+#: in tests/test_engine_properties.py).
+MAX_DECISIONS = 2000
 
 #: Rule sets the engine plays: 2 jokers per deck or none, with and without "Rummy!" calls.
 ENGINE_RULES: tuple[Rules, ...] = (
@@ -235,6 +250,11 @@ ENGINE_RULES: tuple[Rules, ...] = (
     Rules(rummy_call="none"),
     Rules(jokers_per_deck=0, rummy_call="none"),
 )
+
+
+def dealt_deck(players: int, rules: Rules) -> Counter[Card]:
+    """The rule set's deck, built here from D1 and D3: 2 decks from 5 players on."""
+    return Counter(real_deck(1 if players <= 4 else 2, rules.jokers_per_deck))
 
 
 def move_kind(move: Move) -> str:
@@ -346,3 +366,33 @@ def playouts(draw: st.DrawFn, *, max_moves: int = 200) -> Playout:
         rng.getrandbits(32),
         rng.randint(0, max_moves),
     )
+
+
+# ---------------------------------------------------------------------------
+# Tracked states: positions reached by random play with the known cards of
+# every seat (rummy500.views), for the views and the bots.
+
+
+@st.composite
+def tracked_states(
+    draw: Any, rule_sets: st.SearchStrategy[Rules] | None = None, max_moves: int = 200
+) -> tuple[GameState, KnownCards]:
+    """A position reached by random play from a deal, with its known cards tracked."""
+    rules = draw(rule_sets if rule_sets is not None else playable_rules())
+    players = draw(st.integers(rules.min_players, min(rules.max_players, 5)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    moves = draw(st.integers(0, max_moves))
+    state = new_game(rules, players, seed=seed)
+    known = KnownCards.start(state)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = rng.choice(legal_moves(state))
+        state, known = apply_move(state, move), track(known, state, move)
+    return state, known
+
+
+def preset_rules() -> st.SearchStrategy[Rules]:
+    """The rule set of a preset the engine plays."""
+    return st.sampled_from([presets.get(name) for name in presets.names()])

@@ -4,6 +4,9 @@ Every move a bot makes goes through :func:`rummy500.bots.iter_hand`, which
 rejects a move the bot's view does not offer and applies it with
 :func:`rummy500.apply_move`, which rejects an illegal one; so a hand played
 to the end is a hand of legal moves.
+
+Rule ids: none of their own (the driver asks the seats in playing order, R1
+and T9; whole hands and matches under every preset, G1–G4).
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from rummy500 import (
 from rummy500.bots import Bot, GreedyBot, RandomBot, Step, iter_hand, play_hand
 from rummy500.testing import playable_rules
 from rummy500.views import KnownCards, PlayerView, observe, track
+from tests.helpers import PLAYED_PRESETS
 from tests.positions import position
-from tests.test_views import PLAYED_PRESETS, tracked_states
+from tests.strategies import tracked_states
 
 
 def bots_for(players: int, kinds: str, seed: int) -> list[Bot]:

@@ -1,11 +1,16 @@
-"""Cards, their text form and decks (RULES.md D1, D3; DESIGN.md §3 "Cards")."""
+"""Cards: the Card type, its text form and parsing (docs/notation.md, "Cards").
+
+Rule ids: none of their own.  The decks (D1, D3) and the hand sizes (D4) are
+in tests/test_deal.py; the text of meld cards and moves in tests/test_notation.py.
+The last section checks card text with Hypothesis (:mod:`tests.strategies`).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rummy500 import (
     JOKER,
@@ -13,80 +18,13 @@ from rummy500 import (
     CardParseError,
     NotationError,
     Rank,
-    Rules,
     Rummy500Error,
     Suit,
     make_deck,
     parse_card,
     parse_cards,
-    presets,
 )
-
-# ---------------------------------------------------------------------------
-# D1, D3: decks
-
-
-@pytest.mark.parametrize(
-    ("decks", "jokers_per_deck", "size"),
-    [(1, 0, 52), (1, 1, 53), (1, 2, 54), (1, 4, 56), (2, 0, 104), (2, 2, 108), (2, 4, 112)],
-)
-def test_d1_d3_deck_sizes(decks, jokers_per_deck, size):
-    deck = make_deck(decks, jokers_per_deck)
-    assert len(deck) == size
-    counts = Counter(deck)
-    assert counts[JOKER] == decks * jokers_per_deck
-    assert all(counts[card] == decks for card in counts if not card.is_joker)
-    assert len(counts) == 52 + (jokers_per_deck > 0)
-
-
-def test_d1_default_deck_is_52_cards_and_2_jokers():
-    assert len(make_deck()) == 54
-    assert len(Rules().deck(2)) == 54
-
-
-def test_d1_no_jokers_variant_has_52_cards():
-    assert len(Rules(jokers_per_deck=0).deck(3)) == 52
-
-
-def test_d1_persian_rummy_has_56_cards():
-    assert len(presets.get("persian").deck(4)) == 56
-    assert make_deck(1, 4).count(JOKER) == 4
-
-
-@pytest.mark.parametrize(("decks", "jokers_per_deck"), [(0, 2), (3, 2), (1, 3), (1, 5), (2, -1)])
-def test_d1_d3_impossible_decks_are_refused(decks, jokers_per_deck):
-    with pytest.raises(ValueError, match="must be"):
-        make_deck(decks, jokers_per_deck)
-
-
-@pytest.mark.parametrize(("players", "decks", "size"), [(2, 1, 54), (4, 1, 54), (5, 2, 108)])
-def test_d3_two_decks_from_five_players(players, decks, size):
-    rules = Rules()
-    assert rules.num_decks(players) == decks
-    assert len(rules.deck(players)) == size
-
-
-def test_d3_explicit_deck_count():
-    assert Rules(decks=2).num_decks(2) == 2
-    assert len(Rules(decks=2).deck(2)) == 108
-    assert Rules(decks=1, max_players=4).num_decks(4) == 1
-
-
-def test_d3_a_single_deck_too_small_for_the_players_is_refused():
-    # 8 players get 7 cards each: 56 cards plus the upcard and a stock card > 54.
-    with pytest.raises(ValueError, match="58 cards"):
-        Rules(decks=1, max_players=8)
-
-
-@pytest.mark.parametrize(("players", "size"), [(2, 13), (3, 7), (4, 7), (8, 7)])
-def test_d4_hand_sizes(players, size):
-    assert Rules().hand_size_for(players) == size
-
-
-def test_d4_basic_rummy_hand_sizes():
-    basic = presets.get("basic_rummy")
-    assert [basic.hand_size_for(n) for n in range(2, 7)] == [10, 7, 7, 6, 6]
-
+from tests.strategies import card_spellings, cards
 
 # ---------------------------------------------------------------------------
 # The Card type
@@ -197,3 +135,34 @@ def test_parse_cards_error_names_the_token_and_its_position():
 def test_parse_cards_rejects_non_text():
     with pytest.raises(CardParseError):
         parse_cards(["AS", "2S"])
+
+
+# ---------------------------------------------------------------------------
+# Properties of card text
+
+
+@given(cards())
+def test_card_text_round_trips(card):
+    assert parse_card(str(card)) == card
+    assert len(str(card)) == 2
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+@given(st.data())
+def test_every_spelling_of_a_card_parses_to_it(data):
+    card = data.draw(cards())
+    text = data.draw(card_spellings(card))
+    assert parse_card(text) == card
+
+
+@given(st.lists(cards(), max_size=12), st.sampled_from([" ", ", ", ",", "  \t", "\n"]))
+def test_parse_cards_reads_joined_text(cards_, separator):
+    assert parse_cards(separator.join(str(card) for card in cards_)) == tuple(cards_)
+
+
+@given(st.lists(cards(), max_size=12))
+def test_cards_sort_by_suit_then_rank_with_jokers_last(cards_):
+    def key(card):
+        return (1, 0, 0) if card.is_joker else (0, "SHDC".index(card.suit.value), card.rank)
+
+    assert sorted(cards_) == sorted(cards_, key=key)

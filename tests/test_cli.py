@@ -1,4 +1,8 @@
-"""Tests of the command line: ``play``, ``simulate`` and ``validate``."""
+"""Tests of the command line: ``play``, ``simulate`` and ``validate``.
+
+Rule ids: none of their own (the command line reports the rule a move
+breaks, e.g. D2 for a player count).
+"""
 
 from __future__ import annotations
 

@@ -1,12 +1,18 @@
-"""Properties of the engine on positions reached by seeded random play.
+"""Cross-cutting properties of the engine, under every preset and random rule sets.
 
-Every example deals a hand (2–8 players, 0 or 2 jokers per deck, with and
-without "Rummy!" calls) and plays random legal moves with the driver of
-:mod:`tests.strategies` (:func:`~tests.strategies.playouts`).  The
-properties are those of DESIGN.md §1 and §3: cards are conserved, states are
-never mutated, generation and validation agree (``m in legal_moves(s)`` ⇔
-``is_legal(s, m)``), there are no dead ends (N1), hands end, moves and
-positions round-trip through their text forms, and play is deterministic.
+Rule ids: every rule at once (the engine's promises: immutability, one source of legality, determinism), N1 among them.  The
+first sections deal hands (2–8 players, 0 or 2 jokers per deck, with and
+without "Rummy!" calls) and play random legal moves with the driver of
+:mod:`tests.strategies` (:func:`~tests.strategies.playouts`): cards are
+conserved, states are never mutated, generation and validation agree
+(``m in legal_moves(s)`` ⇔ ``is_legal(s, m)``, also on mutated moves and
+nonsense), there are no dead ends (N1), hands end, moves and positions
+round-trip through their text forms, and play is deterministic.  One
+section states the same contract by example, on a single position (the state
+passed in is never changed; every illegal move names its rule).  The last
+section checks the properties under every preset and under random rule sets
+from :func:`rummy500.testing.playable_rules`, the strategy the library exports
+for its users.
 """
 
 from __future__ import annotations
@@ -37,7 +43,9 @@ from rummy500 import (
     MeldCard,
     MeldMove,
     Move,
+    Pass,
     Phase,
+    Reason,
     Rules,
     Take,
     apply_move,
@@ -47,25 +55,22 @@ from rummy500 import (
     legal_moves,
     new_game,
     parse_move,
+    presets,
 )
+from rummy500.testing import playable_rules
+from tests.helpers import PLAYED_PRESETS
+from tests.positions import agree, position
 from tests.reference_moves import reference_moves, small_enough
 from tests.strategies import (
     ALL_CARDS,
     ENGINE_RULES,
+    MAX_DECISIONS,
     NATURAL_CARDS,
     Playout,
+    dealt_deck,
     play_random,
     playouts,
-    real_deck,
 )
-
-#: The most moves a random hand may take (see test_random_hands_end_within_the_bound).
-MAX_DECISIONS = 2000
-
-
-def dealt_deck(players: int, rules: Rules) -> Counter[Card]:
-    """The rule set's deck, built here from D1 and D3: 2 decks from 5 players on."""
-    return Counter(real_deck(1 if players <= 4 else 2, rules.jokers_per_deck))
 
 
 def cards_in_play(state: GameState) -> Counter[Card]:
@@ -464,6 +469,47 @@ def test_a_call_without_a_play_is_refused_cleanly() -> None:
 
 
 # ---------------------------------------------------------------------------
+# The contract on one position: immutability, every error names its rule
+
+
+def test_apply_move_never_changes_the_state_passed_in():
+    state = position(["4H 9C KC", "3H"], discard="2D 4S 4D")
+    before = state.to_dict()
+    saved_moves = legal_moves(state)
+    with pytest.raises(IllegalMoveError):
+        apply_move(state, Take(0, 2))
+    after = apply_move(state, parse_move(state, "take 2 meld 4S 4H 4D"))
+    apply_move(after, parse_move(after, "discard KC"))
+    assert state.to_dict() == before
+    assert legal_moves(state) == saved_moves
+    assert state.phase is Phase.DRAW
+
+
+def test_every_illegal_move_names_its_rule():
+    state = position(["4H 9C KC 5S", "3H", "2S"], discard="2D 4S 4D", melds=[("6S 7S 8S", 1)])
+    moves: list[Move] = [
+        Draw(1),
+        Take(0, 2),
+        Take(0, 9, MeldMove(0, "4S 4H 4D")),
+        Take(0, 1, MeldMove(0, "4S 4H 4D")),
+        Take(0, 2, MeldMove(0, "4H 4D 4S")),
+        Take(0, 2, LayoffMove(0, 0, "5S")),
+        MeldMove(0, "4S 4H 4D"),
+        Discard(0, "KC"),
+        EndHand(0),
+        CallRummy(1, 1, LayoffMove(1, 0, "4D")),
+    ]
+    for move in moves:
+        assert not agree(state, move), str(move)
+        with pytest.raises(IllegalMoveError) as raised:
+            apply_move(state, move)
+        error = raised.value
+        assert error.rule, str(move)
+        assert f"rule {error.rule}" in str(error), str(move)
+        assert isinstance(error.reason, Reason)
+
+
+# ---------------------------------------------------------------------------
 # Termination
 
 
@@ -592,3 +638,85 @@ def test_equal_states_have_equal_hashes(playout: Playout, rng: random.Random) ->
         end_one, end_two = apply_move(one, second), apply_move(two, first)
         assert end_one == end_two, (str(first), str(second))
         assert hash(end_one) == hash(end_two)
+
+
+# ---------------------------------------------------------------------------
+# Every preset and random rule sets
+
+
+MOVE_LIMIT = 5000
+
+
+def mutations(state: GameState, move: Move, rng: random.Random) -> list[Move]:
+    """Moves near ``move``: another seat, another card, another meld, a pass, a draw."""
+    players = state.num_players
+    other = (move.player + 1) % players
+    found: list[Move] = [Draw(other), Pass(move.player), Discard(other, Card.parse("AS"))]
+    if isinstance(move, Discard):
+        found.append(Discard(move.player, Card.parse(rng.choice(["2C", "KD", "7H", "JK"]))))
+    if isinstance(move, (MeldMove, LayoffMove)) and len(move.cards) > 1:
+        shorter = move.cards[:-1]
+        if isinstance(move, MeldMove):
+            found.append(MeldMove(move.player, shorter))
+        else:
+            found.append(LayoffMove(move.player, move.target, shorter))
+            found.append(LayoffMove(move.player, move.target + 1, move.cards))
+    return found
+
+
+def check_position(state: GameState, rng: random.Random) -> None:
+    moves = legal_moves(state)
+    assert state.is_over or moves, f"dead end in phase {state.phase.value}:\n{state}"
+    assert len(set(moves)) == len(moves), "duplicate moves"
+    assert GameState.from_dict(state.to_dict()) == state
+    snapshot = state.to_dict()
+    legal = set(moves)
+    for move in rng.sample(moves, min(len(moves), 6)):
+        assert is_legal(state, move)
+        assert parse_move(state, str(move)) == move
+        apply_move(state, move)
+        for mutant in mutations(state, move, rng):
+            try:
+                apply_move(state, mutant)
+            except IllegalMoveError:
+                assert mutant not in legal
+            else:
+                assert mutant in legal, f"{mutant} is legal but not generated"
+    assert state.to_dict() == snapshot, "a move changed its input state"
+
+
+def play_out(rules: Rules, players: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(rules, players, seed=seed, dealer=rng.randrange(players))
+    deck = state.all_cards()
+    for _ in range(MOVE_LIMIT):
+        if state.is_over:
+            break
+        if rng.random() < 0.15:
+            check_position(state, rng)
+        state = apply_move(state, rng.choice(legal_moves(state)))
+        assert state.all_cards() == deck, "cards are not conserved"
+    assert state.is_over, f"the hand did not end within {MOVE_LIMIT} moves"
+    assert state.result is not None
+    assert legal_moves(state) == ()
+    return state
+
+
+@pytest.mark.parametrize("name", PLAYED_PRESETS)
+@pytest.mark.parametrize("seed", range(6))
+def test_every_preset_keeps_the_engine_properties(name: str, seed: int) -> None:
+    rules = presets.get(name)
+    players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
+    play_out(rules, players, seed)
+
+
+@given(playable_rules(), st.integers(0, 2**32 - 1), st.data())
+def test_random_rule_sets_keep_the_engine_properties(
+    rules: Rules, seed: int, data: st.DataObject
+) -> None:
+    players = data.draw(st.integers(rules.min_players, rules.max_players), label="players")
+    play_out(rules, players, seed)
+
+
+def test_every_preset_is_playable() -> None:
+    assert set(PLAYED_PRESETS) == set(presets.names())

@@ -1,6 +1,8 @@
-"""Dealer's gambit (RULES.md V7), interpretation by interpretation.
+"""Dealer's gambit (rules V7), interpretation by interpretation: every V7 test.
 
-The numbered interpretations of the engine (the deal, the nomination, the
+Rule ids: V7, and the rules it changes or meets, named second in the test
+names (D3–D7, M4, T3, T4, T7–T9, T11, E3, E4, R1, S1–S3, N1, G1).  The
+numbered interpretations of the engine (the deal, the nomination, the
 dealer's joker, blocking, the ``wild``, ``double`` and ``split`` effects,
 jokers in hand, scoring, the match, move generation) each have worked
 examples here, named after the rule id, followed by the rule set's checks,
@@ -34,7 +36,6 @@ from rummy500 import (
     Draw,
     EndHand,
     GameState,
-    HandResult,
     JokerEffect,
     KnownCards,
     LayoffMove,
@@ -54,13 +55,13 @@ from rummy500 import (
     legal_moves,
     new_game,
     observe,
-    parse_cards,
     parse_move,
     presets,
     track,
 )
 from rummy500.match import MatchState, apply_match_move, match_legal_moves, new_match
 from rummy500.positions import rules_from_data, rules_to_data
+from tests.helpers import cards, hand, legal, play_all, result_of
 from tests.positions import illegal, play, position, texts
 
 GAMBIT = presets.get("dealers_gambit")
@@ -69,13 +70,9 @@ GAMBIT = presets.get("dealers_gambit")
 # Helpers
 
 
-def knobs(**changes: Any) -> dict[str, Any]:
+def gambit_knobs(**changes: Any) -> dict[str, Any]:
     """Rules data for a position: the dealer's gambit preset with ``changes``."""
     return {"preset": "dealers_gambit", **changes}
-
-
-def _tokens(text: str) -> list[str]:
-    return text.split()
 
 
 def gambit_position(
@@ -105,36 +102,9 @@ def gambit_position(
         "effect": effect,
         "dealer_joker": dealer_joker,
         "blocked_by": blocked_by,
-        "dead": _tokens(dead),
+        "dead": dead.split(),
     }
     return position(hands, to_move=to_move, dealer=dealer, rules=rules, gambit=gambit, **cards)
-
-
-def hand(text: str) -> tuple[Card, ...]:
-    """A hand as the state stores it: sorted."""
-    return tuple(sorted(parse_cards(text)))
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    """Cards in the order given (not sorted)."""
-    return parse_cards(text)
-
-
-def legal(state: GameState) -> set[str]:
-    """The legal moves in notation, as a set."""
-    return set(texts(state))
-
-
-def play_all(state: GameState, *moves: str) -> GameState:
-    for move in moves:
-        state = play(state, move)
-    return state
-
-
-def result_of(state: GameState) -> HandResult:
-    assert state.is_over
-    assert state.result is not None
-    return state.result
 
 
 def stacked_deck(players: int, joker_at: Sequence[int]) -> list[Card]:
@@ -355,7 +325,7 @@ def test_v7_t9_dealers_joker_is_not_used_out_of_turn() -> None:
         melds=[("9H TH JH", 2)],
         to_move=1,
         dealer=0,
-        rules=knobs(out_of_turn_melding=True),
+        rules=gambit_knobs(out_of_turn_melding=True),
     )
     illegal(state, "p0: meld 7S 8S JK=9S", Reason.CARDS_NOT_AVAILABLE, "T7")
     illegal(state, "p0: layoff 0 JK=QH", Reason.CARDS_NOT_AVAILABLE, "T7")
@@ -370,7 +340,7 @@ def test_v7_e4_dealer_lays_off_the_dealers_joker_in_the_final_lay_offs() -> None
         phase="play",
         to_move=1,
         dealer=0,
-        rules=knobs(final_layoff=True),
+        rules=gambit_knobs(final_layoff=True),
     )
     state = play_all(state, "meld 5S 6S 7S", "discard KD")
     assert (state.phase, state.to_move) == (Phase.FINAL_LAYOFF, 0)
@@ -436,7 +406,7 @@ def test_v7_block_only_once() -> None:
         phase="play",
         to_move=1,
         dealer=0,
-        rules=knobs(jokers_per_deck=4),
+        rules=gambit_knobs(jokers_per_deck=4),
     )
     state = play_all(state, "block", "discard 8C")
     state = play(state, "p0: draw")
@@ -492,7 +462,7 @@ def test_v7_e4_no_block_in_the_final_lay_offs() -> None:
         phase="play",
         to_move=2,
         dealer=0,
-        rules=knobs(final_layoff=True),
+        rules=gambit_knobs(final_layoff=True),
     )
     state = play_all(state, "meld 8S 8H 8D", "discard 4C")
     assert (state.phase, state.to_move) == (Phase.FINAL_LAYOFF, 1)
@@ -585,7 +555,7 @@ def test_v7_r1_t9_e4_sealed_meld_takes_no_call_no_out_of_turn_and_no_final_lay_o
         doubled=[0],
         to_move=1,
         dealer=0,
-        rules=knobs(out_of_turn_melding=True),
+        rules=gambit_knobs(out_of_turn_melding=True),
     )
     illegal(out_of_turn, "p0: layoff 0 8S", Reason.SEALED_MELD, "V7")
     final = gambit_position(
@@ -594,7 +564,7 @@ def test_v7_r1_t9_e4_sealed_meld_takes_no_call_no_out_of_turn_and_no_final_lay_o
         phase="play",
         to_move=1,
         dealer=0,
-        rules=knobs(final_layoff=True),
+        rules=gambit_knobs(final_layoff=True),
     )
     final = play_all(final, "meld 5S 6S 7S double", "discard KD")
     assert (final.phase, final.to_move) == (Phase.FINAL_LAYOFF, 0)
@@ -604,7 +574,7 @@ def test_v7_r1_t9_e4_sealed_meld_takes_no_call_no_out_of_turn_and_no_final_lay_o
 
 def test_v7_e3_a_sealed_meld_does_not_make_the_last_card_playable() -> None:
     """Under E3 a last card that fits only a sealed meld may be discarded."""
-    rules = knobs(going_out="floating", final_discard_must_be_unplayable=True)
+    rules = gambit_knobs(going_out="floating", final_discard_must_be_unplayable=True)
     sealed = gambit_position(
         ["5D 9D 3C KH", "8S"],
         effect="double",
@@ -636,7 +606,7 @@ def test_v7_e3_a_joker_that_is_not_wild_may_be_the_last_discard(effect: str) -> 
     Found by the random-rules soak: a floating player who drew a joker had no
     legal move (the joker counted as playable on a run, yet could not be laid off).
     """
-    rules = knobs(going_out="floating", final_discard_must_be_unplayable=True)
+    rules = gambit_knobs(going_out="floating", final_discard_must_be_unplayable=True)
     state = gambit_position(
         ["5D 9D 3C KH", "JK"],
         effect=effect,
@@ -803,7 +773,7 @@ def test_v7_t9_out_of_turn_meld_may_be_doubled() -> None:
         effect="double",
         to_move=1,
         dealer=0,
-        rules=knobs(out_of_turn_melding=True),
+        rules=gambit_knobs(out_of_turn_melding=True),
     )
     assert "p2: meld 7S 8S 9S double" in legal(state)
     after = play(state, "p2: meld 7S 8S 9S double")
@@ -816,7 +786,7 @@ def test_v7_t9_out_of_turn_meld_may_be_doubled() -> None:
         effect="double",
         to_move=1,
         dealer=0,
-        rules=knobs(out_of_turn_melding=True),
+        rules=gambit_knobs(out_of_turn_melding=True),
     )
     illegal(dealer, "p0: meld 5D 6D 7D double", Reason.CARDS_NOT_AVAILABLE, "T7")
     assert play(dealer, "p0: meld 5D 6D 7D").dealer_joker
@@ -878,7 +848,7 @@ def test_v7_t4_split_lays_off_the_chosen_card_whatever_the_t4_knobs() -> None:
         hands=["5D 9D 3C KH", "JK 9H 9C", "AC QC"],
         melds=[("5S 6S 7S", 0)],
         discard="2C 3D 8S KS QD",
-        rules=knobs(deepest_card_use="new_meld_only", discard_take="top_only"),
+        rules=gambit_knobs(deepest_card_use="new_meld_only", discard_take="top_only"),
     )
     illegal(state, "take 3 layoff 0 8S", Reason.DEEP_TAKE_NOT_ALLOWED, "T4")
     assert legal(state) == {"p1: draw", "p1: take 1", "p1: split 3 layoff 0 8S"}
@@ -920,7 +890,7 @@ def test_v7_split_is_a_move_of_the_draw_phase_at_a_depth_the_pile_holds() -> Non
 
 def test_v7_t11_split_at_the_top_card_counts_as_taking_it_alone() -> None:
     """A split at the top card is taking it alone: no discarding a copy this turn (T11)."""
-    rules = knobs(decks=2)
+    rules = gambit_knobs(decks=2)
     hands = ["5D 9D 3C KH", "JK 5S 6S 7S 9H 9C", "AC QC"]
     top = _split_position(hands=hands, discard="2C 3D 7S", rules=rules)
     after = play(top, "split 1 meld 5S 6S 7S")
@@ -1001,7 +971,7 @@ def test_v7_s2_dead_cards_and_the_unused_dealers_joker_count_for_nobody() -> Non
 # ---------------------------------------------------------------------------
 # S3 going rummy with jokers: the cards credited on the table this turn
 
-GOING_RUMMY = knobs(scoring="winner_takes_hands", going_rummy_multiplier=2)
+GOING_RUMMY = gambit_knobs(scoring="winner_takes_hands", going_rummy_multiplier=2)
 
 
 @pytest.mark.parametrize(
@@ -1036,7 +1006,7 @@ def test_v7_s3_t9_out_of_turn_doubled_meld_going_out_is_going_rummy() -> None:
         effect="double",
         to_move=1,
         dealer=0,
-        rules=knobs(out_of_turn_melding=True, **GOING_RUMMY),
+        rules=gambit_knobs(out_of_turn_melding=True, **GOING_RUMMY),
     )
     result = result_of(play(state, "p2: meld 7S 8S 9S double"))
     assert result.went_out == 2
@@ -1100,6 +1070,12 @@ def test_v7_preset_knobs() -> None:
     assert GAMBIT.card_values.joker == 0
     assert (GAMBIT.card_values.ace, GAMBIT.card_values.low_ace) == (15, 1)
     assert GAMBIT.evolve(jokers_per_deck=4).dealers_gambit
+
+
+def test_v7_dealers_gambit():
+    rules = presets.get("dealers_gambit")
+    assert len(rules.deck(4)) in (54, 56)
+    assert rules.target_score == 250
 
 
 @pytest.mark.parametrize("jokers", [0, 1])
@@ -1215,6 +1191,16 @@ def test_v7_position_without_the_gambit_key_is_a_fresh_hand() -> None:
     del data["gambit"]
     with pytest.raises(ValueError, match=r"'gambit\.effect'"):
         GameState.from_dict(data)
+
+
+def test_v7_dealers_gambit_is_playable_from_a_deal_and_a_position():
+    state = new_game(presets.get("dealers_gambit"), 2, seed=1)
+    assert state.phase is Phase.NOMINATE
+    assert state.dealer_joker
+    data = position(["5S 6S", "7S 8S"]).to_dict()
+    data["rules"] = "dealers_gambit"
+    with pytest.raises(ValueError, match="jokers"):
+        GameState.from_dict(data)  # the deck has a joker fewer than dealer's gambit needs
 
 
 def _set(*path: str | int, value: Any) -> Callable[[dict[str, Any]], None]:

@@ -1,12 +1,14 @@
-"""The match (RULES.md §7 G1–G4), partnerships (V5), Persian rummy (V6), the next dealer (D7).
+"""The match (rules §7): G1–G4.
 
 A :class:`~rummy500.match.MatchState` is driven only through the public
 functions of :mod:`rummy500.match`.  To decide a match at a chosen moment a
 test puts a hand position built with :mod:`tests.positions` in the match (and
 sets the totals the sides have before it), then plays the move that ends the
-hand with :func:`~rummy500.match.apply_match_move`.
+hand with :func:`~rummy500.match.apply_match_move` (the helpers
+:func:`~tests.helpers.go_out`, :func:`~tests.helpers.exhaust` and
+:func:`~tests.helpers.finish`).
 
-The interpretations tested here (RULES.md §7, §8 and §10):
+The interpretations tested here (rules §7, §8 and §10):
 
 * the match ends when a side reaches ``target_score`` (G1–G4 decide the
   winner) or after ``hand_limit`` hands, whichever comes first; at the hand
@@ -17,174 +19,24 @@ The interpretations tested here (RULES.md §7, §8 and §10):
 * G4 ``must_go_out_to_win``: only the side that went out in that hand with a
   total at or over the target wins; otherwise another hand is dealt (and no
   win at the hand limit either);
-* D7 ``next_dealer``: ``left`` is the next seat in playing order, ``winner``
-  the seat that went out (the ``left`` rule when nobody went out);
-* hand ``n`` is dealt from ``hand_seed(match seed, n)``;
-* V5: the sides are seats 0+2 and 1+3, scored as units
-  (``HandResult.team_scores``);
-* V6: a group of four laid down at once counts double, going out earns 25,
-  the match ends after two hands and the better side gets +50, included in
-  ``MatchResult.totals``.
+* hand ``n`` is dealt from ``hand_seed(match seed, n)``.
+
+The next dealer (D7 ``next_dealer``) is in tests/test_deal.py; partnerships
+(V5) and Persian rummy's match (V6) in tests/test_presets.py.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
 
 import attrs
 import pytest
 
-from rummy500 import (
-    EndReason,
-    GameState,
-    IllegalMoveError,
-    LayoffMove,
-    MeldMove,
-    Move,
-    Reason,
-    Rules,
-    Take,
-    check_move,
-    legal_moves,
-    new_game,
-    parse_move,
-    presets,
-)
-from rummy500.match import (
-    MatchState,
-    apply_match_move,
-    hand_seed,
-    match_legal_moves,
-    new_match,
-    sides,
-)
-from rummy500.positions import rules_to_data
-from tests.positions import play, position
-
-SEED = 20240501
-
-#: A meld credited to each seat: 30 points under the standard values (S1).
-TABLE = ("TS TH TD", "KS KH KD", "QS QH QD", "JS JH JD")
-#: The card each seat keeps when it does not go out: 3, 4, 5 and 6 points.
-KEPT = ("3D", "4D", "5D", "6D")
-#: The card the seat that goes out discards.
-LAST = "2C"
-
-PAGAT = Rules()
-PARTNERSHIP = presets.get("partnership")
-PERSIAN = presets.get("persian")
-
-
-# ---------------------------------------------------------------------------
-# Helpers
-
-
-def hand_going_out(rules: Rules, players: int, out: int, *, dealer: int | None = None) -> GameState:
-    """A hand in which ``out`` is about to go out by discarding :data:`LAST`.
-
-    Every seat has :data:`TABLE` ``[seat]`` on the table (30 points); the
-    others keep :data:`KEPT` ``[seat]``.  Under ``melded_minus_hand`` with
-    standard values the hand scores 30 for ``out`` and ``27 - seat`` for the
-    others.
-    """
-    hands = [LAST if seat == out else KEPT[seat] for seat in range(players)]
-    melds = [(TABLE[seat], seat) for seat in range(players)]
-    return position(
-        hands,
-        melds=melds,
-        to_move=out,
-        dealer=dealer,
-        phase="play",
-        rules=rules_to_data(rules),
-    )
-
-
-def hand_exhausted(
-    rules: Rules, players: int, to_move: int, *, dealer: int | None = None
-) -> GameState:
-    """A hand with an empty stock in which ``to_move`` may end the hand (T6).
-
-    Every seat has :data:`TABLE` ``[seat]`` on the table and keeps
-    :data:`KEPT` ``[seat]``: with standard values each seat scores ``27 - seat``.
-    """
-    return position(
-        [KEPT[seat] for seat in range(players)],
-        melds=[(TABLE[seat], seat) for seat in range(players)],
-        to_move=to_move,
-        dealer=dealer,
-        rules=rules_to_data(rules),
-        rest="pile",
-    )
-
-
-def start(rules: Rules, players: int, totals: Sequence[int] | None = None) -> MatchState:
-    """A new match whose sides already have ``totals`` (as if from earlier play)."""
-    match = new_match(rules, players, seed=SEED)
-    if totals is not None:
-        match = attrs.evolve(match, totals=tuple(totals))
-    return match
-
-
-def finish(match: MatchState, hand: GameState, move: str) -> MatchState:
-    """Put ``hand`` in the match as its current hand and play ``move`` on it."""
-    assert hand.rules == match.rules
-    match = attrs.evolve(match, hand=hand)
-    return apply_match_move(match, parse_move(hand, move))
-
-
-def go_out(match: MatchState, out: int, *, dealer: int | None = None) -> MatchState:
-    """Finish the current hand with ``out`` going out (see :func:`hand_going_out`)."""
-    hand = hand_going_out(match.rules, match.num_players, out, dealer=dealer)
-    return finish(match, hand, f"discard {LAST}")
-
-
-def exhaust(match: MatchState, to_move: int = 0, *, dealer: int | None = None) -> MatchState:
-    """Finish the current hand by stock exhaustion (see :func:`hand_exhausted`)."""
-    hand = hand_exhausted(match.rules, match.num_players, to_move, dealer=dealer)
-    return finish(match, hand, "end")
-
-
-def assert_next_hand(match: MatchState, number: int) -> None:
-    """The match goes on with hand ``number``, dealt fresh from the match seed."""
-    assert match.result is None
-    assert not match.is_over
-    assert match.number == number
-    assert len(match.history) == number - 1
-    assert match.hand.result is None
-    assert match.hand.seed == hand_seed(match.seed, number)
-    assert match_legal_moves(match)
-
-
-def random_move(moves: Sequence[Move], rng: random.Random) -> Move:
-    """A random legal move from a player who likes to put cards on the table.
-
-    Melds, lay-offs and takes that meld are chosen nine times in ten when
-    offered; otherwise a kind of move is chosen uniformly, then a move of
-    that kind, so the hands end quickly.
-    """
-    melding = [
-        move
-        for move in moves
-        if isinstance(move, MeldMove | LayoffMove) or (isinstance(move, Take) and move.play)
-    ]
-    if melding and rng.random() < 0.9:
-        return rng.choice(melding)
-    by_kind: dict[str, list[Move]] = {}
-    for move in moves:
-        by_kind.setdefault(type(move).__name__, []).append(move)
-    return rng.choice(by_kind[rng.choice(sorted(by_kind))])
-
-
-def play_match(match: MatchState, rng: random.Random, max_moves: int = 20_000) -> MatchState:
-    """Play ``match`` to its end with random legal moves."""
-    for _ in range(max_moves):
-        if match.is_over:
-            return match
-        match = apply_match_move(match, random_move(match_legal_moves(match), rng))
-    raise AssertionError(f"the match did not end within {max_moves} moves: {match!r}")
-
+from rummy500 import EndReason, IllegalMoveError, Reason, Rules, legal_moves, parse_move, presets
+from rummy500.match import apply_match_move, hand_seed, match_legal_moves, new_match, sides
+from tests.helpers import PAGAT, SEED, assert_next_hand, exhaust, finish, go_out, play_match, start
+from tests.positions import position
 
 # ---------------------------------------------------------------------------
 # The helpers' hands score what their docstrings say
@@ -310,7 +162,7 @@ def test_g1_a_hand_limit_replaces_the_target() -> None:
 
 
 def test_g1_hand_limit_tie_for_the_lead_plays_on() -> None:
-    """RULES.md §10: a tie for the lead after the last hand plays on, as G2."""
+    """rules §10: a tie for the lead after the last hand plays on, as G2."""
     rules = Rules(hand_limit=1)
     match = exhaust(start(rules, 3, totals=(1, 0, 50)), 0)  # 27, 26, 25 → 28, 26, 75
     assert match.result is not None
@@ -492,67 +344,7 @@ def test_g4_does_not_apply_with_a_hand_limit() -> None:
 
 
 # ---------------------------------------------------------------------------
-# D7: the next dealer; hands are dealt from the match seed
-
-
-@pytest.mark.parametrize(("players", "dealer", "following"), [(2, 0, 1), (3, 1, 2), (4, 3, 0)])
-def test_d7_next_dealer_is_left_of_the_dealer(players: int, dealer: int, following: int) -> None:
-    match = go_out(start(PAGAT, players), 0, dealer=dealer)
-    assert match.history[0].dealer == dealer
-    assert match.hand.dealer == following
-    assert match.hand.to_move == (following + 1) % players  # D7: left of the dealer plays first
-
-
-def test_d7_next_dealer_left_also_after_stock_exhaustion() -> None:
-    match = exhaust(start(PAGAT, 3), 0, dealer=2)
-    assert match.hand.dealer == 0
-
-
-def test_d7_next_dealer_left_is_the_next_seat_in_playing_order() -> None:
-    rules = Rules(direction="counterclockwise")
-    match = go_out(start(rules, 3), 0, dealer=1)
-    assert match.hand.dealer == 0
-    match = go_out(match, 1, dealer=0)
-    assert match.hand.dealer == 2
-
-
-@pytest.mark.parametrize("out", [0, 1, 2])
-def test_d7_next_dealer_winner_is_the_seat_that_went_out(out: int) -> None:
-    rules = Rules(next_dealer="winner")
-    match = go_out(start(rules, 3), out, dealer=1)
-    assert match.hand.dealer == out
-
-
-def test_d7_next_dealer_winner_without_a_winner_is_left_of_the_dealer() -> None:
-    rules = Rules(next_dealer="winner")
-    match = exhaust(start(rules, 3), 0, dealer=2)
-    assert match.hand.dealer == 0
-
-
-def test_d7_next_dealer_first_hand_is_dealt_by_the_given_dealer() -> None:
-    for dealer in range(3):
-        match = new_match(PAGAT, 3, seed=SEED, dealer=dealer)
-        assert match.hand.dealer == dealer
-        assert match.hand.to_move == (dealer + 1) % 3
-
-
-def test_d7_next_dealer_hands_are_dealt_from_the_match_seed() -> None:
-    rules = Rules(target_score=10_000, hand_limit=3)
-    match = new_match(rules, 3, seed=SEED, dealer=2)
-    assert match.hand == new_game(rules, 3, seed=hand_seed(SEED, 1), dealer=2)
-    rng = random.Random(5)
-    hands = [match.hand]
-    while not match.is_over:
-        before = match.number
-        match = apply_match_move(match, random_move(match_legal_moves(match), rng))
-        if match.number != before and not match.is_over:
-            hands.append(match.hand)
-    assert len(hands) == len(match.history) >= 2
-    for number, (hand, record) in enumerate(zip(hands, match.history, strict=True), start=1):
-        assert record.number == number
-        assert record.seed == hand_seed(SEED, number)
-        assert record.dealer == hand.dealer == (2 + number - 1) % 3
-        assert hand == new_game(rules, 3, seed=hand_seed(SEED, number), dealer=hand.dealer)
+# Hands are dealt from the match seed; the match is a value
 
 
 def test_hand_seed_is_deterministic_and_differs_by_hand_and_match() -> None:
@@ -601,246 +393,6 @@ def test_match_state_is_immutable_and_hashable() -> None:
     assert match.hand != following.hand
     assert hash(match) == hash(new_match(PAGAT, 2, seed=SEED))
     assert "hand 1" in repr(match)
-
-
-# ---------------------------------------------------------------------------
-# V5: partnerships
-
-
-def test_v5_sides_are_seats_0_2_and_1_3() -> None:
-    assert sides(PARTNERSHIP, 4) == ((0, 2), (1, 3))
-    assert sides(PAGAT, 4) == ((0,), (1,), (2,), (3,))
-    match = new_match(PARTNERSHIP, 4, seed=SEED)
-    assert match.totals == (0, 0)
-
-
-def test_v5_partnership_preset_needs_four_players() -> None:
-    with pytest.raises(ValueError, match=r"V5|D2"):
-        new_match(PARTNERSHIP, 3, seed=SEED)
-
-
-def test_v5_each_side_scores_the_sum_of_its_seats() -> None:
-    match = go_out(start(PARTNERSHIP, 4, totals=(10, 20)), 1)
-    result = match.history[0].result
-    assert result.scores == (27, 30, 25, 24)
-    assert result.team_scores == (52, 54)
-    assert match.totals == (62, 74)
-    assert match.history[0].totals == (62, 74)
-
-
-def test_v5_team_scores_at_stock_exhaustion() -> None:
-    match = exhaust(start(PARTNERSHIP, 4), 3)
-    assert match.history[0].result.team_scores == (27 + 25, 26 + 24)
-    assert match.totals == (52, 50)
-
-
-def test_v5_partners_may_lay_off_on_each_others_melds() -> None:
-    hand = position(
-        ["3D", "4D", "TC 2C", "6D"],
-        melds=[(TABLE[0], 0), (TABLE[1], 1)],
-        to_move=2,
-        phase="play",
-        rules="partnership",
-    )
-    hand = play(hand, "layoff 0 TC")  # on the partner's tens
-    assert hand.melds[0].by == (0, 0, 0, 2)
-    hand = play(hand, "discard 2C")
-    assert hand.result is not None
-    assert hand.result.scores == (27, 26, 10, -6)
-    assert hand.result.team_scores == (37, 20)
-
-
-def test_v5_add_opponent_hands_the_side_out_adds_the_other_sides_hands() -> None:
-    rules = PARTNERSHIP.evolve(scoring="add_opponent_hands")
-    match = go_out(start(rules, 4), 1)
-    result = match.history[0].result
-    # Side 1+3 melded 60 and adds the hands of seats 0 and 2 (3 + 5), not seat 3's own.
-    assert result.team_scores == (60, 68)
-    assert match.totals == (60, 68)
-
-
-def test_v5_add_opponent_hands_each_side_adds_the_others_at_stock_exhaustion() -> None:
-    rules = PARTNERSHIP.evolve(scoring="add_opponent_hands")
-    match = exhaust(start(rules, 4), 0)
-    # Side 0+2 adds seats 1 and 3 (4 + 6); side 1+3 adds seats 0 and 2 (3 + 5).
-    assert match.history[0].result.team_scores == (70, 68)
-
-
-def test_v5_the_higher_side_wins_even_if_the_other_side_went_out() -> None:
-    match = go_out(start(PARTNERSHIP, 4, totals=(470, 460)), 1)  # +52, +54 → 522, 514
-    assert match.result is not None
-    result = match.result
-    assert (result.winner, result.seats, result.totals) == (0, (0, 2), (522, 514))
-
-
-def test_v5_the_side_of_the_seat_that_went_out_can_win() -> None:
-    match = go_out(start(PARTNERSHIP, 4, totals=(100, 460)), 3)  # seats 27, 26, 25, 30
-    assert match.result is not None
-    assert (match.result.winner, match.result.seats) == (1, (1, 3))
-    assert match.result.totals == (152, 516)
-
-
-def test_v5_a_tie_between_the_sides_plays_on() -> None:
-    match = go_out(start(PARTNERSHIP, 4, totals=(480, 478)), 1)  # 532, 532
-    assert match.totals == (532, 532)
-    assert_next_hand(match, 2)
-
-
-def test_v5_partnership_tiebreak_went_out() -> None:
-    rules = PARTNERSHIP.evolve(tiebreak="went_out")
-    match = go_out(start(rules, 4, totals=(470, 460)), 1)  # 522, 514
-    assert match.result is not None
-    assert (match.result.winner, match.result.seats) == (1, (1, 3))
-
-
-# ---------------------------------------------------------------------------
-# V6: Persian rummy
-
-#: Persian card values (V6): standard values with jokers worth 20.
-JOKER = 20
-#: What seats 1-3 keep in the Persian hand positions: 4, 5 and 7 points.
-OTHERS = ["4D", "5D", "7D"]
-
-
-def persian_hand(hands: Sequence[str], *, stock: str = "") -> GameState:
-    """A Persian hand in which seat 0 has drawn and plays (phase ``play``)."""
-    return position(hands, to_move=0, phase="play", stock=stock, rules="persian")
-
-
-def test_v6_persian_preset() -> None:
-    assert PERSIAN.partnerships
-    assert PERSIAN.jokers_per_deck == 4
-    assert len(PERSIAN.deck(4)) == 56
-    assert PERSIAN.going_out_bonus == 25
-    assert PERSIAN.hand_limit == 2
-    assert PERSIAN.match_bonus == 50
-    assert PERSIAN.card_values.joker == JOKER
-
-
-def test_v6_only_a_group_of_four_laid_down_at_once_is_doubled() -> None:
-    hand = persian_hand(["6S 6H 6D 6C 7S 8S 9S TS 2C", *OTHERS])
-    hand = play(hand, "meld 6S 6H 6D 6C")
-    assert hand.melds[0].multiplier == 2
-    hand = play(hand, "meld 7S 8S 9S TS")
-    assert hand.melds[1].multiplier == 1  # a run of four is not a group
-
-
-def test_v6_four_jokers_together_score_160() -> None:
-    hand = persian_hand(["JK JK JK JK 2C", *OTHERS])
-    hand = play(hand, "meld JK JK JK JK")
-    assert hand.melds[0].multiplier == 2
-    hand = play(hand, "discard 2C")
-    result = hand.result
-    assert result is not None
-    assert result.bonuses == (25, 0, 0, 0)
-    assert result.melded == (160, 0, 0, 0)
-    assert result.scores == (185, -4, -5, -7)
-    assert result.team_scores == (180, -11)
-
-
-def test_v6_three_jokers_60_then_the_fourth_laid_off_20() -> None:
-    hand = persian_hand(["JK JK JK 9C 9H", "JK", "5D", "7D"], stock="2C")
-    hand = play(hand, "meld JK JK JK")
-    assert hand.melds[0].multiplier == 1
-    hand = play(hand, "discard 9C")
-    hand = play(hand, "p1: draw")
-    hand = play(hand, "p1: layoff 0 JK")
-    assert hand.melds[0].multiplier == 1
-    assert hand.melds[0].by == (0, 0, 0, 1)
-    hand = play(hand, "p1: discard 2C")
-    result = hand.result
-    assert result is not None
-    assert result.melded == (60, 20, 0, 0)
-    assert result.scores == (60 - 9, 20 + 25, -5, -7)
-    assert result.team_scores == (46, 38)
-
-
-def test_v6_four_sixes_together_score_48() -> None:
-    hand = persian_hand(["6S 6H 6D 6C 2C", *OTHERS])
-    hand = play(hand, "meld 6S 6H 6D 6C")
-    assert hand.melds[0].multiplier == 2
-    hand = play(hand, "discard 2C")
-    result = hand.result
-    assert result is not None
-    assert result.melded == (48, 0, 0, 0)
-    assert result.scores == (73, -4, -5, -7)
-    assert result.team_scores == (68, -11)
-
-
-def test_v6_three_sixes_18_then_the_fourth_laid_off_6() -> None:
-    hand = persian_hand(["6S 6H 6D 9C 9H", "6C", "5D", "7D"], stock="2C")
-    hand = play(hand, "meld 6S 6H 6D")
-    hand = play(hand, "discard 9C")
-    hand = play(hand, "p1: draw")
-    hand = play(hand, "p1: layoff 0 6C")
-    assert hand.melds[0].multiplier == 1
-    hand = play(hand, "p1: discard 2C")
-    result = hand.result
-    assert result is not None
-    assert result.melded == (18, 6, 0, 0)
-    assert result.scores == (9, 31, -5, -7)
-    assert result.team_scores == (4, 24)
-
-
-def test_v6_doubling_is_persian_only() -> None:
-    hand = position(["6S 6H 6D 6C 2C", "3D"], to_move=0, phase="play")
-    hand = play(hand, "meld 6S 6H 6D 6C")
-    assert hand.melds[0].multiplier == 1
-    hand = play(hand, "discard 2C")
-    assert hand.result is not None
-    assert hand.result.melded == (24, 0)
-
-
-def test_v6_jokers_are_not_wild() -> None:
-    hand = persian_hand(["6S 6H JK 2C", *OTHERS])
-    with pytest.raises(IllegalMoveError) as error:
-        check_move(hand, parse_move(hand, "meld 6S 6H JK=6"))
-    assert error.value.rule == "M4"
-
-
-def test_v6_going_out_earns_the_side_25() -> None:
-    match = go_out(start(PERSIAN, 4), 2)
-    result = match.history[0].result
-    assert result.bonuses == (0, 0, 25, 0)
-    assert result.scores == (27, 26, 55, 24)
-    assert result.team_scores == (82, 50)
-
-
-def test_v6_the_match_ends_after_two_hands_with_50_for_the_better_side() -> None:
-    match = go_out(start(PERSIAN, 4), 1)  # seats 27, 55, 25, 24 → sides 52, 79
-    assert match.totals == (52, 79)
-    assert_next_hand(match, 2)
-    match = go_out(match, 0)  # seats 55, 26, 25, 24 → sides 80, 50
-    assert match.totals == (132, 129)
-    result = match.result
-    assert result is not None
-    assert (result.winner, result.seats) == (0, (0, 2))
-    assert result.totals == (182, 129)  # +50 is part of the final totals
-    assert [record.totals for record in result.hands] == [(52, 79), (132, 129)]
-
-
-def test_v6_a_tie_after_two_hands_plays_on_then_the_leader_gets_50() -> None:
-    match = go_out(start(PERSIAN, 4, totals=(0, 3)), 1)  # +52, +79 → 52, 82
-    match = go_out(match, 0)  # +80, +50 → 132, 132: a tie after two hands
-    assert match.totals == (132, 132)
-    assert_next_hand(match, 3)
-    match = exhaust(match, 0)  # seats 27, 26, 25, 24 → +52, +50
-    assert match.result is not None
-    assert (match.result.winner, match.result.totals) == (0, (184 + 50, 182))
-    assert len(match.result.hands) == 3
-
-
-def test_v6_four_jokers_together_count_160_in_the_match_totals() -> None:
-    hand = persian_hand(["JK JK JK JK 2C", *OTHERS])
-    hand = play(hand, "meld JK JK JK JK")
-    match = finish(start(PERSIAN, 4), hand, "discard 2C")
-    assert match.totals == (180, -11)
-
-
-def test_v6_no_match_bonus_without_persian() -> None:
-    match = go_out(start(PARTNERSHIP, 4, totals=(470, 0)), 0)
-    assert match.result is not None
-    assert match.result.totals == match.totals == (470 + 30 + 25, 26 + 24)
 
 
 # ---------------------------------------------------------------------------

@@ -1,57 +1,62 @@
-"""Melds, lay-offs and meld values: RULES.md M1–M4, L2–L4 and S1, worked examples first."""
+"""Melds (rules §2): M1–M5, worked examples first, then Hypothesis properties.
+
+M1 groups, M2 runs (``min_run_length``), M3 the ace (``ace``: low,
+low_or_high, around_the_corner), M4 jokers (wild, or ``sets_only`` as in
+Persian rummy), M5 meld numbers.  The meld validator and the enumerator are
+checked against the independent brute force of :mod:`tests.reference`, which
+tries every sub-multiset of a hand with every joker declaration.  Laying off
+(L1–L5) is in tests/test_laying_off.py, meld values (S1) in
+tests/test_scoring.py.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from rummy500 import (
     InvalidMeldError,
     Meld,
     MeldCard,
     MeldKind,
+    Reason,
     Rules,
     enumerate_melds,
     layoff,
     make_meld,
-    meld_value,
     parse_cards,
-    presets,
+    parse_move,
 )
-from rummy500.melds import layoff_problem, meld_points, meld_problem
-from rummy500.values import BASIC, FIVES, STANDARD, CardValues
-
-DEFAULT = Rules()
-LOW = Rules(ace="low")
-LOW_OR_HIGH = Rules(ace="low_or_high")
-AROUND = Rules(ace="around_the_corner")
-SETS_ONLY = Rules(jokers="sets_only")
-ALL_ACES = [LOW, LOW_OR_HIGH, AROUND]
-
-
-def texts(melds):
-    return [str(meld) for meld in melds]
-
-
-def refused(specs, rules=DEFAULT):
-    """The rule id ``make_meld`` gives for refusing ``specs``."""
-    with pytest.raises(InvalidMeldError) as info:
-        make_meld(specs, rules)
-    assert meld_problem(specs, rules) == str(info.value)
-    return info.value.rule
-
-
-def refused_layoff(meld, specs, rules=DEFAULT):
-    """The rule id ``layoff`` gives for refusing ``specs`` on ``meld``."""
-    with pytest.raises(InvalidMeldError) as info:
-        layoff(meld, specs, rules)
-    assert layoff_problem(meld, specs, rules) == str(info.value)
-    assert info.value.rule in str(info.value), "the message names the rule"
-    return info.value.rule
-
+from rummy500.meldgen import count_vector, melds_from_counts
+from rummy500.melds import meld_problem
+from rummy500.rules import Ace, Jokers
+from tests import reference
+from tests.helpers import (
+    ALL_ACES,
+    AROUND,
+    DEFAULT,
+    LOW,
+    LOW_OR_HIGH,
+    SETS_ONLY,
+    both,
+    knobs,
+    legal,
+    play_all,
+    refused,
+    refused_layoff,
+    result_of,
+    under,
+    written,
+)
+from tests.positions import illegal, play, position, texts
+from tests.strategies import hands, rules, rules_and_meld_texts, spec_text_lists
 
 # ---------------------------------------------------------------------------
-# M1: groups
+# M1 groups
 
 
 @pytest.mark.parametrize("text", ["7S 7H 7D", "7S 7H 7D 7C", "AS AD AC", "KH KD KC"])
@@ -76,7 +81,7 @@ def test_m1_a_meld_needs_three_cards():
     with pytest.raises(InvalidMeldError) as info:
         make_meld("7S 7H", DEFAULT)
     assert info.value.rule == "M1"
-    # DESIGN.md §1 "Errors say why": the sentence names the rule, like every other one.
+    # "Errors say why": the sentence names the rule, like every other one.
     assert "M1" in str(info.value)
 
 
@@ -105,11 +110,11 @@ def test_invalid_meld_messages_name_the_rule(text, rules):
 
 
 def test_m1_natural_cards_of_a_group_differ_in_suit_even_with_two_decks():
-    # RULES.md M1: 6♠ 6♠ 6♥ is not a group.
+    # rules M1: 6♠ 6♠ 6♥ is not a group.
     assert refused("6S 6S 6H") == "M1"
     assert refused("6S 6S 6H 6D") == "M1"
     assert enumerate_melds("6S 6S 6H", DEFAULT) == ()
-    assert texts(enumerate_melds("6S 6S 6H 6D", DEFAULT)) == ["6S 6H 6D"]
+    assert written(enumerate_melds("6S 6S 6H 6D", DEFAULT)) == ["6S 6H 6D"]
 
 
 def test_m1_a_group_has_at_most_four_cards():
@@ -117,7 +122,7 @@ def test_m1_a_group_has_at_most_four_cards():
 
 
 # ---------------------------------------------------------------------------
-# M2: runs
+# M2 runs (min_run_length)
 
 
 @pytest.mark.parametrize("rules", ALL_ACES)
@@ -138,11 +143,35 @@ def test_m2_min_run_length_four():
     assert refused("4D 5D 6D", four) == "M2"
     assert str(make_meld("4D 5D 6D 7D", four)) == "4D 5D 6D 7D"
     assert str(make_meld("7S 7H 7D", four)) == "7S 7H 7D", "groups still take 3 cards"
-    assert texts(enumerate_melds("4D 5D 6D 7D", four)) == ["4D 5D 6D 7D"]
+    assert written(enumerate_melds("4D 5D 6D 7D", four)) == ["4D 5D 6D 7D"]
+
+
+def test_m2_runs_of_four_variant():
+    default, state = both(knobs(min_run_length=4), hands=["5S 6S 7S 8S 2D", "3C"], phase="play")
+    play(default, "meld 5S 6S 7S")
+    illegal(state, "meld 5S 6S 7S", Reason.INVALID_MELD, "M2")
+    illegal(state, "meld 6S 7S 8S", Reason.INVALID_MELD, "M2")
+    play(state, "meld 5S 6S 7S 8S")
+    assert legal(default) - legal(state) == {
+        "p0: meld 5S 6S 7S",
+        "p0: meld 6S 7S 8S",
+    }
+    # A group of three is still a meld.
+    _, groups = both(knobs(min_run_length=4), hands=["9S 9H 9D 2D", "3C"], phase="play")
+    play(groups, "meld 9S 9H 9D")
+
+
+def test_m2_runs_of_four_deep_take_needs_four_cards():
+    default, state = both(knobs(min_run_length=4), hands=["5S 6S 2D", "3C"], discard="8S 7S KD")
+    play(default, "take 2 meld 5S 6S 7S")
+    illegal(state, "take 2 meld 5S 6S 7S", Reason.INVALID_MELD, "M2")
+    play(state, "take 3 meld 5S 6S 7S 8S")
+    assert "p0: take 3 meld 5S 6S 7S 8S" in legal(state)
+    assert not any(text.startswith("p0: take 2") for text in legal(state))
 
 
 # ---------------------------------------------------------------------------
-# M3: the ace
+# M3 the ace (ace: low, low_or_high, around_the_corner)
 
 
 def test_m3_k_a_2_is_not_a_run_under_low_or_high():
@@ -191,8 +220,84 @@ def test_m3_a_joker_standing_for_the_ace_follows_the_same_rule():
     assert refused("QH KH JK=AH", LOW) == "M3"
 
 
+@pytest.mark.parametrize("ace", list(Ace))
+def test_m3_ace_knob_takes_the_enum_or_its_string(ace):
+    assert Rules(ace=ace) == Rules(ace=ace.value)
+    assert Rules(ace=ace.value).ace is ace
+
+
+def test_m3_ace_low_only():
+    default, state = both(knobs(ace="low"), hands=["QH KH AH 2C 3C AC 4D", "5D"], phase="play")
+    play(default, "meld QH KH AH")
+    illegal(state, "meld QH KH AH", Reason.INVALID_MELD, "M3")
+    play(state, "meld AC 2C 3C")
+    assert "p0: meld QH KH AH" in legal(default)
+    assert "p0: meld QH KH AH" not in legal(state)
+
+
+def test_m3_ace_low_only_no_lay_off_after_the_king():
+    default, state = both(
+        knobs(ace="low"), hands=["AH 9D", "5D"], melds=[("JH QH KH", 1)], phase="play"
+    )
+    play(default, "layoff 0 AH")
+    illegal(state, "layoff 0 AH", Reason.INVALID_LAYOFF, "L3")
+    assert legal(default) - legal(state) == {"p0: layoff 0 AH"}
+
+
+def test_m3_around_the_corner_worked_examples_k_a_2_and_q_k_a_2_3():
+    default, state = both(
+        knobs(ace="around_the_corner"),
+        hands=["KH AH 2H QC KC AC 2C 3C 9D", "5D"],
+        phase="play",
+    )
+    for meld in ("KH AH 2H", "QC KC AC 2C 3C"):
+        illegal(default, f"meld {meld}", Reason.INVALID_MELD, "M3")
+        after = play(state, f"meld {meld}")
+        assert str(after.melds[-1]) == meld
+    # Typed in any order, a wrapping run is written in sequence order.
+    assert str(parse_move(state, "meld 2H AH KH")) == "p0: meld KH AH 2H"
+    assert "p0: meld KH AH 2H" in legal(state)
+    assert "p0: meld KH AH 2H" not in legal(default)
+
+
+def test_m3_around_the_corner_lay_off_across_the_ace():
+    default, state = both(
+        knobs(ace="around_the_corner"),
+        hands=["AH 2H 9D", "5D"],
+        melds=[("JH QH KH", 1)],
+        phase="play",
+    )
+    illegal(default, "layoff 0 AH 2H", Reason.INVALID_LAYOFF, "L3")
+    after = play(state, "layoff 0 AH 2H")
+    assert str(after.melds[0]) == "JH QH KH AH 2H"
+    assert after.melds[0].by == (1, 1, 1, 0, 0)
+
+
+def test_m3_around_the_corner_lay_off_completing_all_thirteen_is_written_ace_to_king():
+    state = position(
+        ["TH JH 2C", "3D"],
+        melds=[("QH KH AH 2H 3H 4H 5H 6H 7H 8H 9H", 1)],
+        phase="play",
+        rules=knobs(ace="around_the_corner"),
+    )
+    assert {"p0: layoff 0 TH", "p0: layoff 0 JH", "p0: layoff 0 TH JH"} <= legal(state)
+    after = play(state, "layoff 0 TH JH")
+    assert str(after.melds[0]) == "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    assert after.melds[0].by == (1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1)
+
+
+def test_m3_around_the_corner_run_never_holds_a_rank_twice():
+    rules = Rules(ace="around_the_corner")
+    thirteen = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    assert str(make_meld("7H 8H 9H TH JH QH KH AH 2H 3H 4H 5H 6H", rules)) == thirteen
+    state = position(
+        ["JK 9D", "5D"], melds=[(thirteen, 1)], phase="play", rules=knobs(ace="around_the_corner")
+    )
+    assert not any("layoff" in text for text in texts(state))
+
+
 # ---------------------------------------------------------------------------
-# M4: jokers
+# M4 jokers
 
 
 def test_m4_four_kings_and_a_joker_is_not_a_group():
@@ -201,7 +306,7 @@ def test_m4_four_kings_and_a_joker_is_not_a_group():
 
 def test_m4_nine_and_two_jokers_is_a_group_or_one_of_three_runs():
     melds = enumerate_melds("9S JK JK", DEFAULT)
-    assert set(texts(melds)) == {
+    assert set(written(melds)) == {
         "9S JK=9 JK=9",
         "JK=7S JK=8S 9S",
         "JK=8S 9S JK=TS",
@@ -236,7 +341,7 @@ def test_m4_a_meld_needs_a_natural_card_under_wild_jokers():
 
 
 def test_m4_a_joker_may_stand_for_a_card_the_hand_also_holds():
-    found = texts(enumerate_melds("7H 8H 9H JK", DEFAULT))
+    found = written(enumerate_melds("7H 8H 9H JK", DEFAULT))
     assert "7H 8H 9H" in found
     assert "JK=7H 8H 9H" in found
     assert "7H JK=8H 9H" in found
@@ -250,7 +355,7 @@ def test_m4_a_joker_may_duplicate_a_card_melded_elsewhere():
 
 
 def test_m4_declaration_is_permanent_6_7_joker_run():
-    # RULES.md M4: 6-7-joker declared as a run makes the joker an 8; later a 5 or 9
+    # rules M4: 6-7-joker declared as a run makes the joker an 8; later a 5 or 9
     # may be laid off, but the joker may not be reinterpreted as a 5.
     run = make_meld("6H 7H JK=8H", DEFAULT)
     eight = MeldCard.joker_as(8, "H")
@@ -283,7 +388,7 @@ def test_m4_melds_are_frozen():
 
 
 # ---------------------------------------------------------------------------
-# M4: Persian rummy, jokers = sets_only
+# M4 jokers = sets_only (Persian rummy's jokers)
 
 
 @pytest.mark.parametrize("text", ["JK JK JK", "JK JK JK JK"])
@@ -307,8 +412,8 @@ def test_m4_sets_only_natural_melds_are_as_usual():
 
 
 def test_m4_sets_only_enumeration():
-    assert texts(enumerate_melds("JK JK JK 9S 9H", SETS_ONLY)) == ["JK JK JK"]
-    assert set(texts(enumerate_melds("JK JK JK JK 9S 9H 9D", SETS_ONLY))) == {
+    assert written(enumerate_melds("JK JK JK 9S 9H", SETS_ONLY)) == ["JK JK JK"]
+    assert set(written(enumerate_melds("JK JK JK JK 9S 9H 9D", SETS_ONLY))) == {
         "9S 9H 9D",
         "JK JK JK",
         "JK JK JK JK",
@@ -328,226 +433,66 @@ def test_m4_sets_only_lay_offs():
     assert refused_layoff(run, "JK=TH", SETS_ONLY) == "M4"
 
 
-def test_v6_persian_preset_melds_jokers_in_groups():
-    persian = presets.get("persian")
-    assert str(make_meld("JK JK JK JK", persian)) == "JK JK JK JK"
-    assert refused("7H 8H JK=9H", persian) == "M4"
+def test_m4_sets_only_with_no_jokers_is_allowed():
+    assert Rules(jokers="sets_only", jokers_per_deck=0).jokers is Jokers.SETS_ONLY
+
+
+PERSIAN_JOKERS = knobs(jokers="sets_only", jokers_per_deck=4)
+
+
+def test_m4_sets_only_jokers_form_groups_of_jokers_only():
+    # Four jokers a deck under both rule sets: only the jokers knob differs.
+    wild = position(["JK JK JK 6H 7H 2C", "5D"], phase="play", rules=knobs(jokers_per_deck=4))
+    state = under(wild, PERSIAN_JOKERS)
+    after = play(state, "meld JK JK JK")
+    assert str(after.melds[0]) == "JK JK JK"
+    illegal(state, "meld 6H 7H JK=8H", Reason.INVALID_MELD, "M4")
+    play(wild, "meld 6H 7H JK=8H")
+    illegal(wild, "meld JK JK JK", Reason.INVALID_MELD, "M4")
+    assert "p0: meld JK JK JK" in legal(state)
+    assert "p0: meld JK JK JK" not in legal(wild)
+    assert not any("JK=" in text for text in legal(state))
+
+
+def test_m4_sets_only_jokers_lay_off_only_on_a_group_of_jokers():
+    state = position(
+        ["JK 8H 9D", "5D"],
+        melds=[("JK JK JK", 1), ("5H 6H 7H", 1)],
+        phase="play",
+        rules=PERSIAN_JOKERS,
+    )
+    illegal(state, "layoff 1 JK=4H", Reason.INVALID_LAYOFF, "M4")
+    after = play(state, "layoff 0 JK")
+    assert str(after.melds[0]) == "JK JK JK JK"
+    assert after.melds[0].by == (1, 1, 1, 0)
+    assert "p0: layoff 1 8H" in legal(state)
+
+
+def test_m4_sets_only_group_of_jokers_scores_the_joker_value():
+    state = position(["JK JK JK 9D", "5D"], phase="play", rules=PERSIAN_JOKERS)
+    state = play_all(state, "meld JK JK JK", "discard 9D")
+    assert result_of(state).scores == (45, -5)
 
 
 # ---------------------------------------------------------------------------
-# L2: laying off on a group
+# M5 meld numbers
 
 
-def test_l2_a_natural_of_a_missing_suit_or_a_joker_goes_on_a_group():
-    group = make_meld("7S 7H 7D", DEFAULT)
-    assert str(layoff(group, "7C", DEFAULT)) == "7S 7H 7D 7C"
-    assert str(layoff(group, "JK=7", DEFAULT)) == "7S 7H 7D JK=7"
-    assert str(layoff(make_meld("7H 7D 7C", DEFAULT), "7S", DEFAULT)) == "7S 7H 7D 7C"
-
-
-def test_l2_two_cards_at_once_on_a_group():
-    group = make_meld("7S JK=7 7H", DEFAULT)
-    assert refused_layoff(group, "7D 7C") == "L2"
-    assert str(layoff(make_meld("7S 7H JK=7", DEFAULT), "7C", DEFAULT)) == "7S 7H 7C JK=7"
-
-
-@pytest.mark.parametrize(
-    ("specs", "rule"),
-    [("7S", "L2"), ("8S", "L2"), ("JK", "M4"), ("JK=7C", "M4"), ("JK=8", "M4")],
-)
-def test_l2_what_does_not_go_on_a_group(specs, rule):
-    assert refused_layoff(make_meld("7S 7H 7D", DEFAULT), specs) == rule
-
-
-def test_l2_a_full_group_takes_nothing():
-    full = make_meld("7S 7H 7D 7C", DEFAULT)
-    for specs in ("7S", "JK=7"):
-        assert refused_layoff(full, specs) == "L2"
-
-
-# ---------------------------------------------------------------------------
-# L3: laying off on a run
-
-
-def test_l3_a_pair_6_7_laid_off_together():
-    run = make_meld("8H 9H TH", DEFAULT)
-    assert str(layoff(run, "6H 7H", DEFAULT)) == "6H 7H 8H 9H TH"
-    assert str(layoff(run, "7H 6H", DEFAULT)) == "6H 7H 8H 9H TH"
-    assert refused_layoff(run, "6H") == "L3"
-
-
-def test_l3_both_ends_at_once():
-    run = make_meld("7H 8H 9H", DEFAULT)
-    assert str(layoff(run, "TH 6H", DEFAULT)) == "6H 7H 8H 9H TH"
-    assert str(layoff(run, "5H 6H TH JH", DEFAULT)) == "5H 6H 7H 8H 9H TH JH"
-
-
-@pytest.mark.parametrize("specs", ["JH", "5H", "6H JH", "TS", "8H", "TH TH", "JK=T", "JK=TS", "JK"])
-def test_l3_what_does_not_extend_a_run(specs):
-    assert refused_layoff(make_meld("7H 8H 9H", DEFAULT), specs) in ("L3", "M4")
-
-
-def test_l3_jokers_laid_off_on_a_run_are_declared_cards():
-    run = make_meld("7H 8H 9H", DEFAULT)
-    assert str(layoff(run, "JK=TH", DEFAULT)) == "7H 8H 9H JK=TH"
-    assert str(layoff(run, "JK=6H JK=5H", DEFAULT)) == "JK=5H JK=6H 7H 8H 9H"
-
-
-def test_l3_min_run_length_does_not_apply_to_lay_offs():
-    four = Rules(min_run_length=4)
-    assert str(layoff(make_meld("7H 8H 9H TH", four), "JH", four)) == "7H 8H 9H TH JH"
-
-
-def test_l3_an_ace_laid_off_on_2_to_k_goes_high_under_low_or_high():
-    two_to_king = make_meld(" ".join(r + "H" for r in "23456789TJQK"), DEFAULT)
-    full = layoff(two_to_king, "AH", LOW_OR_HIGH)
-    assert str(full) == "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
-    assert meld_points(full, STANDARD)[-1] == 15
-    assert make_meld(str(full), LOW_OR_HIGH) == full
-
-
-def test_l3_an_ace_on_2_to_k_around_the_corner_makes_the_run_a_to_k():
-    two_to_king = make_meld(" ".join(r + "H" for r in "23456789TJQK"), AROUND)
-    assert str(layoff(two_to_king, "AH", AROUND)) == " ".join(r + "H" for r in "A23456789TJQK")
-
-
-@pytest.mark.parametrize(
-    ("rules", "expected"),
-    [(LOW, None), (LOW_OR_HIGH, "JH QH KH AH"), (AROUND, "JH QH KH AH")],
-)
-def test_l3_an_ace_on_j_q_k(rules, expected):
-    run = make_meld("JH QH KH", rules)
-    if expected is None:
-        assert refused_layoff(run, "AH", rules) == "L3"
-    else:
-        assert str(layoff(run, "AH", rules)) == expected
-
-
-@pytest.mark.parametrize("rules", ALL_ACES)
-def test_l3_an_ace_on_2_3_4_goes_low(rules):
-    assert str(layoff(make_meld("2H 3H 4H", rules), "AH", rules)) == "AH 2H 3H 4H"
-
-
-def test_l3_laying_off_round_the_corner():
-    assert str(layoff(make_meld("AH 2H 3H", AROUND), "KH", AROUND)) == "KH AH 2H 3H"
-    assert str(layoff(make_meld("QH KH AH", AROUND), "2H", AROUND)) == "QH KH AH 2H"
-    assert refused_layoff(make_meld("AH 2H 3H", LOW_OR_HIGH), "KH", LOW_OR_HIGH) == "L3"
-    assert refused_layoff(make_meld("QH KH AH", LOW_OR_HIGH), "2H", LOW_OR_HIGH) == "L3"
-
-
-def test_l1_a_lay_off_needs_a_card():
-    assert refused_layoff(make_meld("7H 8H 9H", DEFAULT), "") == "L1"
-
-
-# ---------------------------------------------------------------------------
-# L4: a card that fits several melds
-
-
-def test_l4_the_ten_that_fits_7_8_9_and_10_10_10():
-    run = make_meld("7S 8S 9S", DEFAULT)
-    tens = make_meld("TH TD TC", DEFAULT)
-    on_run = layoff(run, "TS", DEFAULT)
-    on_tens = layoff(tens, "TS", DEFAULT)
-    assert str(on_run) == "7S 8S 9S TS"
-    assert str(on_tens) == "TS TH TD TC"
-    # Separate choices: laying it off on one leaves the other meld as it was.
-    assert str(run) == "7S 8S 9S"
-    assert str(tens) == "TH TD TC"
-
-
-def test_l4_hearts_run_and_nines():
-    # RULES.md L4: A melded 5-6-7♥, B melded 9-9-9; B lays off 8♥ on A's run;
-    # C lays off 9♥ on the run or on the nines; only if it went on the run may
-    # D lay off 10♥ on the run.
-    run = layoff(make_meld("5H 6H 7H", DEFAULT), "8H", DEFAULT)
-    nines = make_meld("9S 9D 9C", DEFAULT)
-    assert str(run) == "5H 6H 7H 8H"
-
-    nine_on_run = layoff(run, "9H", DEFAULT)
-    assert str(nine_on_run) == "5H 6H 7H 8H 9H"
-    assert str(layoff(nine_on_run, "TH", DEFAULT)) == "5H 6H 7H 8H 9H TH"
-
-    nine_on_nines = layoff(nines, "9H", DEFAULT)
-    assert str(nine_on_nines) == "9S 9H 9D 9C"
-    assert refused_layoff(run, "TH") == "L3"
-    assert refused_layoff(nine_on_nines, "TH") == "L2"
-
-
-# ---------------------------------------------------------------------------
-# S1: card values
-
-
-def test_s1_standard_values():
-    assert STANDARD.ranks == (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-    assert (STANDARD.low_ace, STANDARD.joker) == (1, 15)
-
-
-def test_s1_fives_values():
-    assert FIVES.ranks == (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
-    assert (FIVES.low_ace, FIVES.joker) == (5, 15)
-    for text, value in [("2C", 5), ("9C", 5), ("TC", 10), ("JC", 10), ("KC", 10), ("AC", 15)]:
-        assert FIVES.of(parse_cards(text)[0]) == value
-
-
-def test_s1_basic_values():
-    assert BASIC.ranks == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-
-
-def test_s1_low_ace_scores_1_high_ace_15():
-    low = make_meld("AH 2H 3H", DEFAULT)
-    high = make_meld("QH KH AH", DEFAULT)
-    assert meld_points(low, STANDARD) == (1, 2, 3)
-    assert meld_points(high, STANDARD) == (10, 10, 15)
-    assert meld_value(low, STANDARD) == 6
-    assert meld_value(high, STANDARD) == 35
-    assert meld_points(low, FIVES) == (5, 5, 5)
-    assert meld_points(high, FIVES) == (10, 10, 15)
-
-
-def test_s1_an_ace_in_a_group_or_in_hand_counts_in_full():
-    assert meld_points(make_meld("AS AH AD", DEFAULT), STANDARD) == (15, 15, 15)
-    assert STANDARD.of(parse_cards("AS")[0]) == 15
-    assert FIVES.of(parse_cards("AS")[0]) == 15
-
-
-def test_s1_an_ace_laid_off_low_scores_low():
-    run = layoff(make_meld("2H 3H 4H", DEFAULT), "AH", DEFAULT)
-    assert meld_points(run, STANDARD) == (1, 2, 3, 4)
-
-
-def test_s1_around_the_corner_ace_in_k_a_2_scores_in_full():
-    assert meld_points(make_meld("KH AH 2H", AROUND), STANDARD) == (10, 15, 2)
-    assert meld_points(make_meld("AH 2H 3H", AROUND), STANDARD) == (1, 2, 3)
-
-
-@pytest.mark.parametrize(
-    ("text", "values", "expected"),
-    [
-        ("JK=AH 2H 3H", STANDARD, (15, 2, 3)),
-        ("QH KH JK=AH", STANDARD, (10, 10, 15)),
-        ("6H 7H JK=8H", STANDARD, (6, 7, 15)),
-        ("9S JK=9 JK=9", STANDARD, (9, 15, 15)),
-        ("JK=2H 3H 4H", FIVES, (15, 5, 5)),
-        ("2S 2H JK=2", FIVES, (5, 5, 15)),
-        ("5S 5H JK=5", CardValues.custom(joker=20), (5, 5, 20)),
-    ],
-)
-def test_s1_a_joker_scores_the_joker_value_anywhere(text, values, expected):
-    meld = make_meld(text, DEFAULT)
-    assert meld_points(meld, values) == expected
-    assert meld_value(meld, values) == sum(expected)
-
-
-def test_s1_persian_jokers_score_20():
-    persian = presets.get("persian")
-    assert meld_value(make_meld("JK JK JK", persian), persian.card_values) == 60
-
-
-def test_s1_custom_tables():
-    aces_25 = CardValues.custom(ace=25, low_ace=25)
-    assert meld_points(make_meld("AH 2H 3H", DEFAULT), aces_25) == (25, 2, 3)
-    fives_everywhere = CardValues.custom(ace=15, others=5)
-    assert meld_value(make_meld("TH JH QH", DEFAULT), fives_everywhere) == 15
+def test_m5_meld_numbers_are_the_order_laid_down_and_never_change():
+    state = position(
+        ["5S 6S 7S 8S 9H 9D 9C KD 2D", "2H"],
+        melds=[("2C 3C 4C", 1)],
+        phase="play",
+    )
+    state = play(state, "meld 5S 6S 7S")
+    state = play(state, "meld 9H 9D 9C")
+    assert [str(m) for m in state.melds] == ["2C 3C 4C", "5S 6S 7S", "9H 9D 9C"]
+    state = play(state, "layoff 1 8S")
+    assert [str(m) for m in state.melds] == ["2C 3C 4C", "5S 6S 7S 8S", "9H 9D 9C"]
+    assert [m.by for m in state.melds] == [(1, 1, 1), (0, 0, 0, 0), (0, 0, 0)]
+    state = play(state, "discard KD")
+    state = play(state, "draw")
+    assert [str(m) for m in state.melds] == ["2C 3C 4C", "5S 6S 7S 8S", "9H 9D 9C"]
 
 
 # ---------------------------------------------------------------------------
@@ -565,3 +510,142 @@ def test_make_meld_accepts_text_cards_and_meld_cards():
     assert make_meld(parse_cards("8H 6H 7H"), DEFAULT) == expected
     assert make_meld(["6H", "7H", "8H"], DEFAULT) == expected
     assert make_meld(expected.specs, DEFAULT) == expected
+
+
+# ---------------------------------------------------------------------------
+# Properties: meld validation against the reference model
+
+
+@given(rules_and_meld_texts())
+def test_valid_melds_are_accepted_in_canonical_form(case):
+    meld_rules, texts = case
+    text = " ".join(texts)
+    meld = make_meld(text, meld_rules)
+    assert str(meld) == text
+    assert meld_problem(text, meld_rules) is None
+    assert make_meld(str(meld), meld_rules) == meld
+    assert (meld.kind.value, text) in reference.readings(
+        [reference.parse_spec(t) for t in texts], meld_rules
+    )
+
+
+@given(rules_and_meld_texts(), st.randoms(use_true_random=False))
+def test_meld_cards_may_be_given_in_any_order(case, rnd):
+    meld_rules, texts = case
+    # Only all 13 ranks under low_or_high depend on the order typed (the last ace is high).
+    if len(texts) == 13:
+        texts = texts[:-1]
+        if len(texts) < meld_rules.min_run_length:
+            return
+    shuffled = list(texts)
+    rnd.shuffle(shuffled)
+    assert make_meld(shuffled, meld_rules) == make_meld(texts, meld_rules)
+
+
+@given(rules(), spec_text_lists())
+def test_make_meld_agrees_with_the_reference_model(meld_rules, texts):
+    expected = reference.readings([reference.parse_spec(t) for t in texts], meld_rules)
+    if not expected:
+        with pytest.raises(InvalidMeldError) as info:
+            make_meld(texts, meld_rules)
+        assert info.value.rule in {"M1", "M2", "M3", "M4"}
+        assert meld_problem(texts, meld_rules) == str(info.value)
+    else:
+        meld = make_meld(texts, meld_rules)
+        assert (meld.kind.value, str(meld)) in expected
+        assert meld_problem(texts, meld_rules) is None
+
+
+# ---------------------------------------------------------------------------
+# Properties: enumeration against the brute force
+
+
+# The brute force is exponential in the hand; examples stay well under 50 ms
+# with hands of up to 10 cards and 2 jokers, or 6 cards and 4 jokers.
+brute_force_settings = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def as_set(melds: tuple[Meld, ...]) -> set[tuple[str, str]]:
+    return {(meld.kind.value, str(meld)) for meld in melds}
+
+
+def check_enumeration(hand, meld_rules):
+    found = enumerate_melds(hand, meld_rules)
+    assert len(found) == len(set(found)), "a meld is listed twice"
+    assert as_set(found) == reference.brute_force_melds(hand, meld_rules)
+    assert enumerate_melds(hand, meld_rules) == found, "the order is not deterministic"
+    assert [(meld.kind, meld.codes) for meld in found] == [
+        tuple(pair) for pair in melds_from_counts(count_vector(hand), meld_rules)
+    ]
+
+
+@pytest.mark.parametrize("jokers", list(Jokers))
+@pytest.mark.parametrize("ace", list(Ace))
+@brute_force_settings
+@given(data=st.data())
+@example(data=None)
+def test_enumerate_melds_equals_brute_force(ace, jokers, data):
+    # Every ace and joker knob explicitly; min_run_length, decks and jokers drawn.
+    if data is None:  # the worked example of M4 under every knob
+        hand, meld_rules = parse_cards("9S JK JK 7S 7H 7D"), Rules(ace=ace, jokers=jokers)
+    else:
+        hand = data.draw(hands(min_size=3, max_size=10, max_jokers=2), label="hand")
+        meld_rules = data.draw(rules(aces=[ace], jokers=[jokers]), label="rules")
+    check_enumeration(hand, meld_rules)
+
+
+@brute_force_settings
+@given(hands(max_size=6, decks=(2,), jokers_per_deck=(2, 4), max_jokers=4), rules())
+def test_enumerate_melds_equals_brute_force_with_many_jokers(hand, meld_rules):
+    check_enumeration(hand, meld_rules)
+
+
+@pytest.mark.parametrize("ace", list(Ace))
+def test_enumerate_melds_equals_brute_force_on_a_whole_suit(ace):
+    # All 13 hearts: under low_or_high both A..K (ace low) and 2..A (ace high) are melds.
+    hand = parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
+    check_enumeration(hand, Rules(ace=ace))
+    found = {str(meld) for meld in enumerate_melds(hand, Rules(ace=ace)) if len(meld) == 13}
+    low, high = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    assert found == ({low, high} if ace is Ace.LOW_OR_HIGH else {low})
+
+
+@given(hands(max_size=10), rules())
+def test_enumerated_melds_are_valid_and_made_of_the_hand(hand, meld_rules):
+    held = Counter(hand)
+    for meld in enumerate_melds(hand, meld_rules):
+        assert make_meld(meld.specs, meld_rules) == meld
+        assert make_meld(str(meld), meld_rules) == meld
+        assert not Counter(meld.cards) - held, f"{meld} uses cards not in {hand}"
+        if meld_rules.jokers is Jokers.WILD:
+            assert any(not card.is_joker for card in meld.cards)
+
+
+def test_enumeration_accepts_text_and_cards_alike():
+    text = "9S 9H JK 7H 8H"
+    assert enumerate_melds(text, Rules()) == enumerate_melds(parse_cards(text), Rules())
+
+
+# ---------------------------------------------------------------------------
+# The reference model itself, on the worked examples (so it cannot be vacuous)
+
+
+def reference_readings(text, meld_rules):
+    return reference.readings([reference.parse_spec(t) for t in text.split()], meld_rules)
+
+
+def test_reference_model_knows_the_worked_examples():
+    default = Rules()
+    assert reference.brute_force_melds(parse_cards("9S JK JK"), default) == {
+        ("group", "9S JK=9 JK=9"),
+        ("run", "JK=7S JK=8S 9S"),
+        ("run", "JK=8S 9S JK=TS"),
+        ("run", "9S JK=TS JK=JS"),
+    }
+    assert not reference_readings("KS KH KD KC JK=K", default)
+    assert not reference_readings("6S 6S 6H", default)
+    assert not reference_readings("KH AH 2H", default)
+    assert reference_readings("KH AH 2H", Rules(ace="around_the_corner")) == {("run", "KH AH 2H")}
+    assert not reference_readings("QH KH AH", Rules(ace="low"))
+    assert reference_readings("JK JK JK", Rules(jokers="sets_only")) == {("group", "JK JK JK")}
+    assert not reference_readings("JK JK JK", default)

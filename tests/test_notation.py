@@ -1,21 +1,45 @@
-"""Text of meld cards and melds (DESIGN.md §3 "Move notation": the ``spec`` grammar)."""
+"""Text of meld cards, melds and moves (the move notation, docs/notation.md).
+
+Rule ids: none of their own.  The ``spec`` grammar of meld cards, the text of
+melds, and moves typed in any order or case read into canonical moves (and
+moves not in canonical order refused).  Card text is in tests/test_cards.py;
+the notation of dealer's gambit moves (V7) in tests/test_gambit.py; the round
+trip of every legal move is a property in tests/test_engine_properties.py.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from rummy500 import (
+    CallRummy,
     CardParseError,
+    Discard,
+    Draw,
+    EndHand,
     InvalidMeldError,
+    LayoffMove,
     MeldCard,
+    MeldMove,
     NotationError,
     Rank,
+    Reason,
     Rules,
     Suit,
+    Take,
+    format_move,
+    is_legal,
+    legal_moves,
     make_meld,
     parse_card,
+    parse_move,
 )
 from rummy500.meldcards import format_meld_cards, parse_meld_card, parse_meld_cards
+from tests.positions import agree, illegal, play, position
+
+# ---------------------------------------------------------------------------
+# Meld cards and melds: the spec grammar
+
 
 EVERY_SPEC_TEXT = (
     [r + s for s in "SHDC" for r in "A23456789TJQK"]
@@ -114,7 +138,7 @@ def test_meld_text_is_case_insensitive_and_formatted_canonically():
 
 
 def test_settled_detail_a_bare_joker_parses_but_is_an_illegal_wild_meld():
-    # RULES.md §10: a bare JK in a meld parses (it is a card) but is illegal under wild jokers.
+    # rules §10: a bare JK in a meld parses (it is a card) but is illegal under wild jokers.
     assert str(parse_meld_cards("7H 8H JK")[2]) == "JK"
     with pytest.raises(InvalidMeldError) as info:
         make_meld("7H 8H JK", Rules())
@@ -123,3 +147,51 @@ def test_settled_detail_a_bare_joker_parses_but_is_an_illegal_wild_meld():
 
 def test_card_parse_errors_are_notation_errors():
     assert issubclass(CardParseError, NotationError)
+
+
+# ---------------------------------------------------------------------------
+# Moves: typed in any order, written in canonical order
+
+
+def test_parse_move_puts_typed_cards_in_canonical_order():
+    state = position(
+        ["4H 9C KC JK 6H 7H 8H 9H", "3S", "2S"],
+        discard="2D 4S 4D",
+        melds=[("5C 6C 7C", 1), ("TH JH QH", 1)],
+    )
+    cases = {
+        "take 2 meld 4d 4h 4s": Take(0, 2, MeldMove(0, "4S 4H 4D")),
+        "TAKE 2 MELD 4H 4S 4D": Take(0, 2, MeldMove(0, "4S 4H 4D")),
+        "meld 7h jk=8h 6h": MeldMove(0, "6H 7H JK=8H"),
+        "meld 4♦ 4♠ 4h": MeldMove(0, "4S 4H 4D"),
+        "layoff 1 kh 9h": LayoffMove(0, 1, "9H KH"),
+        "layoff 0 8c 4c": LayoffMove(0, 0, "4C 8C"),
+        "p2: rummy 3 layoff 1 jk=9h 8h": CallRummy(2, 3, LayoffMove(2, 1, "8H JK=9H")),
+        "p1:  discard 3s": Discard(1, "3S"),
+        "take 1": Take(0, 1),
+        "draw": Draw(0),
+        "end": EndHand(0),
+    }
+    for text, move in cases.items():
+        assert parse_move(state, text) == move, text
+        assert parse_move(state, format_move(move)) == move
+        assert is_legal(state, move) == (move in legal_moves(state))
+    for move in legal_moves(state):
+        assert parse_move(state, format_move(move)) == move
+
+
+def test_moves_out_of_canonical_order_are_rejected():
+    state = position(
+        ["4H 4D 4C 9C 5S 6S 7S 8H 9H KC", "3H"],
+        discard="2D 4S QS",
+        melds=[("5H 6H 7H", 1)],
+    )
+    illegal(state, Take(0, 2, MeldMove(0, "4H 4S 4D")), Reason.NOT_CANONICAL, None)
+    assert agree(state, Take(0, 2, MeldMove(0, "4S 4H 4D")))
+    state = play(state, "draw")
+    illegal(state, MeldMove(0, "7S 5S 6S"), Reason.NOT_CANONICAL, None)
+    illegal(state, MeldMove(0, "4C 4H 4D"), Reason.NOT_CANONICAL, None)
+    assert agree(state, MeldMove(0, "5S 6S 7S"))
+    assert agree(state, MeldMove(0, "4H 4D 4C"))
+    illegal(state, LayoffMove(0, 0, "9H 8H"), Reason.NOT_CANONICAL, None)
+    assert agree(state, LayoffMove(0, 0, "8H 9H"))

@@ -11,6 +11,9 @@ count means move generation changed: find out why before regenerating.
 On the positions marked ``reference`` (small enough), the depth-1 moves
 must be exactly those of the independent brute force of
 :mod:`tests.reference_moves`.
+
+Rule ids: every rule of move generation at once; the hand-built positions
+``*-n1-*`` check N1 (with T11 and R1).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from rummy500 import (
     Take,
     legal_moves,
 )
+from tests.helpers import PRESET_NAMES
 from tests.perft.generate import PATH, perft
 from tests.reference_moves import reference_moves
 
@@ -41,12 +45,17 @@ def ids(entries: list[dict[str, Any]]) -> list[str]:
     return [entry["name"] for entry in entries]
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=ids(ENTRIES))
-def test_perft_counts(entry: dict[str, Any]) -> None:
+def check_counts(entry: dict[str, Any]) -> None:
+    """The entry's position reads and writes back, with its depth-1 and depth-2 counts."""
     state = GameState.from_dict(entry["position"])
     assert state.to_dict() == entry["position"]
     assert len(legal_moves(state)) == entry["depth1"]
     assert perft(state, 2) == entry["depth2"]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=ids(ENTRIES))
+def test_perft_counts(entry: dict[str, Any]) -> None:
+    check_counts(entry)
 
 
 @pytest.mark.parametrize("entry", REFERENCE, ids=ids(REFERENCE))
@@ -99,19 +108,8 @@ PRESET_ENTRIES: list[dict[str, Any]] = json.loads(
 @pytest.mark.parametrize("entry", PRESET_ENTRIES, ids=ids(PRESET_ENTRIES))
 def test_preset_perft_counts(entry: dict[str, Any]) -> None:
     """Perft under each playable preset (``tests/perft/generate_presets.py``)."""
-    state = GameState.from_dict(entry["position"])
-    assert state.to_dict() == entry["position"]
-    assert len(legal_moves(state)) == entry["depth1"]
-    assert perft(state, 2) == entry["depth2"]
+    check_counts(entry)
 
 
 def test_preset_positions_cover_every_playable_preset() -> None:
-    assert {entry["preset"] for entry in PRESET_ENTRIES} == {
-        "pagat",
-        "wikipedia",
-        "boathouse",
-        "basic_rummy",
-        "partnership",
-        "persian",
-        "dealers_gambit",
-    }
+    assert {entry["preset"] for entry in PRESET_ENTRIES} == set(PRESET_NAMES)

@@ -5,9 +5,12 @@ is played; :func:`~rummy500.records.replay` plays it again and returns the
 final :class:`~rummy500.match.MatchState`, equal to the recorded match.  A
 move that the rules forbid raises :class:`~rummy500.records.ReplayError` (an
 :class:`~rummy500.IllegalMoveError`) whose message starts "hand N, move M:"
-(both numbered from 1, RULES.md §10) and names the rule; a malformed record
+(both numbered from 1, rules §10) and names the rule; a malformed record
 raises ``ValueError`` naming the key; a recorded result that differs from the
 replayed one raises ``ValueError``.
+
+Rule ids: none of their own (a replay error names the rule the move breaks,
+e.g. T6 or T11).  The matches are played by :func:`tests.helpers.random_move`.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from rummy500.records import (
     record_to_json,
     replay,
 )
-from tests.test_match import random_move
+from tests.helpers import random_move
 
 
 @attrs.frozen

@@ -1,4 +1,10 @@
-"""The rule set: knobs, validation and presets (RULES.md §8, §9; DESIGN.md §3 "Rules")."""
+"""The rule set: knobs, validation, evolve, and presets as values (rules §8, §9).
+
+Rule ids: none of their own; a knob's effect on play is tested with its rule
+(the M3 ``ace`` knob in tests/test_melds.py, the E3 validation in
+tests/test_going_out.py, ...), and each preset's knob values with its rule id
+in tests/test_presets.py (V1–V6, V8) and tests/test_gambit.py (V7).
+"""
 
 from __future__ import annotations
 
@@ -21,9 +27,10 @@ from rummy500.rules import (
     StockExhausted,
     Tiebreak,
 )
-from rummy500.values import BASIC, FIVES, STANDARD
+from rummy500.values import STANDARD
+from tests.helpers import PRESET_NAMES
 
-# RULES.md §9, the knob index: knob → default.
+# rules §9, the knob index: knob → default.
 KNOB_DEFAULTS = {
     "decks": "auto",
     "jokers_per_deck": 2,
@@ -79,12 +86,6 @@ def test_rules_are_frozen_hashable_values():
 # Knob values: enum members or their strings
 
 
-@pytest.mark.parametrize("ace", list(Ace))
-def test_m3_ace_knob_takes_the_enum_or_its_string(ace):
-    assert Rules(ace=ace) == Rules(ace=ace.value)
-    assert Rules(ace=ace.value).ace is ace
-
-
 def test_string_knob_values_become_enum_members():
     rules = Rules(
         jokers="sets_only",
@@ -111,13 +112,6 @@ def test_string_knob_values_become_enum_members():
     assert str(rules.ace) == "low_or_high"
 
 
-@pytest.mark.parametrize(
-    ("name", "table"), [("standard", STANDARD), ("fives", FIVES), ("basic", BASIC)]
-)
-def test_s1_card_values_by_name(name, table):
-    assert Rules(card_values=name).card_values == table
-
-
 # ---------------------------------------------------------------------------
 # Validation: one RulesError listing every problem
 
@@ -141,13 +135,6 @@ def test_several_problems_of_different_knobs():
     assert len(info.value.problems) == 2
     assert any("E3" in problem for problem in info.value.problems)
     assert any("stock_draw_count" in problem for problem in info.value.problems)
-
-
-def test_e3_final_discard_must_be_unplayable_requires_floating():
-    with pytest.raises(RulesError, match="floating"):
-        Rules(final_discard_must_be_unplayable=True)
-    rules = Rules(going_out="floating", final_discard_must_be_unplayable=True)
-    assert rules.final_discard_must_be_unplayable is True
 
 
 @pytest.mark.parametrize(
@@ -182,10 +169,6 @@ def test_e3_final_discard_must_be_unplayable_requires_floating():
 def test_inconsistent_rules_are_refused(changes):
     with pytest.raises(RulesError):
         Rules(**changes)
-
-
-def test_m4_sets_only_with_no_jokers_is_allowed():
-    assert Rules(jokers="sets_only", jokers_per_deck=0).jokers is Jokers.SETS_ONLY
 
 
 # ---------------------------------------------------------------------------
@@ -228,17 +211,7 @@ def test_rules_dict_round_trip():
 
 
 # ---------------------------------------------------------------------------
-# §8: presets
-
-PRESET_NAMES = (
-    "pagat",
-    "wikipedia",
-    "boathouse",
-    "basic_rummy",
-    "partnership",
-    "persian",
-    "dealers_gambit",
-)
+# §8: presets as values
 
 
 def test_presets_names_has_all_seven_names_of_section_8():
@@ -259,72 +232,9 @@ def test_unknown_preset_is_a_value_error(name):
     assert "pagat" in str(info.value)
 
 
-def test_v1_pagat_is_the_default():
-    assert presets.get("pagat") == Rules()
-
-
-def test_v2_wikipedia():
-    rules = presets.get("wikipedia")
-    assert rules.jokers_per_deck == 2
-    assert rules.card_values == FIVES
-    assert rules.top_discard_must_meld is True
-    assert rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY
-    assert rules.discard_take is DiscardTake.ANY_DEPTH
-    assert (rules.hand_size_for(2), rules.hand_size_for(3)) == (13, 7)
-    assert rules.min_run_length == 3
-    assert rules.ace is Ace.LOW_OR_HIGH
-    assert rules.opening_minimum == 30
-    assert rules.stock_out_penalty is False
-    assert rules.tiebreak is Tiebreak.WENT_OUT
-    assert rules.rummy_call is RummyCall.NONE
-
-
-def test_v3_boathouse_is_wikipedia_with_a_discard_required():
-    rules = presets.get("boathouse")
-    assert rules.going_out is GoingOut.DISCARD_REQUIRED
-    assert rules.evolve(going_out="meld_or_discard") == presets.get("wikipedia")
-
-
-def test_v4_basic_rummy():
-    rules = presets.get("basic_rummy")
-    assert rules.decks == 1
-    assert rules.jokers_per_deck == 0
-    assert len(rules.deck(6)) == 52
-    assert rules.ace is Ace.LOW
-    assert rules.discard_take is DiscardTake.TOP_ONLY
-    assert rules.rummy_call is RummyCall.NONE
-    assert rules.card_values == BASIC
-    assert rules.scoring is Scoring.WINNER_TAKES_HANDS
-    assert rules.going_rummy_multiplier == 2
-    assert rules.stock_exhausted is StockExhausted.RESHUFFLE
-    assert rules.target_score == 150
-    assert (rules.min_players, rules.max_players) == (2, 6)
-
-
-def test_v5_partnership():
-    rules = presets.get("partnership")
-    assert rules.partnerships is True
-    assert (rules.min_players, rules.max_players) == (4, 4)
-
-
-def test_v6_persian():
-    rules = presets.get("persian")
-    assert rules.partnerships is True
-    assert len(rules.deck(4)) == 56
-    assert rules.jokers is Jokers.SETS_ONLY
-    assert rules.card_values.joker == 20
-    assert rules.going_out_bonus == 25
-    assert rules.hand_limit == 2
-
-
-def test_v7_dealers_gambit():
-    rules = presets.get("dealers_gambit")
-    assert len(rules.deck(4)) in (54, 56)
-    assert rules.target_score == 250
-
-
 # ---------------------------------------------------------------------------
 # Any knob values: a rule set, or one RulesError (never another exception)
+
 
 garbage = st.one_of(
     st.none(),
@@ -335,6 +245,8 @@ garbage = st.one_of(
     st.lists(st.integers(0, 3), max_size=2),
     st.dictionaries(st.integers(0, 9), st.integers(-1, 14), max_size=3),
 )
+
+
 knob_values = {
     "decks": st.sampled_from(["auto", 1, 2]),
     "jokers_per_deck": st.sampled_from([0, 1, 2, 4]),

@@ -12,13 +12,16 @@ table minus the points left in its hand (S1, S2, L5), recomputed here.
 
 ``scripts/soak.py`` runs the same hands (this module's :func:`soak_range`)
 for long runs on several processes.
+
+Rule ids: every rule of a hand at once; the scores are recomputed by S1, S2
+and L5.  :data:`MAX_DECISIONS` (the most moves a hand may take) is
+:data:`tests.strategies.MAX_DECISIONS`.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 
 import attrs
 import pytest
@@ -37,14 +40,12 @@ from rummy500 import (
     new_game,
 )
 from tests.reference import GROUP, RUN, parse_spec, points, readings
-from tests.strategies import ENGINE_RULES, random_move_index, real_deck
+from tests.strategies import ENGINE_RULES, MAX_DECISIONS, dealt_deck, random_move_index
 
 #: Hands played by the test (the script plays as many as asked).
 HANDS = 2000
 #: Hands per test case, so that a failure names a small range.
 CHUNK = 100
-#: The most moves a hand may take (see tests/test_engine_properties.py).
-MAX_DECISIONS = 2000
 
 #: S1 standard values, written here: 2–10 face value, J Q K 10, A 15, joker 15.
 STANDARD_VALUES = {**{str(n): n for n in range(2, 10)}, "T": 10, "J": 10, "Q": 10, "K": 10}
@@ -128,7 +129,7 @@ def soak_hand(index: int, seed: int = 0) -> SoakSummary:
     count = calls = deep = 0
     move = None
     try:
-        deck = Counter(real_deck(1 if players <= 4 else 2, rules.jokers_per_deck))
+        deck = dealt_deck(players, rules)
         state = new_game(rules, players, seed=deal_seed)
         rng = random.Random(choice_seed)
         while not state.is_over:

@@ -6,6 +6,11 @@ cards, and the stock — and any other seed leave the view, its repr, its str
 and its JSON exactly as they were.  Known cards are checked move by move on
 scripted hands, and :func:`resample` must give a valid position that looks
 the same from the seat.
+
+Rule ids: none of their own (the views of every rule's moves: R1 calls, T9
+out-of-turn plays, E4 final lay-offs, V7's blind nomination).  The strategy
+:func:`~tests.strategies.tracked_states` plays random hands and tracks the
+known cards; the bots of tests/test_bots.py use it too.
 """
 
 from __future__ import annotations
@@ -13,7 +18,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
 
 import attrs
 import pytest
@@ -29,45 +33,16 @@ from rummy500 import (
     MeldMove,
     Pass,
     Phase,
-    Rules,
     Take,
-    apply_move,
     legal_moves,
     new_game,
     parse_move,
-    presets,
 )
 from rummy500._engine.dead_ends import mover_may_be_stranded
-from rummy500.testing import playable_rules, states
+from rummy500.testing import states
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 from tests.positions import play, position
-
-# Every preset the engine plays (pagat, wikipedia, boathouse, basic_rummy, ...).
-PLAYED_PRESETS = presets.names()
-
-
-@st.composite
-def tracked_states(
-    draw: Any, rule_sets: st.SearchStrategy[Rules] | None = None, max_moves: int = 200
-) -> tuple[GameState, KnownCards]:
-    """A position reached by random play from a deal, with its known cards tracked."""
-    rules = draw(rule_sets if rule_sets is not None else playable_rules())
-    players = draw(st.integers(rules.min_players, min(rules.max_players, 5)))
-    seed = draw(st.integers(0, 2**32 - 1))
-    moves = draw(st.integers(0, max_moves))
-    state = new_game(rules, players, seed=seed)
-    known = KnownCards.start(state)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        move = rng.choice(legal_moves(state))
-        state, known = apply_move(state, move), track(known, state, move)
-    return state, known
-
-
-def preset_rules() -> st.SearchStrategy[Rules]:
-    return st.sampled_from([presets.get(name) for name in PLAYED_PRESETS])
+from tests.strategies import preset_rules, tracked_states
 
 
 def hidden_shuffle(state: GameState, seat: int, known: KnownCards, rng: random.Random) -> GameState:

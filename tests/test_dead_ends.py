@@ -1,0 +1,54 @@
+"""No dead ends (rules §4.5): N1.
+
+A move that would leave its player unable to end the turn (nothing left to
+discard but the card just taken, T11) is illegal.  N1 also shapes other
+rules; those tests live with their primary rule: test_t8_n1_... in
+tests/test_playing.py (opening minimum), test_t9_n1_... (out of turn),
+test_v7_n1_... in tests/test_gambit.py, the perft positions
+``*-n1-*`` in tests/test_perft.py, and the property test_no_dead_ends in
+tests/test_engine_properties.py.
+"""
+
+from __future__ import annotations
+
+from rummy500 import Reason
+from tests.helpers import calls, result_of
+from tests.positions import illegal, play, position, texts
+
+
+def test_n1_melding_all_but_the_top_discard_just_taken_is_a_dead_end():
+    state = position(["5S 6S 7S", "3H"], discard="2C KD")
+    state = play(state, "take 1")
+    error = illegal(state, "meld 5S 6S 7S", Reason.DEAD_END, "N1")
+    assert "N1" in str(error)
+    assert "T11" in str(error)
+    assert "p0: meld 5S 6S 7S" not in texts(state)
+
+
+def test_n1_unless_the_top_discard_can_itself_be_melded():
+    state = position(["5S 6S 7S", "3H"], discard="2C KD", melds=[("TD JD QD", 1)])
+    state = play(state, "take 1")
+    state = play(state, "meld 5S 6S 7S")
+    state = play(state, "layoff 0 KD")
+    assert state.is_over
+    assert result_of(state).went_out == 0
+
+
+def test_n1_take_one_that_leaves_only_copies_of_the_taken_card():
+    # Two decks: holding only 7♥, taking the other 7♥ would leave nothing to discard.
+    state = position(["7H", "2C", "3C", "4C", "5C"], discard="3D 7H")
+    illegal(state, "take 1", Reason.DEAD_END, "N1")
+    assert texts(state) == ["p0: draw"]
+
+
+def test_n1_r1_no_call_that_leaves_only_a_copy_of_the_card_taken():
+    # Two decks: p2 holds only the other 6♠; after calling for the discarded 6♠
+    # it could neither discard its 6♠ (T11) nor meld it.
+    state = position(
+        ["6S 2D", "2C 3C", "6S", "QH KH", "4D"],
+        melds=[("7S 8S 9S", 1)],
+        phase="play",
+    )
+    state = play(state, "discard 6S")
+    assert calls(state) == ["p3: rummy 1 layoff 0 6S", "p4: rummy 1 layoff 0 6S"]
+    illegal(state, "p2: rummy 1 layoff 0 6S", Reason.DEAD_END, "N1")
