@@ -1,4 +1,4 @@
-"""The tests, one file per rule section of the rules (docs/rules.md): find a rule's tests from its id.
+"""The tests, one file per rule section (docs/rules.md): find a rule's tests from its id.
 
 =========  ==============================================================
 Rule ids   File

@@ -1,6 +1,6 @@
 """Building test positions by hand, and playing moves on them with checks.
 
-:func:`position` writes a format-1 dict (DESIGN.md §3) from the few cards a
+:func:`position` writes a format-1 dict (docs/positions.md) from the few cards a
 test cares about and puts every other card of the rule set's deck in the
 stock (after any stock cards the test names), or at the bottom of the
 discard pile when the test needs an empty stock.  :func:`play` parses a move,

@@ -1,6 +1,7 @@
 """Cross-cutting properties of the engine, under every preset and random rule sets.
 
-Rule ids: every rule at once (the engine's promises: immutability, one source of legality, determinism), N1 among them.  The
+Rule ids: every rule at once (immutability, one source of legality, determinism), N1
+among them.  The
 first sections deal hands (2–8 players, 0 or 2 jokers per deck, with and
 without "Rummy!" calls) and play random legal moves with the driver of
 :mod:`tests.strategies` (:func:`~tests.strategies.playouts`): cards are
