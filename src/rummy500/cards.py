@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from rummy500.errors import CardParseError, InvalidArgumentError
+from rummy500.errors import CardParseError, InvalidArgumentError, shown
 
 __all__ = [
     "JOKER",
@@ -112,7 +112,7 @@ def _to_rank(value: Rank | int | None) -> Rank | None:
     if value is None:
         return None
     if isinstance(value, bool) or value not in _RANK_VALUES:
-        raise InvalidArgumentError(f"a rank is 1 (ace) to 13 (king), got {value!r}")
+        raise InvalidArgumentError(f"a rank is 1 (ace) to 13 (king), got {shown(value)}")
     return Rank(value)
 
 
@@ -120,7 +120,7 @@ def _to_suit(value: Suit | str | None) -> Suit | None:
     if value is None:
         return None
     if value not in _SUIT_VALUES:
-        raise InvalidArgumentError(f"a suit is one of S H D C, got {value!r}")
+        raise InvalidArgumentError(f"a suit is one of S H D C, got {shown(value)}")
     return Suit(value)
 
 
@@ -157,7 +157,7 @@ class Card:
         elif self.rank is None or self.suit is None:
             raise InvalidArgumentError(
                 f"a card needs both a rank and a suit, or neither (a joker); "
-                f"got rank={self.rank!r}, suit={self.suit!r}"
+                f"got rank={shown(self.rank)}, suit={shown(self.suit)}"
             )
         else:
             code = self.suit.position * 13 + self.rank - 1
@@ -234,7 +234,7 @@ def card_from_code(code: int) -> Card:
     (Card.parse('AS'), Card.parse('KC'), Card.parse('JK'))
     """
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_CODES:
-        raise InvalidArgumentError(f"card code must be 0..52, got {code!r}")
+        raise InvalidArgumentError(f"card code must be 0..52, got {shown(code)}")
     return _CARDS[code]
 
 
@@ -248,7 +248,14 @@ _PARSE_CACHE: dict[str, Card] = {}
 
 
 def _parse_uncached(text: str) -> Card:
-    token = text.strip().upper()
+    token = text.strip()
+    # Only ASCII letters and digits spell ranks and suits (besides the suit
+    # symbols): upper() would turn some other letters into ASCII ones.
+    token = (
+        token.upper()
+        if token.isascii()
+        else "".join(ch.upper() if ch.isascii() else ch for ch in token)
+    )
     if token == "JK":
         return JOKER
     for rank_len in (2, 1):
@@ -257,7 +264,7 @@ def _parse_uncached(text: str) -> Card:
         if rank is not None and suit is not None:
             return _CARDS[suit.position * 13 + rank - 1]
     raise CardParseError(
-        f"not a card: {text!r} (expected a rank A 2-9 T/10 J Q K followed by a suit "
+        f"not a card: {shown(text)} (expected a rank A 2-9 T/10 J Q K followed by a suit "
         f"S H D C or ♠ ♥ ♦ ♣, or JK for a joker)"
     )
 
@@ -280,7 +287,7 @@ def parse_card(text: str) -> Card:
 
     """
     if not isinstance(text, str):
-        raise CardParseError(f"not a card: {text!r} (expected text such as 'AS' or 'JK')")
+        raise CardParseError(f"not a card: {shown(text)} (expected text such as 'AS' or 'JK')")
     card = _PARSE_CACHE.get(text)
     if card is None:
         card = _parse_uncached(text)
@@ -298,9 +305,10 @@ def parse_rank(text: str) -> Rank:
     >>> parse_rank("q"), parse_rank("10")
     (<Rank.QUEEN: 12>, <Rank.TEN: 10>)
     """
-    rank = _RANK_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+    ascii_text = isinstance(text, str) and text.isascii()
+    rank = _RANK_TEXT.get(text.strip().upper()) if ascii_text else None
     if rank is None:
-        raise CardParseError(f"not a rank: {text!r} (expected A 2-9 T/10 J Q K)")
+        raise CardParseError(f"not a rank: {shown(text)} (expected A 2-9 T/10 J Q K)")
     return rank
 
 
@@ -319,14 +327,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     """
     if not isinstance(text, str):
-        raise CardParseError(f"expected card text such as 'AS 2S 3S', got {text!r}")
+        raise CardParseError(f"expected card text such as 'AS 2S 3S', got {shown(text)}")
     tokens = text.replace(",", " ").split()
     cards = []
     for position, token in enumerate(tokens, start=1):
         try:
             cards.append(parse_card(token))
         except CardParseError as error:
-            raise CardParseError(f"token {position} of {text!r}: {error}") from None
+            raise CardParseError(f"token {position} of {shown(text)}: {error}") from None
     return tuple(cards)
 
 
@@ -347,7 +355,7 @@ def as_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
         elif isinstance(item, str):
             result.append(parse_card(item))
         else:
-            raise CardParseError(f"not a card: {item!r}")
+            raise CardParseError(f"not a card: {shown(item)}")
     return tuple(result)
 
 
@@ -365,8 +373,10 @@ def make_deck(decks: int = 1, jokers_per_deck: int = 2) -> tuple[Card, ...]:
 
     """
     if isinstance(decks, bool) or decks not in (1, 2):
-        raise InvalidArgumentError(f"decks must be 1 or 2, got {decks!r}")
+        raise InvalidArgumentError(f"decks must be 1 or 2, got {shown(decks)}")
     if isinstance(jokers_per_deck, bool) or jokers_per_deck not in (0, 1, 2, 4):
-        raise InvalidArgumentError(f"jokers_per_deck must be 0, 1, 2 or 4, got {jokers_per_deck!r}")
+        raise InvalidArgumentError(
+            f"jokers_per_deck must be 0, 1, 2 or 4, got {shown(jokers_per_deck)}"
+        )
     one_deck = _CARDS[:JOKER_CODE] + (JOKER,) * jokers_per_deck
     return one_deck * decks

@@ -24,12 +24,17 @@ record, an argument out of range, an illegal move) are also
 ... except Rummy500Error as error:
 ...     print(type(error).__name__, isinstance(error, ValueError))
 PositionError True
+
+A message quotes an offending value through :func:`shown`, which keeps at
+most 80 characters of it, so a huge input never gives a huge message.
 """
 
 from __future__ import annotations
 
 import enum
+import reprlib
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = [
     "CardParseError",
@@ -44,7 +49,60 @@ __all__ = [
     "ReplayError",
     "RulesError",
     "Rummy500Error",
+    "shown",
 ]
+
+#: The most characters of an offending value that an error message quotes.
+SHOWN_LENGTH = 80
+
+
+class _Short(reprlib.Repr):
+    """``repr`` with bounded size and depth, and never an error of its own."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = SHOWN_LENGTH
+        self.maxother = SHOWN_LENGTH
+        self.maxlong = SHOWN_LENGTH
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = 8
+        self.maxdeque = self.maxarray = 8
+        self.maxdict = 5
+
+    def repr_int(self, x: int, level: int) -> str:
+        # Python refuses to write integers of more than 4300 digits as text.
+        if x.bit_length() > 4000:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(x[: self.maxstring + 1])
+
+
+_SHORT = _Short()
+
+
+def shown(value: Any) -> str:
+    """``repr(value)``, cut to at most 80 characters (ending in ``...`` when cut).
+
+    Error messages quote offending values with it: a value of any size or
+    depth gives a short, readable quote, and writing it never fails.
+
+    >>> shown("draw"), shown(2**64)
+    ("'draw'", '18446744073709551616')
+    >>> text = shown("x" * 10_000)
+    >>> len(text), text[-8:]
+    (80, 'xxxxx...')
+    >>> shown([[[[[1]]]]])
+    '[[[[...]]]]'
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a repr that fails (or recurses) is not the caller's problem
+        text = f"<{type(value).__name__} object>"
+    if len(text) > SHOWN_LENGTH:
+        text = text[: SHOWN_LENGTH - 3] + "..."
+    return text
 
 
 class Rummy500Error(Exception):

@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from rummy500.cards import JOKER_CODE, Card, Rank, Suit, card_from_code, parse_card, parse_rank
-from rummy500.errors import CardParseError, InvalidArgumentError, NotationError
+from rummy500.errors import CardParseError, InvalidArgumentError, NotationError, shown
 
 __all__ = [
     "BARE_JOKER",
@@ -188,7 +188,9 @@ def meld_card_from_code(code: int) -> MeldCard:
     (MeldCard.parse('JK=8H'), MeldCard.parse('JK=9'))
     """
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_SPEC_CODES:
-        raise InvalidArgumentError(f"meld card code must be 0..{NUM_SPEC_CODES - 1}, got {code!r}")
+        raise InvalidArgumentError(
+            f"meld card code must be 0..{NUM_SPEC_CODES - 1}, got {shown(code)}"
+        )
     return MELD_CARDS[code]
 
 
@@ -212,9 +214,9 @@ def parse_meld_card(text: str) -> MeldCard:
 
     """
     if not isinstance(text, str):
-        raise NotationError(f"not a meld card: {text!r}")
-    token = text.strip().upper()
-    if token.startswith("JK="):
+        raise NotationError(f"not a meld card: {shown(text)}")
+    token = text.strip()
+    if token[:3].upper() == "JK=":
         declared = token[3:]
         try:
             return MELD_CARDS[group_joker(parse_rank(declared))]
@@ -226,7 +228,7 @@ def parse_meld_card(text: str) -> MeldCard:
             card = None
         if card is None or card.is_joker:
             raise NotationError(
-                f"not a joker declaration: {text!r} (expected JK=<rank><suit> such as JK=8H, "
+                f"not a joker declaration: {shown(text)} (expected JK=<rank><suit> such as JK=8H, "
                 f"or JK=<rank> such as JK=9)"
             ) from None
         return MELD_CARDS[run_joker(card.code)]
@@ -234,7 +236,7 @@ def parse_meld_card(text: str) -> MeldCard:
         return MELD_CARDS[parse_card(token).code]
     except CardParseError:
         raise NotationError(
-            f"not a meld card: {text!r} (expected a card such as 7H, or a joker declared as "
+            f"not a meld card: {shown(text)} (expected a card such as 7H, or a joker declared as "
             f"JK=8H or JK=9)"
         ) from None
 
@@ -250,13 +252,13 @@ def parse_meld_cards(text: str) -> tuple[MeldCard, ...]:
 
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected meld text such as '6H 7H JK=8H', got {text!r}")
+        raise NotationError(f"expected meld text such as '6H 7H JK=8H', got {shown(text)}")
     specs = []
     for position, token in enumerate(split_tokens(text), start=1):
         try:
             specs.append(parse_meld_card(token))
         except NotationError as error:
-            raise NotationError(f"token {position} of {text!r}: {error}") from None
+            raise NotationError(f"token {position} of {shown(text)}: {error}") from None
     return tuple(specs)
 
 

@@ -24,10 +24,8 @@ The grammar (formatting is :func:`rummy500.format_move`, also ``str(move)``)::
 
 from __future__ import annotations
 
-import re
-
 from rummy500.cards import parse_card
-from rummy500.errors import CardParseError, InvalidArgumentError, NotationError
+from rummy500.errors import CardParseError, NotationError, shown
 from rummy500.meldcards import MeldCard, parse_meld_card, split_tokens
 from rummy500.melds import canonical_layoff_cards, canonical_meld_cards
 from rummy500.moves import (
@@ -48,10 +46,16 @@ from rummy500.moves import (
 )
 from rummy500.state import GameState
 
-__all__ = ["format_move", "parse_move"]
+__all__ = ["MAX_MOVE_LENGTH", "MAX_NUMBER_DIGITS", "format_move", "parse_move"]
 
 
-_PREFIX = re.compile(r"^\s*p\s*(\S*?)\s*:(.*)$", re.IGNORECASE | re.DOTALL)
+#: The longest move text :func:`parse_move` reads, in characters.
+MAX_MOVE_LENGTH = 1000
+#: The most digits of a number in a move (a count of cards, a meld number, a seat).
+MAX_NUMBER_DIGITS = 9
+
+_KEYWORDS = "draw, take, meld, layoff, discard, rummy, end, pass, nominate, block or split"
+_EFFECTS = ("wild", "double", "split")
 
 
 def parse_move(state: GameState, text: str) -> Move:
@@ -62,33 +66,82 @@ def parse_move(state: GameState, text: str) -> Move:
     is put in canonical order.  Only syntax, cards and seats are checked,
     never legality: :func:`rummy500.check_move` explains an illegal move.
 
+    Numbers (seats, counts, meld numbers) are written with the ASCII digits
+    0-9, at most :data:`MAX_NUMBER_DIGITS` of them; the text is at most
+    :data:`MAX_MOVE_LENGTH` characters long.  Parsing takes time linear in
+    the length of the text.
+
     Raises:
-        NotationError: naming the offending token.
+        NotationError: naming the offending token (quoting at most 80
+            characters of it).
+
+    >>> from rummy500 import new_game
+    >>> parse_move(new_game(seed=1), "take ²")
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.NotationError: bad number of cards to take '²' (expected a whole number ≥ 1) ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected move text such as 'p0: draw', got {text!r}")
+        raise NotationError(f"expected move text such as 'p0: draw', got {shown(text)}")
+    if len(text) > MAX_MOVE_LENGTH:
+        raise NotationError(
+            f"move text of {len(text)} characters is too long (at most {MAX_MOVE_LENGTH}): "
+            f"{shown(text)}"
+        )
     player = state.to_move
-    body = text
-    match = _PREFIX.match(text)
-    if match:
-        seat_text = match.group(1)
-        if not seat_text.isdigit():
+    seat_text, body = _split_prefix(text)
+    if seat_text is not None:
+        if not _is_number(seat_text):
             raise NotationError(
-                f"bad seat {('p' + seat_text)!r} in {text!r} (expected p0, p1, ...)"
+                f"bad seat {shown('p' + seat_text)} in {shown(text)} (expected p0, p1, ...)"
             )
         player = int(seat_text)
         if player >= state.num_players:
             raise NotationError(
-                f"no seat p{player} in {text!r}: the seats are p0..p{state.num_players - 1}"
+                f"no seat p{player} in {shown(text)}: the seats are p0..p{state.num_players - 1}"
             )
-        body = match.group(2)
     tokens = split_tokens(body)
     if not tokens:
-        raise NotationError(f"empty move {text!r}")
+        raise NotationError(f"empty move {shown(text)}")
     parser = _MoveParser(state, text, tokens, player)
     move = parser.move()
     parser.finish()
+    # The canonical form adds the seat prefix: it must be readable again.
+    if len(text) > MAX_MOVE_LENGTH - len("p0: ") and len(format_move(move)) > MAX_MOVE_LENGTH:
+        raise NotationError(
+            f"move of {len(format_move(move))} characters in canonical form is too long "
+            f"(at most {MAX_MOVE_LENGTH}): {shown(text)}"
+        )
     return move
+
+
+def _split_prefix(text: str) -> tuple[str | None, str]:
+    """The seat of a prefix ``pN:`` (``None`` without one) and the rest of the text.
+
+    A prefix is a ``p`` at the start, then one word (the seat, possibly
+    empty) up to the first colon; whitespace around them is free.  Linear in
+    the length of the text.
+    """
+    stripped = text.lstrip()
+    if stripped[:1] not in ("p", "P"):
+        return None, text
+    colon = stripped.find(":")
+    if colon < 0:
+        return None, text
+    words = stripped[1:colon].split()
+    if len(words) > 1:
+        return None, text
+    return (words[0] if words else ""), stripped[colon + 1 :]
+
+
+def _is_number(token: str) -> bool:
+    """Whether ``token`` is a number of the notation: ASCII digits, not too many."""
+    return 0 < len(token) <= MAX_NUMBER_DIGITS and token.isascii() and token.isdigit()
+
+
+def _keyword(token: str) -> str:
+    """A token in lower case if it is ASCII (a keyword is), else unchanged."""
+    return token.lower() if token.isascii() else token
 
 
 class _MoveParser:
@@ -102,7 +155,7 @@ class _MoveParser:
         self.position = 0
 
     def error(self, message: str) -> NotationError:
-        return NotationError(f"{message} in {self.text!r}")
+        return NotationError(f"{message} in {shown(self.text)}")
 
     def next_token(self, expected: str) -> str:
         if self.position >= len(self.tokens):
@@ -113,19 +166,21 @@ class _MoveParser:
 
     def finish(self) -> None:
         if self.position < len(self.tokens):
-            raise self.error(f"unexpected {self.tokens[self.position]!r}")
+            raise self.error(f"unexpected {shown(self.tokens[self.position])}")
 
     def number(self, what: str, minimum: int) -> int:
         token = self.next_token(what)
-        if not token.isdigit() or int(token) < minimum:
-            raise self.error(f"bad {what} {token!r} (expected a whole number ≥ {minimum})")
+        if len(token) > MAX_NUMBER_DIGITS and token.isascii() and token.isdigit():
+            raise self.error(f"bad {what} {shown(token)} (more than {MAX_NUMBER_DIGITS} digits)")
+        if not _is_number(token) or int(token) < minimum:
+            raise self.error(f"bad {what} {shown(token)} (expected a whole number ≥ {minimum})")
         return int(token)
 
     def specs(self) -> tuple[MeldCard, ...]:
         specs = []
         while self.position < len(self.tokens):
             token = self.tokens[self.position]
-            if token.lower() == "double":
+            if _keyword(token) == "double":
                 break
             try:
                 specs.append(parse_meld_card(token))
@@ -137,7 +192,7 @@ class _MoveParser:
         return tuple(specs)
 
     def move(self) -> Move:
-        keyword = self.next_token("a move").lower()
+        keyword = _keyword(self.next_token("a move"))
         player = self.player
         if keyword == "draw":
             return Draw(player)
@@ -148,11 +203,12 @@ class _MoveParser:
         if keyword == "block":
             return Block(player)
         if keyword == "nominate":
-            effect = self.next_token("the joker effect (wild, double or split)").lower()
-            try:
-                return Nominate(player, effect)
-            except InvalidArgumentError as error:
-                raise self.error(str(error)) from None
+            effect = _keyword(self.next_token("the joker effect (wild, double or split)"))
+            if effect not in _EFFECTS:
+                raise self.error(
+                    f"not a joker effect: {shown(effect)} (expected {', '.join(_EFFECTS)})"
+                )
+            return Nominate(player, effect)
         if keyword == "split":
             count = self.number("depth of the chosen card", 1)
             return Split(player, count, self.play())
@@ -172,19 +228,14 @@ class _MoveParser:
         if keyword == "rummy":
             count = self.number("number of cards to take", 1)
             return CallRummy(player, count, self.play())
-        raise self.error(
-            f"unknown move {keyword!r} "
-            "(expected draw, take, meld, layoff, discard, rummy, end, pass, nominate, block "
-            "or split)"
-        )
+        raise self.error(f"unknown move {shown(keyword)} (expected {_KEYWORDS})")
 
     def play(self) -> Play:
-        keyword = self.next_token("meld or layoff").lower()
+        keyword = _keyword(self.next_token("meld or layoff"))
         if keyword == "meld":
             cards = canonical_meld_cards(self.specs(), self.state.rules)
-            doubled = self.position < len(self.tokens) and self.tokens[self.position].lower() == (
-                "double"
-            )
+            following = self.tokens[self.position] if self.position < len(self.tokens) else ""
+            doubled = _keyword(following) == "double"
             self.position += doubled
             return MeldMove(self.player, cards, doubled)
         if keyword == "layoff":
@@ -194,4 +245,4 @@ class _MoveParser:
             if target < len(melds):
                 specs = canonical_layoff_cards(melds[target].meld, specs, self.state.rules)
             return LayoffMove(self.player, target, specs)
-        raise self.error(f"expected meld or layoff, got {keyword!r}")
+        raise self.error(f"expected meld or layoff, got {shown(keyword)}")
