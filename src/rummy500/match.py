@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummy500._engine import apply_move, legal_moves, new_game
+from rummy500._engine.deal import check_seed
 from rummy500.moves import Move
 from rummy500.rules import NextDealer, Rules, Tiebreak
 from rummy500.seating import next_seat, sides
@@ -122,11 +123,20 @@ def new_match(
 ) -> MatchState:
     """Start a match and deal its first hand.
 
+    Args:
+        rules: The rule set; ``None`` for the default (pagat) rules.
+        players: The number of players.
+        seed: The match seed, an integer between -2**64 and 2**64 (exclusive);
+            ``None``: from the OS's secure randomness.  Hand ``n`` is dealt
+            from :func:`hand_seed` of it.
+        dealer: The first hand's dealer.
+
     Raises:
-        InvalidArgumentError: (a :class:`ValueError`) for a bad player count or dealer.
+        InvalidArgumentError: (a :class:`ValueError`) for a bad player count,
+            dealer or seed.
     """
     rules = Rules() if rules is None else rules
-    match_seed = secrets.randbits(64) if seed is None else seed
+    match_seed = secrets.randbits(64) if seed is None else check_seed(seed)
     hand = new_game(rules, players, seed=hand_seed(match_seed, 1), dealer=dealer)
     return MatchState(
         rules=rules,

@@ -19,12 +19,46 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from rummy500.cards import JOKER, Card, as_cards
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import FirstDiscard, Rules
 from rummy500.seating import next_seat, seat_order
 from rummy500.state import GameState, Phase
 
-__all__ = ["Deal", "deal", "new_game"]
+__all__ = ["SEED_BOUND", "Deal", "check_seed", "deal", "new_game"]
+
+#: Seeds are integers greater than ``-SEED_BOUND`` and less than ``SEED_BOUND`` (2**64).
+SEED_BOUND = 2**64
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a valid seed: an integer (not a bool) between -2**64 and 2**64, exclusive.
+
+    Raises:
+        InvalidArgumentError: (a :class:`ValueError`) naming the value.
+
+    >>> check_seed(-7)
+    -7
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.InvalidArgumentError: seed must be an integer between ... got '7'
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_BOUND < seed < SEED_BOUND:
+        raise InvalidArgumentError(
+            f"seed must be an integer between -2**64 and 2**64 (exclusive), got {shown(seed)}"
+        )
+    return seed
+
+
+def _shuffler(seed: int) -> random.Random:
+    """The generator a deck is shuffled with: seeds ``s`` and ``-s`` deal different cards.
+
+    ``random.Random`` ignores the sign of an integer seed.  A seed of 0 or
+    more seeds it as it always has (so every such deal is unchanged); a
+    negative seed seeds it with text, which no seed of 0 or more below
+    2**64 gives.
+    """
+    return random.Random(seed if seed >= 0 else f"rummy500 deal {seed}")
 
 
 @attrs.frozen
@@ -68,14 +102,15 @@ def new_game(
     Args:
         rules: The rule set; ``None`` for the default (pagat) rules.
         players: The number of players.
-        seed: Seed of the shuffle (``None``: from the OS's secure randomness).
+        seed: Seed of the shuffle, an integer between -2**64 and 2**64
+            (exclusive); ``None``: from the OS's secure randomness.
         deck: The whole deck in the order cards come off the top
             (``deck[0]`` is dealt first); overrides ``seed``.
         dealer: The dealer's seat.
 
     Raises:
         InvalidArgumentError: (a :class:`ValueError`) for a bad player count,
-            dealer or deck.
+            dealer, deck or seed.
 
     >>> from rummy500 import new_game, legal_moves
     >>> state = new_game(seed=1)
@@ -125,15 +160,18 @@ def deal(
     Args:
         rules: The rule set.
         players: The number of players.
-        seed: Seed of the shuffle; ``None`` draws one from the OS's secure randomness.
+        seed: Seed of the shuffle (see :func:`check_seed`); ``None`` draws one
+            from the OS's secure randomness.
         deck: The whole deck in the order cards come off the top (``deck[0]``
             is dealt first); it must be exactly the rule set's deck for
             ``players`` players.  Overrides ``seed``.
         dealer: The dealer's seat.
 
     Raises:
-        InvalidArgumentError: for a bad player count, dealer seat or deck.
+        InvalidArgumentError: for a bad player count, dealer seat, deck or seed.
     """
+    if seed is not None:
+        check_seed(seed)
     rules.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise InvalidArgumentError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
@@ -145,7 +183,7 @@ def deal(
     else:
         used_seed = secrets.randbits(64) if seed is None else seed
         cards = list(full_deck)
-        random.Random(used_seed).shuffle(cards)
+        _shuffler(used_seed).shuffle(cards)
     if rules.dealers_gambit:
         cards.remove(JOKER)
 

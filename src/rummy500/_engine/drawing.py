@@ -11,6 +11,7 @@ without anything put on the table ends the hand.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from rummy500._engine.dead_ends import hand_can_finish
@@ -161,7 +162,13 @@ def next_turn(
 
 
 def _reshuffled(cards: tuple[Card, ...], seed: int | None, rebuilds: int) -> tuple[Card, ...]:
-    """The pile but its top card, shuffled into a stock, deterministically from the seed."""
+    """The pile but its top card, shuffled into a stock, deterministically from the seed.
+
+    The generator is keyed by a SHA-256 hash of the hand's seed and the
+    rebuild number: under an unseeded deal the seed is secret (no view shows
+    it), so the new stock cannot be foreseen from what the players see.
+    """
+    key = hashlib.sha256(f"rummy500 reshuffle {seed} {rebuilds}".encode()).digest()
     shuffled = list(cards)
-    random.Random(f"rummy500 reshuffle {seed} {rebuilds}").shuffle(shuffled)
+    random.Random(key).shuffle(shuffled)
     return tuple(shuffled)
