@@ -27,11 +27,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummy500 import presets
+from rummy500._engine import is_legal, legal_moves
+from rummy500._engine.deal import SEED_BOUND
 from rummy500._engine.scoring import score_hand
 from rummy500.cards import JOKER, Card, parse_card
-from rummy500.errors import InvalidMeldError, NotationError, PositionError
+from rummy500.errors import (
+    InvalidArgumentError,
+    InvalidMeldError,
+    NotationError,
+    PositionError,
+    Rummy500Error,
+    shown,
+)
 from rummy500.meldcards import parse_meld_card
 from rummy500.melds import make_meld
+from rummy500.moves import Discard, Draw, EndHand, Move, Pass
 from rummy500.rules import FirstDiscard, GoingOut, Rules
 from rummy500.seating import next_seat
 from rummy500.state import (
@@ -46,6 +56,9 @@ from rummy500.state import (
 
 __all__ = [
     "FORMAT",
+    "MAX_JSON_DEPTH",
+    "MAX_POSITION_LENGTH",
+    "load_json",
     "meld_to_dict",
     "rules_from_data",
     "rules_to_data",
@@ -53,10 +66,15 @@ __all__ = [
     "state_from_json",
     "state_to_dict",
     "state_to_json",
+    "too_deep",
 ]
 
 #: The position format version written by :func:`state_to_dict`.
 FORMAT = 1
+#: The longest position JSON text :func:`state_from_json` reads, in characters.
+MAX_POSITION_LENGTH = 1_000_000
+#: The deepest nesting of lists and objects the JSON readers accept.
+MAX_JSON_DEPTH = 32
 
 _KEYS = {
     "format",
@@ -103,12 +121,20 @@ def rules_from_data(data: Any) -> Rules:
     (All three are :class:`ValueError`.)
     """
     if isinstance(data, str):
-        return presets.get(data)
+        return _preset(data)
     if not isinstance(data, Mapping):
-        raise PositionError(f"rules must be a preset name or a dict, got {data!r}")
+        raise PositionError(f"rules must be a preset name or a dict, got {shown(data)}")
     overrides = dict(data)
-    base = presets.get(overrides.pop("preset", "pagat"))
+    base = _preset(overrides.pop("preset", "pagat"))
     return Rules.from_dict(overrides, base=base)
+
+
+def _preset(name: Any) -> Rules:
+    if not isinstance(name, str) or name not in presets.names():
+        raise InvalidArgumentError(
+            f"unknown preset {shown(name)}; known presets: {', '.join(presets.names())}"
+        )
+    return presets.get(name)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -170,12 +196,85 @@ def state_to_json(state: GameState) -> str:
 
 
 def state_from_json(text: str) -> GameState:
-    """Rebuild a position from JSON text; raises :class:`PositionError` on bad input."""
+    """Rebuild a position from JSON text; raises :class:`PositionError` on bad input.
+
+    The text is at most :data:`MAX_POSITION_LENGTH` characters, nested at
+    most :data:`MAX_JSON_DEPTH` deep.
+
+    >>> GameState.from_json("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.PositionError: position is not valid JSON: nested more than 32 deep
+    """
+    return state_from_dict(load_json(text, "position", MAX_POSITION_LENGTH, PositionError))
+
+
+def load_json(text: Any, what: str, limit: int, error: type[Rummy500Error]) -> Any:
+    """Read JSON text of at most ``limit`` characters, nested at most :data:`MAX_JSON_DEPTH` deep.
+
+    Args:
+        text: The JSON text (``str``, ``bytes`` or ``bytearray``).
+        what: What the text holds (``"position"``, ``"record"``), for messages.
+        limit: The most characters (or bytes) accepted.
+        error: The exception class to raise (called with the message).
+
+    Raises:
+        Rummy500Error: of class ``error``, for text that is too long, too
+            deeply nested or not valid JSON (numbers of more than 4300 digits
+            included).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise error(f"{what} JSON must be text, got {type(text).__name__}")
+    if len(text) > limit:
+        raise error(f"{what} JSON of {len(text)} characters is too long (at most {limit})")
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise PositionError(f"position is not valid JSON: {error}") from None
-    return state_from_dict(data)
+    except RecursionError:
+        data = None
+        deep = True
+    except ValueError as problem:  # JSONDecodeError, numbers of too many digits, bad bytes
+        raise error(f"{what} is not valid JSON: {_first_line(str(problem))}") from None
+    else:
+        deep = too_deep(data)
+    if deep:
+        raise error(f"{what} is not valid JSON: nested more than {MAX_JSON_DEPTH} deep")
+    return data
+
+
+def too_deep(data: Any) -> bool:
+    """Whether lists and dicts in ``data`` nest more than :data:`MAX_JSON_DEPTH` deep.
+
+    Iterative, so any depth is safe to ask about, and a container met again
+    (shared, or holding itself) is walked again only when met deeper: the
+    time is at most :data:`MAX_JSON_DEPTH` times the size of ``data``.
+
+    >>> too_deep([[1], {"a": [2]}]), too_deep([[[]]] * 3), too_deep(eval("[" * 40 + "]" * 40))
+    (False, False, True)
+    >>> itself = []
+    >>> itself.append(itself)
+    >>> too_deep(itself)
+    True
+    """
+    deepest: dict[int, int] = {}
+    if not isinstance(data, (Mapping, list, tuple)):
+        return False
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return True
+        if deepest.get(id(item), 0) >= depth:
+            continue
+        deepest[id(item)] = depth
+        children = item.values() if isinstance(item, Mapping) else item
+        stack.extend(
+            (child, depth + 1) for child in children if isinstance(child, (Mapping, list, tuple))
+        )
+    return False
+
+
+def _first_line(message: str) -> str:
+    return shown(message.splitlines()[0] if message else message)[1:-1]
 
 
 def _fail(where: str, message: str) -> PositionError:
@@ -185,7 +284,7 @@ def _fail(where: str, message: str) -> PositionError:
 def _seat(data: Mapping[str, Any], key: str, players: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise _fail(key, f"expected a seat 0..{players - 1}, got {value!r}")
+        raise _fail(key, f"expected a seat 0..{players - 1}, got {shown(value)}")
     return value
 
 
@@ -195,7 +294,7 @@ def _optional_seat(data: Mapping[str, Any], key: str, players: int) -> int | Non
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise _fail(where, f"expected a list of cards, got {value!r}")
+        raise _fail(where, f"expected a list of cards, got {shown(value)}")
     cards = []
     for index, text in enumerate(value):
         try:
@@ -211,8 +310,14 @@ def state_from_dict(data: Any) -> GameState:
     Checks the keys, the seats, the phase, every card and meld, and that the
     cards are exactly the rule set's deck for that many players.
 
+    Values have exact types: a seat or a count is an integer (not ``true``,
+    not ``1.0``), a flag is ``true`` or ``false``.  A hand that is not over
+    must let some seat move.  Lists and dicts nest at most
+    :data:`MAX_JSON_DEPTH` deep.
+
     Raises:
-        PositionError: (a :class:`ValueError`) naming the offending key and value.
+        PositionError: (a :class:`ValueError`) naming the offending key and
+            value (quoting at most 80 characters of it).
     """
     rules, players = _header(data)
     hands = tuple(
@@ -232,7 +337,9 @@ def state_from_dict(data: Any) -> GameState:
     went_out, went_out_rummy, went_out_long_run = _went_out_of(data.get("went_out"), players)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise _fail("seed", f"expected an integer or null, got {seed!r}")
+        raise _fail("seed", f"expected an integer or null, got {shown(seed)}")
+    if seed is not None and not -SEED_BOUND < seed < SEED_BOUND:
+        raise _fail("seed", f"expected an integer between -2**64 and 2**64, got {shown(seed)}")
     effect, dealer_joker, blocked_by, dead = _gambit_of(data, rules, phase, dealer, to_move)
     _check_conservation(rules, players, hands, stock, discard, melds, dealer_joker, dead)
     if taken and phase is Phase.PLAY:
@@ -251,7 +358,7 @@ def state_from_dict(data: Any) -> GameState:
             going_rummy=went_out_rummy,
             seven_card_run=went_out_long_run,
         )
-    return GameState(
+    state = GameState(
         rules=rules,
         dealer=dealer,
         to_move=to_move,
@@ -278,27 +385,45 @@ def state_from_dict(data: Any) -> GameState:
         blocked_by=blocked_by,
         dead=dead,
     )
+    if not _someone_can_move(state):
+        raise PositionError(
+            f"position is stuck: the hand is not over (phase {phase.value!r}) but no seat has "
+            f"a legal move (p{to_move} can neither finish the turn nor do anything else)"
+        )
+    return state
+
+
+def _someone_can_move(state: GameState) -> bool:
+    """Whether a hand that goes on has a legal move: the cheap candidates first."""
+    if state.phase is Phase.OVER:
+        return True
+    player = state.to_move
+    candidates: list[Move] = [Draw(player), EndHand(player), Pass(player)]
+    candidates.extend(Discard(player, card) for card in sorted(set(state.hands[player])))
+    return any(is_legal(state, move) for move in candidates) or bool(legal_moves(state))
 
 
 def _header(data: Any) -> tuple[Rules, int]:
     """The keys, the format, the rules and the number of players of a position."""
     if not isinstance(data, Mapping):
         raise PositionError(f"a position must be a dict, got {type(data).__name__}")
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    if too_deep(data):
+        raise PositionError(f"a position nests lists and dicts more than {MAX_JSON_DEPTH} deep")
+    unknown = sorted((key for key in data if key not in _KEYS), key=shown)
     if unknown:
-        raise PositionError(f"position has unknown keys {unknown}")
+        raise PositionError(f"position has unknown keys {shown(unknown)}")
     for key in ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard"):
         if key not in data:
             raise _fail(key, "missing")
-    if data["format"] != FORMAT:
-        raise _fail("format", f"expected {FORMAT}, got {data['format']!r}")
+    if type(data["format"]) is not int or data["format"] != FORMAT:
+        raise _fail("format", f"expected {FORMAT}, got {shown(data['format'])}")
     try:
         rules = rules_from_data(data["rules"])
     except ValueError as error:
         raise _fail("rules", str(error)) from None
     hands_data = data["hands"]
     if not isinstance(hands_data, list):
-        raise _fail("hands", f"expected a list of hands, got {hands_data!r}")
+        raise _fail("hands", f"expected a list of hands, got {shown(hands_data)}")
     players = len(hands_data)
     try:
         rules.check_players(players)
@@ -309,9 +434,9 @@ def _header(data: Any) -> tuple[Rules, int]:
 
 def _phase_of(data: Mapping[str, Any]) -> Phase:
     phases = [phase.value for phase in Phase]
-    if data["phase"] not in phases:
-        shown = ", ".join(repr(p) for p in phases)
-        raise _fail("phase", f"expected one of {shown}, got {data['phase']!r}")
+    if not isinstance(data["phase"], str) or data["phase"] not in phases:
+        listed = ", ".join(repr(p) for p in phases)
+        raise _fail("phase", f"expected one of {listed}, got {shown(data['phase'])}")
     return Phase(data["phase"])
 
 
@@ -338,7 +463,8 @@ def _turn_of(data: Mapping[str, Any], phase: Phase) -> tuple[tuple[Card, ...], i
     if not isinstance(turn, Mapping) or set(turn) - {"taken", "points", "cards", "longest_run"}:
         raise _fail(
             "turn",
-            f"expected {{'taken': [...], 'points': n, 'cards': n, 'longest_run': n}}, got {turn!r}",
+            "expected {'taken': [...], 'points': n, 'cards': n, 'longest_run': n}, "
+            f"got {shown(turn)}",
         )
     taken = _cards(turn.get("taken", []), "turn.taken")
     if taken and phase is Phase.DRAW:
@@ -353,11 +479,17 @@ def _turn_of(data: Mapping[str, Any], phase: Phase) -> tuple[tuple[Card, ...], i
 
 def _opened_of(data: Mapping[str, Any], players: int) -> frozenset[int]:
     opened = data.get("opened", [])
-    if not isinstance(opened, list) or not all(
-        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
-        for seat in opened
+    if (
+        not isinstance(opened, list)
+        or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
+            for seat in opened
+        )
+        or len(set(opened)) != len(opened)
     ):
-        raise _fail("opened", f"expected a list of seats 0..{players - 1}, got {opened!r}")
+        raise _fail(
+            "opened", f"expected a list of distinct seats 0..{players - 1}, got {shown(opened)}"
+        )
     return frozenset(opened)
 
 
@@ -395,7 +527,7 @@ def _end_of(
     result_went_out, reason = _result_of(data.get("result"), hands, stock, players)
     if went_out is not None and went_out != result_went_out:
         raise _fail(
-            "went_out", f"p{went_out} differs from the result's went_out {result_went_out!r}"
+            "went_out", f"p{went_out} differs from the result's went_out {shown(result_went_out)}"
         )
     return result_went_out, reason
 
@@ -417,24 +549,24 @@ def _gambit_of(
         raise _fail(
             "gambit",
             "expected {'effect': ..., 'dealer_joker': b, 'blocked_by': seat or null, "
-            f"'dead': [...]}}, got {value!r}",
+            f"'dead': [...]}}, got {shown(value)}",
         )
     effects = [effect.value for effect in JokerEffect]
     effect_data = value.get("effect")
     if effect_data is not None and effect_data not in effects:
-        raise _fail("gambit.effect", f"expected one of {effects} or null, got {effect_data!r}")
+        raise _fail("gambit.effect", f"expected one of {effects} or null, got {shown(effect_data)}")
     effect = None if effect_data is None else JokerEffect(effect_data)
     if (effect is None) != (phase is Phase.NOMINATE):
         raise _fail(
             "gambit.effect",
             "the jokers' effect is null exactly while the dealer nominates (phase 'nominate'), "
-            f"got {effect_data!r} in phase {phase.value!r}",
+            f"got {shown(effect_data)} in phase {phase.value!r}",
         )
     if phase is Phase.NOMINATE and to_move != dealer:
         raise _fail("to_move", f"the dealer, p{dealer}, nominates: got p{to_move}")
     dealer_joker = value.get("dealer_joker", True)
     if not isinstance(dealer_joker, bool):
-        raise _fail("gambit.dealer_joker", f"expected true or false, got {dealer_joker!r}")
+        raise _fail("gambit.dealer_joker", f"expected true or false, got {shown(dealer_joker)}")
     players = len(data["hands"])
     blocked_by = value.get("blocked_by")
     if blocked_by is not None and (
@@ -443,7 +575,8 @@ def _gambit_of(
         or not 0 <= blocked_by < players
     ):
         raise _fail(
-            "gambit.blocked_by", f"expected a seat 0..{players - 1} or null, got {blocked_by!r}"
+            "gambit.blocked_by",
+            f"expected a seat 0..{players - 1} or null, got {shown(blocked_by)}",
         )
     if blocked_by is not None and (dealer_joker or blocked_by == dealer):
         raise _fail(
@@ -487,7 +620,7 @@ def meld_to_dict(table_meld: TableMeld) -> dict[str, Any]:
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(where, f"expected a whole number of 0 or more, got {value!r}")
+        raise _fail(where, f"expected a whole number of 0 or more, got {shown(value)}")
     return value
 
 
@@ -495,17 +628,19 @@ def _went_out_of(value: Any, players: int) -> tuple[int | None, bool, bool]:
     if value is None:
         return None, False, False
     if not isinstance(value, Mapping) or set(value) - {"seat", "rummy", "long_run"}:
-        raise _fail("went_out", f"expected {{'seat': n, 'rummy': b, 'long_run': b}}, got {value!r}")
+        raise _fail(
+            "went_out", f"expected {{'seat': n, 'rummy': b, 'long_run': b}}, got {shown(value)}"
+        )
     seat = _seat(value, "seat", players)
     flags = [value.get("rummy", False), value.get("long_run", False)]
     if not all(isinstance(flag, bool) for flag in flags):
-        raise _fail("went_out", f"'rummy' and 'long_run' must be true or false, got {value!r}")
+        raise _fail("went_out", f"'rummy' and 'long_run' must be true or false, got {shown(value)}")
     return seat, flags[0], flags[1]
 
 
 def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
     if not isinstance(value, list):
-        raise _fail("melds", f"expected a list of melds, got {value!r}")
+        raise _fail("melds", f"expected a list of melds, got {shown(value)}")
     melds = []
     for number, item in enumerate(value):
         where = f"melds[{number}]"
@@ -515,23 +650,25 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
             "multiplier",
             "doubled",
         }:
-            raise _fail(where, f"expected {{'cards': [...], 'by': [...]}}, got {item!r}")
+            raise _fail(where, f"expected {{'cards': [...], 'by': [...]}}, got {shown(item)}")
         doubled = item.get("doubled", False)
-        if doubled not in (False, True) or (doubled and not rules.dealers_gambit):
+        if not isinstance(doubled, bool) or (doubled and not rules.dealers_gambit):
             raise _fail(
                 f"{where}.doubled",
                 "expected true or false, and true only under dealer's gambit (V7), "
-                f"got {doubled!r}",
+                f"got {shown(doubled)}",
             )
         factor = 2 if doubled else 1
         multiplier = item.get("multiplier", factor)
         allowed = sorted({factor, rules.group_of_four_multiplier * factor})
-        if isinstance(multiplier, bool) or multiplier not in allowed:
-            shown = " or ".join(map(str, allowed))
-            raise _fail(f"{where}.multiplier", f"expected {shown} (V6, V7), got {multiplier!r}")
+        if type(multiplier) is not int or multiplier not in allowed:
+            listed = " or ".join(map(str, allowed))
+            raise _fail(
+                f"{where}.multiplier", f"expected {listed} (V6, V7), got {shown(multiplier)}"
+            )
         cards, by = item["cards"], item["by"]
         if not isinstance(cards, list) or not isinstance(by, list):
-            raise _fail(where, f"'cards' and 'by' must be lists, got {item!r}")
+            raise _fail(where, f"'cards' and 'by' must be lists, got {shown(item)}")
         try:
             specs = tuple(parse_meld_card(text) for text in cards)
         except NotationError as error:
@@ -546,7 +683,9 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players
             for seat in by
         ):
-            raise _fail(f"{where}.by", f"expected one seat 0..{players - 1} per card, got {by!r}")
+            raise _fail(
+                f"{where}.by", f"expected one seat 0..{players - 1} per card, got {shown(by)}"
+            )
         if multiplier != factor and (meld.kind.value != "group" or len(specs) != 4):
             raise _fail(f"{where}.multiplier", "only a group of four counts more (V6)")
         melds.append(TableMeld(meld, tuple(by), multiplier, bool(doubled)))
@@ -589,10 +728,10 @@ def _check_taken(
     available.update(dead)
     missing = Counter(taken) - available
     if missing:
-        shown = " ".join(map(str, sorted(missing.elements())))
+        listed = " ".join(map(str, sorted(missing.elements())))
         raise _fail(
             "turn.taken",
-            f"{shown} not in the hand of the seat to move, on the table or out of play",
+            f"{listed} not in the hand of the seat to move, on the table or out of play",
         )
 
 
@@ -608,16 +747,16 @@ def _result_of(
         return None, EndReason.STOCK_EXHAUSTED
     if not isinstance(value, Mapping) or set(value) != {"went_out", "reason"}:
         raise _fail(
-            "result", f"expected {{'went_out': seat or null, 'reason': ...}}, got {value!r}"
+            "result", f"expected {{'went_out': seat or null, 'reason': ...}}, got {shown(value)}"
         )
     reasons = [reason.value for reason in EndReason]
     if value["reason"] not in reasons:
-        raise _fail("result.reason", f"expected one of {reasons}, got {value['reason']!r}")
+        raise _fail("result.reason", f"expected one of {reasons}, got {shown(value['reason'])}")
     went_out = _optional_seat(value, "went_out", players)
     reason = EndReason(value["reason"])
     if reason is EndReason.WENT_OUT and (went_out is None or hands[went_out]):
         raise _fail(
-            "result.went_out", f"the seat that went out has no cards left, got {went_out!r}"
+            "result.went_out", f"the seat that went out has no cards left, got {shown(went_out)}"
         )
     if reason is EndReason.STOCK_EXHAUSTED and (went_out is not None or stock):
         raise _fail(
