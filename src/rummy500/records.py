@@ -25,25 +25,37 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from rummy500.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     NotationError,
     RecordError,
     ReplayError,
+    shown,
 )
 from rummy500.match import MatchState, apply_match_move, hand_seed, new_match
 from rummy500.moves import Move, format_move
 from rummy500.notation import parse_move
-from rummy500.positions import rules_from_data, rules_to_data
+from rummy500.positions import load_json, rules_from_data, rules_to_data, too_deep
 from rummy500.state import HandResult
 
-__all__ = ["FORMAT", "VERSION", "MatchRecorder", "record_to_json", "replay"]
+__all__ = ["FORMAT", "MAX_RECORD_LENGTH", "VERSION", "MatchRecorder", "record_to_json", "replay"]
 
 #: The ``format`` key of every record.
 FORMAT = "rummy500-record"
 #: The record version this library writes and reads.
 VERSION = 1
+#: The longest record JSON text :func:`replay` reads, in characters (10 MB).
+MAX_RECORD_LENGTH = 10_000_000
+
+_KEYS = frozenset(
+    {"format", "version", "rules", "players", "dealer", "seed", "hands", "current"}
+    | {"winner", "totals"}
+)
+_HAND_KEYS = frozenset({"number", "dealer", "seed", "moves", "result"})
+_CURRENT_KEYS = frozenset({"number", "dealer", "seed", "moves"})
 
 
 class MatchRecorder:
@@ -56,56 +68,75 @@ class MatchRecorder:
     def __init__(self, match: MatchState) -> None:
         if match.history or match.number != 1:
             raise InvalidArgumentError("a recorder starts with a new match")
-        self.match = match
         self._first_dealer = match.hand.dealer
-        self._hands: list[dict[str, Any]] = []
-        self._moves: list[str] = []
+        # The match, the finished hands and the moves of the hand in progress,
+        # replaced together by one assignment, so that an interruption (Ctrl-C)
+        # never leaves them out of step.
+        self._state: tuple[MatchState, tuple[_Hand, ...], tuple[str, ...]] = (match, (), ())
+
+    @property
+    def match(self) -> MatchState:
+        """The match as it stands."""
+        return self._state[0]
 
     def play(self, move: Move) -> MatchState:
         """Apply ``move`` (raising :class:`IllegalMoveError` if illegal) and record it."""
-        before = self.match
+        before, hands, moves = self._state
         after = apply_match_move(before, move)
-        self._moves.append(format_move(move))
+        moves = (*moves, format_move(move))
         if len(after.history) > len(before.history):
             record = after.history[-1]
-            self._hands.append(
-                {
-                    "number": record.number,
-                    "dealer": record.dealer,
-                    "seed": record.seed,
-                    "moves": self._moves,
-                    "result": _result_to_dict(record.result),
-                }
-            )
-            self._moves = []
-        self.match = after
+            hands = (*hands, _Hand(record.number, record.dealer, record.seed, moves, record.result))
+            moves = ()
+        self._state = (after, hands, moves)
         return after
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as a JSON-ready dict.
+        """The record as a JSON-ready dict, new at each call (editing it changes nothing here).
 
         It holds the hands finished so far, and the moves of the hand in
         progress under ``"current"``.
         """
+        match, hands, moves = self._state
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
-            "rules": rules_to_data(self.match.rules),
-            "players": self.match.num_players,
+            "rules": rules_to_data(match.rules),
+            "players": match.num_players,
             "dealer": self._first_dealer,
-            "seed": self.match.seed,
-            "hands": list(self._hands),
+            "seed": match.seed,
+            "hands": [hand.to_dict() for hand in hands],
         }
-        if self._moves:
-            data["current"] = {"number": self.match.number, "moves": list(self._moves)}
-        if self.match.result is not None:
-            data["winner"] = self.match.result.winner
-            data["totals"] = list(self.match.result.totals)
+        if moves:
+            data["current"] = {"number": match.number, "moves": list(moves)}
+        if match.result is not None:
+            data["winner"] = match.result.winner
+            data["totals"] = list(match.result.totals)
         return data
 
     def to_json(self) -> str:
         """The record as JSON text."""
         return record_to_json(self.to_dict())
+
+
+@attrs.frozen
+class _Hand:
+    """A finished hand as the recorder keeps it."""
+
+    number: int
+    dealer: int
+    seed: int
+    moves: tuple[str, ...]
+    result: HandResult
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "moves": list(self.moves),
+            "result": _result_to_dict(self.result),
+        }
 
 
 def record_to_json(record: Mapping[str, Any]) -> str:
@@ -124,26 +155,37 @@ def _result_to_dict(result: HandResult) -> dict[str, Any]:
 def replay(record: Mapping[str, Any] | str) -> MatchState:
     """Play a record again and return the final match state.
 
+    A record is valid only if the replay reproduces every fact it records:
+    the first dealer and the match seed, and for each hand its number,
+    dealer, seed and result, and the match's winner and totals.  Values have
+    exact types (an integer is not ``true`` nor ``1.0``).  JSON text is at
+    most :data:`MAX_RECORD_LENGTH` characters, and lists and dicts nest at
+    most :data:`~rummy500.positions.MAX_JSON_DEPTH` deep.
+
     Args:
         record: A record dict, or its JSON text.
 
     Raises:
         ReplayError: (an :class:`IllegalMoveError` and a :class:`RecordError`)
             at the first illegal move, naming the hand and move numbers and the rule.
-        RecordError: (a :class:`ValueError`) for a malformed record, naming the key.
+        RecordError: (a :class:`ValueError`) for a malformed record, naming
+            the key (and quoting at most 80 characters of a bad value).
     """
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"record is not valid JSON: {error}") from None
+    if isinstance(record, (str, bytes, bytearray)):
+        record = load_json(record, "record", MAX_RECORD_LENGTH, RecordError)
     if not isinstance(record, Mapping):
         raise RecordError(f"a record must be a dict, got {type(record).__name__}")
-    if record.get("format") != FORMAT or record.get("version") != VERSION:
+    if too_deep(record):
+        raise RecordError("a record nests lists and dicts too deep")
+    format_, version = record.get("format"), record.get("version")
+    if not (_is_text(format_) and format_ == FORMAT and _is_int(version) and version == VERSION):
         raise RecordError(
             f"not a {FORMAT} record of version {VERSION}: "
-            f"format {record.get('format')!r}, version {record.get('version')!r}"
+            f"format {shown(format_)}, version {shown(version)}"
         )
+    unknown = sorted((key for key in record if key not in _KEYS), key=shown)
+    if unknown:
+        raise RecordError(f"record has unknown keys {shown(unknown)}")
     for key in ("rules", "players", "dealer", "seed", "hands"):
         if key not in record:
             raise RecordError(f"record {key!r}: missing")
@@ -151,16 +193,16 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
         rules = rules_from_data(record["rules"])
     except ValueError as error:
         raise RecordError(f"record 'rules': {error}") from None
-    seed = record["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"record 'seed': expected an integer, got {seed!r}")
+    for key in ("players", "dealer", "seed"):
+        if not _is_int(record[key]):
+            raise RecordError(f"record {key!r}: expected an integer, got {shown(record[key])}")
     try:
-        match = new_match(rules, record["players"], seed=seed, dealer=record["dealer"])
+        match = new_match(rules, record["players"], seed=record["seed"], dealer=record["dealer"])
     except InvalidArgumentError as error:
-        raise RecordError(f"record 'players' or 'dealer': {error}") from None
+        raise RecordError(f"record 'players', 'dealer' or 'seed': {error}") from None
     hands = record["hands"]
     if not isinstance(hands, list):
-        raise RecordError(f"record 'hands': expected a list, got {hands!r}")
+        raise RecordError(f"record 'hands': expected a list, got {shown(hands)}")
     entries = list(hands)
     if "current" in record:
         entries.append(record["current"])
@@ -170,48 +212,86 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
     return match
 
 
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _same(recorded: Any, replayed: Any) -> bool:
+    """Whether JSON data equals the replayed data, with the same types (``1 != 1.0 != true``)."""
+    if type(recorded) is not type(replayed):
+        return False
+    if isinstance(replayed, list):
+        return len(recorded) == len(replayed) and all(
+            _same(a, b) for a, b in zip(recorded, replayed, strict=True)
+        )
+    if isinstance(replayed, dict):
+        return recorded.keys() == replayed.keys() and all(
+            _same(recorded[key], replayed[key]) for key in replayed
+        )
+    return bool(recorded == replayed)
+
+
 def _check_outcome(record: Mapping[str, Any], match: MatchState) -> None:
     """The recorded winner and totals, if any, are the replayed ones."""
     result = match.result
     if "winner" in record or "totals" in record:
         if result is None:
             raise RecordError("record 'winner': the moves do not finish the match")
-        if record.get("winner", result.winner) != result.winner:
+        if "winner" in record and not _same(record["winner"], result.winner):
             raise RecordError(
-                f"record 'winner': {record['winner']!r} differs from the replayed {result.winner}"
+                f"record 'winner': {shown(record['winner'])} differs from the replayed "
+                f"{result.winner}"
             )
-        if record.get("totals", list(result.totals)) != list(result.totals):
+        if "totals" in record and not _same(record["totals"], list(result.totals)):
             raise RecordError(
-                f"record 'totals': {record['totals']!r} differs from the replayed "
+                f"record 'totals': {shown(record['totals'])} differs from the replayed "
                 f"{list(result.totals)}"
             )
 
 
 def _replay_hand(match: MatchState, entry: Any, number: int, *, finished: bool) -> MatchState:
+    where = f"record hand {number}"
     if not isinstance(entry, Mapping) or not isinstance(entry.get("moves"), list):
-        raise RecordError(f"record hand {number}: expected {{'moves': [...], ...}}, got {entry!r}")
-    if entry.get("number", number) != number or match.number != number:
-        raise RecordError(f"record hand {number}: numbered {entry.get('number')!r}")
-    if "seed" in entry and entry["seed"] != hand_seed(match.seed, number):
-        raise RecordError(f"record hand {number}: seed {entry['seed']!r} is not the match's")
+        raise RecordError(f"{where}: expected {{'moves': [...], ...}}, got {shown(entry)}")
+    keys = _HAND_KEYS if finished else _CURRENT_KEYS
+    unknown = sorted((key for key in entry if key not in keys), key=shown)
+    if unknown:
+        raise RecordError(f"{where}: unknown keys {shown(unknown)}")
+    if match.is_over:
+        raise RecordError(f"{where}: the match is already over")
+    recorded_number = entry.get("number", number)
+    if not _same(recorded_number, number) or match.number != number:
+        raise RecordError(f"{where}: numbered {shown(entry.get('number'))}")
+    if "dealer" in entry and not _same(entry["dealer"], match.hand.dealer):
+        raise RecordError(
+            f"{where}: dealer {shown(entry['dealer'])} differs from the replayed "
+            f"p{match.hand.dealer}"
+        )
+    if "seed" in entry and not _same(entry["seed"], hand_seed(match.seed, number)):
+        raise RecordError(f"{where}: seed {shown(entry['seed'])} is not the match's")
     moves = entry["moves"]
     for index, text in enumerate(moves, start=1):
         if match.is_over or match.number != number:
-            raise RecordError(f"record hand {number}, move {index}: the hand is already over")
+            raise RecordError(f"{where}, move {index}: the hand is already over")
         try:
             move = parse_move(match.hand, text)
             match = apply_match_move(match, move)
         except NotationError as error:
-            raise RecordError(f"record hand {number}, move {index}: {error}") from None
+            raise RecordError(f"{where}, move {index}: {error}") from None
         except IllegalMoveError as error:
             raise ReplayError(error, number, index) from None
     if finished:
         if len(match.history) < number:
-            raise RecordError(f"record hand {number}: the moves do not finish the hand")
+            raise RecordError(f"{where}: the moves do not finish the hand")
         recorded = entry.get("result")
-        if recorded is not None and recorded != _result_to_dict(match.history[number - 1].result):
+        replayed = _result_to_dict(match.history[number - 1].result)
+        if recorded is not None and not _same(recorded, replayed):
             raise RecordError(
-                f"record hand {number}: the recorded result {recorded!r} differs from the "
-                f"replayed {_result_to_dict(match.history[number - 1].result)!r}"
+                f"{where}: the recorded result {shown(recorded)} differs from the "
+                f"replayed {shown(replayed)}"
             )
     return match
