@@ -23,6 +23,7 @@ import argparse
 import concurrent.futures
 import random
 import re
+import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -34,24 +35,39 @@ from rummy500 import presets
 from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
 from rummy500.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     NotationError,
     RecordError,
     ReplayError,
+    Rummy500Error,
+    shown,
 )
 from rummy500.match import MatchState, apply_match_move, new_match
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import meld_value
 from rummy500.moves import Move
 from rummy500.notation import parse_move
-from rummy500.records import MatchRecorder, replay
+from rummy500.records import MAX_RECORD_LENGTH, MatchRecorder, replay
 from rummy500.rules import Rules
 from rummy500.seating import sides
 from rummy500.state import HandResult, polling_order
 from rummy500.views import KnownCards, PlayerView, observe, track
 
-__all__ = ["BOTS", "ReadLine", "SimulationSummary", "main", "read_line", "simulate"]
+__all__ = [
+    "BOTS",
+    "EXIT_INTERRUPTED",
+    "MAX_RECORD_FILE",
+    "ReadLine",
+    "SimulationSummary",
+    "main",
+    "read_line",
+    "simulate",
+]
+
+#: The exit code after Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
+#: The largest record file ``validate`` reads, in bytes (10 MB).
+MAX_RECORD_FILE = MAX_RECORD_LENGTH
 
 
 def _players(args: argparse.Namespace, rules: Rules) -> int:
@@ -141,7 +157,7 @@ Commands:
   quit    leave the match (also: end of input)
 When it is not your turn, an empty line lets your chance go by."""
 
-_PREFIX = re.compile(r"\s*p\s*\d+\s*:")
+_PREFIX = re.compile(r"\s*p\s*[0-9]+\s*:", re.IGNORECASE)
 
 
 def read_line(prompt: str, view: PlayerView) -> str:
@@ -227,7 +243,7 @@ class _Session:
                 try:
                     move = self._parse(text)
                     self.apply(move)
-                except (NotationError, IllegalMoveError) as error:
+                except Rummy500Error as error:  # text that does not parse, an illegal move
                     self.say(f"error: {error}")
                     continue
                 return move
@@ -283,6 +299,7 @@ def _play(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
     _players(args, rules)
     match = new_match(rules, args.players, seed=args.seed)
+    record = None if args.record is None else _writable(args.record)
     bots = {seat: BOTS[args.bot](match.seed + seat) for seat in range(1, args.players)}
     session = _Session(
         recorder=MatchRecorder(match),
@@ -291,19 +308,24 @@ def _play(args: argparse.Namespace) -> int:
         read=read_line,
         out=sys.stdout,
     )
+    # A random seed is shown only at the end: it would give away every hand.
+    seed = "a random seed" if args.seed is None else f"seed {match.seed}"
     session.say(
-        f"500 Rum, preset {args.preset!r}, {args.players} players, seed {match.seed}: "
+        f"500 Rum, preset {args.preset!r}, {args.players} players, {seed}: "
         f"you are p{HUMAN}, the others are {args.bot} bots. Type 'help' for the moves."
     )
+    code = 0
     try:
         while not session.match.is_over:
             session.step()
-    except _Quit:
+    except (_Quit, KeyboardInterrupt) as stop:
         session.say()
+        left = "interrupted" if isinstance(stop, KeyboardInterrupt) else "left"
         session.say(
-            f"match left in hand {session.match.number}; "
+            f"match {left} in hand {session.match.number}; "
             f"totals {_sides(session.match, session.match.totals)}"
         )
+        code = EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 0
     else:
         result = session.match.result
         assert result is not None
@@ -312,9 +334,43 @@ def _play(args: argparse.Namespace) -> int:
             f"match over after {len(result.hands)} hand(s): {winner} won; "
             f"totals {_sides(session.match, result.totals)}"
         )
-    if args.record is not None:
-        Path(args.record).write_text(session.recorder.to_json() + "\n", encoding="utf-8")
-        session.say(f"record written to {args.record}")
+    finally:  # the record is written whatever ended the match, an unexpected error too
+        if record is not None:
+            code = _write_record(session, record) or code
+    session.say(f"match seed {match.seed}")
+    return code
+
+
+def _writable(name: str) -> Path:
+    """The ``--record`` file, checked before the match starts: it can be written.
+
+    Raises:
+        InvalidArgumentError: naming the file and why it cannot be written.
+    """
+    path = Path(name)
+    if path.is_dir():
+        raise InvalidArgumentError(f"--record {shown(name)}: is a folder, not a file")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise InvalidArgumentError(
+            f"--record {shown(name)}: cannot write it: {error.strerror or error}"
+        ) from None
+    if not existed:
+        path.unlink(missing_ok=True)
+    return path
+
+
+def _write_record(session: _Session, path: Path) -> int:
+    """Write the record; report a failure on standard error and return 2 (else 0)."""
+    try:
+        path.write_text(session.recorder.to_json() + "\n", encoding="utf-8")
+    except OSError as error:
+        print(f"rummy500: error: cannot write the record to {path}: {error}", file=sys.stderr)
+        return 2
+    session.say(f"record written to {path}")
     return 0
 
 
@@ -524,22 +580,32 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise InvalidArgumentError(f"--workers: expected at least 1, got {args.workers}")
     progress = sys.stderr
-    if args.workers > 1:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            summary = simulate(
-                rules,
-                args.players,
-                bots,
-                count,
-                unit=unit,
-                seed=args.seed,
-                executor=pool,
-                progress=progress,
+    try:
+        if args.workers > 1:
+            # The workers leave Ctrl-C to this process, which cancels what is left.
+            pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=args.workers, initializer=_ignore_interrupts
             )
-    else:
-        summary = simulate(
-            rules, args.players, bots, count, unit=unit, seed=args.seed, progress=progress
-        )
+            try:
+                summary = simulate(
+                    rules,
+                    args.players,
+                    bots,
+                    count,
+                    unit=unit,
+                    seed=args.seed,
+                    executor=pool,
+                    progress=progress,
+                )
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+        else:
+            summary = simulate(
+                rules, args.players, bots, count, unit=unit, seed=args.seed, progress=progress
+            )
+    except KeyboardInterrupt:
+        print(file=progress)  # end the progress line
+        raise
     print(f"preset {args.preset!r}, {args.players} players, seed {args.seed}: {count} {unit}")
     print(summary.table())
     return 0
@@ -549,19 +615,44 @@ def _simulate(args: argparse.Namespace) -> int:
 # validate
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the main process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _read_record(name: str) -> str:
+    """The text of a record file of at most :data:`MAX_RECORD_FILE` bytes.
+
+    Raises:
+        OSError: if it cannot be read.
+        RecordError: if it is too large or not UTF-8 text.
+    """
+    with Path(name).open("rb") as file:
+        data = file.read(MAX_RECORD_FILE + 1)
+    if len(data) > MAX_RECORD_FILE:
+        raise RecordError(f"the file is larger than {MAX_RECORD_FILE} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"the file is not UTF-8 text: {error.reason} at byte {error.start}"
+        ) from None
+
+
 def _validate(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"rummy500: error: cannot read {args.file}: {error}", file=sys.stderr)
-        return 2
-    try:
+        text = _read_record(args.file)
         match = replay(text)
+    except OSError as error:
+        print(
+            f"rummy500: error: cannot read {args.file}: {error.strerror or error}", file=sys.stderr
+        )
+        return 2
     except ReplayError as error:
-        print(f"invalid: {error}", file=sys.stderr)
+        print(f"invalid: {_one_line(error)}", file=sys.stderr)
         return 1
-    except (RecordError, ValueError) as error:
-        print(f"malformed: {error}", file=sys.stderr)
+    except ValueError as error:  # a RecordError, or another error of bad input
+        print(f"malformed: {_one_line(error)}", file=sys.stderr)
         return 2
     name = presets.name_of(match.rules)
     rules = f"preset {name!r}" if name is not None else "custom rules"
@@ -631,15 +722,29 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(error: BaseException) -> str:
+    """An error's message on one line (a :class:`RulesError` lists its problems on several)."""
+    return " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    args = _parser().parse_args(argv)
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Errors are reported in one line on standard error, never as a traceback:
+    2 for bad input (and any other error the library reports), 130
+    (:data:`EXIT_INTERRUPTED`) after Ctrl-C.  A bad option exits through
+    :mod:`argparse` with 2 (``SystemExit``).
+    """
     try:
+        args = _parser().parse_args(argv)
         code: int = args.run(args)
-    except ValueError as error:
-        print(f"rummy500: error: {error}", file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        print("rummy500: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
         sys.stderr.close()
         return 0
+    except (ValueError, Rummy500Error, OSError) as error:
+        print(f"rummy500: error: {_one_line(error)}", file=sys.stderr)
+        return 2
     return code
