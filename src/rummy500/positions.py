@@ -36,13 +36,14 @@ from rummy500.errors import (
     InvalidMeldError,
     NotationError,
     PositionError,
+    RulesError,
     Rummy500Error,
     shown,
 )
 from rummy500.meldcards import parse_meld_card
 from rummy500.melds import make_meld
 from rummy500.moves import Discard, Draw, EndHand, Move, Pass
-from rummy500.rules import FirstDiscard, GoingOut, Rules
+from rummy500.rules import KNOBS, FirstDiscard, GoingOut, Rules
 from rummy500.seating import next_seat
 from rummy500.state import (
     EndReason,
@@ -116,7 +117,8 @@ def rules_from_data(data: Any) -> Rules:
     Raises:
         RulesError: for unknown knobs or bad knob values, listing them all.
         InvalidArgumentError: for an unknown preset name.
-        PositionError: for data that is neither a name nor a dict.
+        PositionError: for data that is neither a name nor a dict, or that
+            nests lists and dicts more than :data:`MAX_JSON_DEPTH` deep.
 
     (All three are :class:`ValueError`.)
     """
@@ -124,8 +126,13 @@ def rules_from_data(data: Any) -> Rules:
         return _preset(data)
     if not isinstance(data, Mapping):
         raise PositionError(f"rules must be a preset name or a dict, got {shown(data)}")
+    if too_deep(data):
+        raise PositionError(f"rules nest lists and dicts more than {MAX_JSON_DEPTH} deep")
     overrides = dict(data)
     base = _preset(overrides.pop("preset", "pagat"))
+    unknown = sorted((name for name in overrides if name not in KNOBS), key=shown)
+    if unknown:  # named here, each quoted short, however long the names
+        raise RulesError([f"unknown knob {shown(name)}" for name in unknown])
     return Rules.from_dict(overrides, base=base)
 
 
@@ -708,12 +715,19 @@ def _check_conservation(
         have.update(hand)
     want = Counter(rules.deck(players))
     if have != want:
-        extra = " ".join(map(str, sorted((have - want).elements()))) or "none"
-        missing = " ".join(map(str, sorted((want - have).elements()))) or "none"
+        extra = _listed(have - want)
+        missing = _listed(want - have)
         raise PositionError(
             f"position cards are not the rule set's deck for {players} players: "
             f"extra {extra}; missing {missing}"
         )
+
+
+def _listed(cards: Counter[Card], most: int = 20) -> str:
+    """Cards in order, at most ``most`` of them (then how many more), or ``none``."""
+    ordered = sorted(cards.elements())
+    text = " ".join(map(str, ordered[:most])) or "none"
+    return text if len(ordered) <= most else f"{text} and {len(ordered) - most} more"
 
 
 def _check_taken(
@@ -728,7 +742,7 @@ def _check_taken(
     available.update(dead)
     missing = Counter(taken) - available
     if missing:
-        listed = " ".join(map(str, sorted(missing.elements())))
+        listed = _listed(missing)
         raise _fail(
             "turn.taken",
             f"{listed} not in the hand of the seat to move, on the table or out of play",
