@@ -733,7 +733,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Errors are reported in one line on standard error, never as a traceback:
     2 for bad input (and any other error the library reports), 130
     (:data:`EXIT_INTERRUPTED`) after Ctrl-C.  A bad option exits through
-    :mod:`argparse` with 2 (``SystemExit``).
+    ``argparse`` with 2 (``SystemExit``).
     """
     try:
         args = _parser().parse_args(argv)

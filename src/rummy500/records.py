@@ -7,6 +7,13 @@ the result.  :class:`MatchRecorder` writes one while a match is played;
 :class:`~rummy500.match.MatchState`, or raises naming the first illegal move
 ("hand 2, move 17: ...") and the rule it breaks.
 
+A record is valid only if the replay reproduces every fact it records, with
+the same types (the number 1 is not ``true`` nor ``1.0``); a record has no
+keys but these.  JSON text is read up to :data:`MAX_RECORD_LENGTH`
+characters, nested at most 32 deep.  Like a position, a record holds the
+match seed, from which every hand is dealt: do not show a record of a match
+in progress to a player.
+
 >>> import random
 >>> from rummy500 import Rules
 >>> from rummy500.match import new_match, match_legal_moves
@@ -17,6 +24,10 @@ the result.  :class:`MatchRecorder` writes one while a match is played;
 >>> record = recorder.to_dict()
 >>> record["format"], record["version"], replay(record) == recorder.match
 ('rummy500-record', 1, True)
+>>> replay({**record, "winner": float(record["winner"])})
+Traceback (most recent call last):
+...
+rummy500.errors.RecordError: record 'winner': 0.0 differs from the replayed 0
 """
 
 from __future__ import annotations
@@ -59,11 +70,7 @@ _CURRENT_KEYS = frozenset({"number", "dealer", "seed", "moves"})
 
 
 class MatchRecorder:
-    """Plays a match and records it.
-
-    Attributes:
-        match: The match as it stands.
-    """
+    """Plays a match and records it; :attr:`match` is the match as it stands."""
 
     def __init__(self, match: MatchState) -> None:
         if match.history or match.number != 1:
