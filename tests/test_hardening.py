@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import io
+import itertools
 import json
 import random
 import time
@@ -49,6 +50,7 @@ from rummy500.match import match_legal_moves
 from rummy500.notation import MAX_MOVE_LENGTH, MAX_NUMBER_DIGITS
 from rummy500.positions import MAX_JSON_DEPTH, MAX_POSITION_LENGTH, rules_from_data
 from rummy500.records import MAX_RECORD_LENGTH, MatchRecorder
+from rummy500.values import FIVES
 from rummy500.views import PlayerView
 from tests.helpers import RESHUFFLE, last_stock_card, with_keys
 from tests.positions import play, position
@@ -307,6 +309,15 @@ def test_hardening_06_card_values_must_be_integers(field: str, bad: Any) -> None
         data[field] = bad
     _error(lambda: CardValues.from_dict(data), InvalidArgumentError)
     _error(lambda: Rules.from_dict({"card_values": data}))
+
+
+def test_hardening_06_card_values_other_bad_arguments() -> None:
+    _error(lambda: CardValues(ranks=itertools.count(), low_ace=1, joker=1), InvalidArgumentError)
+    for divisor in ("5", 5.0, True, 0, -5, 7):
+        _error(lambda divisor=divisor: FIVES.divided_by(divisor), InvalidArgumentError)
+    assert FIVES.divided_by(5).ranks[0] == 3
+    _error(lambda: CardValues.from_dict({1: 2, "a": 3}), InvalidArgumentError)
+    _error(lambda: CardValues.from_dict({"x" * 10_000: 1}), InvalidArgumentError)
 
 
 # ---------------------------------------------------------------------------

@@ -522,7 +522,9 @@ def simulate(
         raise InvalidArgumentError(f"expected one bot per seat ({players}), got {len(bots)}")
     unknown = [name for name in bots if name not in BOTS]
     if unknown:
-        raise InvalidArgumentError(f"unknown bot {unknown[0]!r}; known bots: {', '.join(BOTS)}")
+        raise InvalidArgumentError(
+            f"unknown bot {shown(unknown[0])}; known bots: {', '.join(BOTS)}"
+        )
     if count < 1:
         raise InvalidArgumentError(f"expected at least one {unit[:-1]}, got {count}")
     jobs = [

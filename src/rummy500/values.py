@@ -18,13 +18,14 @@ with :meth:`CardValues.custom`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from rummy500.cards import JOKER_CODE, Card, Rank
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, shown
 
 __all__ = ["BASIC", "FIVES", "STANDARD", "TABLES", "CardValues"]
 
@@ -35,20 +36,20 @@ def _is_int(value: Any) -> bool:
 
 def _validate_ranks(instance: CardValues, attribute: attrs.Attribute[Any], value: Any) -> None:
     if len(value) != 13 or not all(_is_int(v) for v in value):
-        raise InvalidArgumentError(f"ranks must be 13 integers for A, 2, …, K; got {value!r}")
+        raise InvalidArgumentError(f"ranks must be 13 integers for A, 2, …, K; got {shown(value)}")
 
 
 def _validate_points(instance: CardValues, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not _is_int(value):
-        raise InvalidArgumentError(f"{attribute.name} must be an integer, got {value!r}")
+        raise InvalidArgumentError(f"{attribute.name} must be an integer, got {shown(value)}")
 
 
 def _int_tuple(values: Any) -> tuple[int, ...]:
-    try:
-        return tuple(values)
+    try:  # at most 14 items: enough to see that there are too many, even in an endless iterator
+        return tuple(itertools.islice(values, 14))
     except TypeError:
         raise InvalidArgumentError(
-            f"ranks must be 13 integers for A, 2, …, K; got {values!r}"
+            f"ranks must be 13 integers for A, 2, …, K; got {shown(values)}"
         ) from None
 
 
@@ -131,9 +132,14 @@ class CardValues:
         (3, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2)
         """
         values = (*self.ranks, self.low_ace, self.joker)
-        if divisor <= 0 or any(v % divisor for v in values):
+        if (
+            isinstance(divisor, bool)
+            or not isinstance(divisor, int)
+            or divisor <= 0
+            or any(v % divisor for v in values)
+        ):
             raise InvalidArgumentError(
-                f"cannot divide every card value of {self.ranks} by {divisor!r}"
+                f"cannot divide every card value of {self.ranks} by {shown(divisor)}"
             )
         return CardValues(
             ranks=tuple(v // divisor for v in self.ranks),
@@ -157,23 +163,27 @@ class CardValues:
             InvalidArgumentError: (a :class:`ValueError`) naming the bad key or value.
         """
         if not isinstance(data, Mapping):
-            raise InvalidArgumentError(f"card values must be a table name or a dict, got {data!r}")
+            raise InvalidArgumentError(
+                f"card values must be a table name or a dict, got {shown(data)}"
+            )
         unknown = set(data) - {"ranks", "low_ace", "joker"}
         if unknown:
-            raise InvalidArgumentError(f"unknown card value keys {sorted(unknown)!r}")
+            raise InvalidArgumentError(
+                f"unknown card value keys {shown(sorted(unknown, key=shown))}"
+            )
         ranks = data.get("ranks")
         if not isinstance(ranks, Mapping) or set(ranks) != set("A23456789TJQK"):
             raise InvalidArgumentError(
-                f"card values 'ranks' must map each of A 2-9 T J Q K to points, got {ranks!r}"
+                f"card values 'ranks' must map each of A 2-9 T J Q K to points, got {shown(ranks)}"
             )
         values = [ranks[symbol] for symbol in "A23456789TJQK"]
         for key in ("low_ace", "joker"):
             if not _is_int(data.get(key)):
                 raise InvalidArgumentError(
-                    f"card values {key!r} must be an integer, got {data.get(key)!r}"
+                    f"card values {key!r} must be an integer, got {shown(data.get(key))}"
                 )
         if not all(_is_int(v) for v in values):
-            raise InvalidArgumentError(f"card values must be integers, got {ranks!r}")
+            raise InvalidArgumentError(f"card values must be integers, got {shown(ranks)}")
         table = cls(ranks=tuple(values), low_ace=data["low_ace"], joker=data["joker"])
         return _BY_VALUES.get(_unnamed_key(table), table)
 
