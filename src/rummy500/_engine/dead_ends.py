@@ -26,7 +26,8 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need
-from rummy500._engine.plays import new_meld_points, physical, playable_on_table, table_after
+from rummy500._engine.plays import physical, playable_on_table, table_after
+from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -323,7 +324,7 @@ class _Search:
         for kind, codes in melds_from_counts(playable, rules):
             meld = Meld(kind, codes)
             cards = [SPEC_PHYSICAL[code] for code in codes]
-            points = new_meld_points(rules, meld)
+            points = profile(rules).new_meld(codes).points
             ways = [(False, cards)]
             if self.doubling and jokers:
                 ways.append((True, [*cards, JOKER_CODE]))
