@@ -319,12 +319,13 @@ class _Search:
         jokers = counts[JOKER_CODE] + reserve  # the jokers the player may play
         playable = list(counts)
         playable[JOKER_CODE] = 0 if self.tame else jokers
+        facts = profile(rules)
         if need and _upper_bound(rules, playable) * (2 if self.doubling else 1) < need:
             return False
         for kind, codes in melds_from_counts(playable, rules):
             meld = Meld(kind, codes)
             cards = [SPEC_PHYSICAL[code] for code in codes]
-            points = profile(rules).new_meld(codes).points
+            points = facts.new_meld(codes).points
             ways = [(False, cards)]
             if self.doubling and jokers:
                 ways.append((True, [*cards, JOKER_CODE]))

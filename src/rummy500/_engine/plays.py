@@ -328,6 +328,35 @@ def _add_meld_moves(
         plays.extend(moves)
 
 
+def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
+    """The rank bits of ``held`` that a lay-off on a run could use (the rest change nothing).
+
+    From each end of the run (first rank ``first``, ``length`` cards) outwards,
+    the held ranks up to the point where more ranks are missing than there are
+    ``jokers`` to fill them, within the run's room.  The ace follows the king
+    under ``low_or_high`` and wraps around under ``around_the_corner``.
+    """
+    room = 13 - length
+    reach = 0
+    for step, limit in ((-1, first - 1), (1, 14 - first - length)):
+        if ace == "around_the_corner":
+            limit = room
+        elif step == 1 and ace == "low_or_high":
+            limit += 1  # the ace after the king
+        rank = first - 1 if step < 0 else first + length
+        missing = 0
+        for _ in range(min(limit, room)):
+            bit = 1 << (rank - 1) % 13
+            if held & bit:
+                reach |= bit
+            else:
+                missing += 1
+                if missing > jokers:
+                    break
+            rank += step
+    return reach
+
+
 def _group_ranks(suit_masks: Sequence[int], fewest: int) -> int:
     """The rank bits held in at least ``fewest`` suits (a bit count per rank, at once)."""
     a, b, c, d = suit_masks
@@ -385,8 +414,10 @@ def _add_layoff_moves(
             if not held & taken and not wild_jokers:
                 continue
             ace = ace or rules.ace.value
+            codes = meld.codes
+            held = _reach(held, SPEC_RANK[codes[0]], len(codes), wild_jokers, ace)
             usable = wild_jokers
-            key = (player, number, meld.codes, held, usable, key_required, ace)
+            key = (player, number, codes, held, usable, key_required, ace)
         if not held and not usable:
             continue
         moves = _LAYOFF_MOVES.get(key)
