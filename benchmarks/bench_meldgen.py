@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rummy500 import JOKER, Card, Rules, enumerate_melds, make_deck
-from rummy500.meldgen import _groups, _runs, count_vector, melds_from_counts
+from rummy500.meldgen import count_vector, group_melds, melds_from_counts, run_melds
 
 
 def random_hands(count: int, seed: int) -> list[list[Card]]:
@@ -29,8 +29,8 @@ def random_hands(count: int, seed: int) -> list[list[Card]]:
 
 
 def clear_memo() -> None:
-    _groups.cache_clear()
-    _runs.cache_clear()
+    group_melds.cache_clear()
+    run_melds.cache_clear()
 
 
 def timed(call: Callable[[], object]) -> float:

@@ -27,10 +27,12 @@ __all__ = [
     "Pool",
     "count_vector",
     "enumerate_melds",
+    "group_melds",
     "layoffs_from_counts",
     "layoffs_from_pool",
     "melds_from_counts",
     "melds_from_pool",
+    "run_melds",
 ]
 
 # The non-empty subsets of the four suits, as tuples of suit indices in S H D C order,
@@ -125,47 +127,74 @@ def enumerate_melds(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Me
     )
 
 
-class Pool:
-    """A multiset of available cards: counts by code, and which ranks and suits are held.
+# Per card code: its suit, its rank bit in the suit's mask, and its bit in a
+# pool's ``spread`` (four bits per rank, one per suit: bit 4 * rank + suit).
+_SUIT_OF = tuple(code // 13 for code in range(JOKER_CODE))
+_RANK_BIT = tuple(1 << code % 13 for code in range(JOKER_CODE))
+_SPREAD_BIT = tuple(1 << 4 * (code % 13 + 1) + code // 13 for code in range(JOKER_CODE))
 
-    The generator's input.  ``suit_masks[s]`` has bit ``r - 1`` set when a
-    card of rank ``r`` and suit ``s`` is held; ``rank_masks[r]`` has bit ``s``
-    set likewise.  :meth:`add` keeps the three in step, so a take of several
-    pile cards can grow one pool depth by depth.
+
+class Pool:
+    """A set of available cards as bit masks: the generator's input.
+
+    ``suit_masks[s]`` has bit ``r - 1`` set when a card of rank ``r`` and
+    suit ``s`` is held; :meth:`rank_mask` gives, for a rank, a bit per suit
+    held.  Copies of one card count once (melds never hold two, M1, M2); the
+    jokers are counted.  :meth:`add` keeps everything in step, so a take of
+    several pile cards can grow one pool depth by depth.
+
+    Attributes:
+        suit_masks: The rank bits held in each suit (S H D C).
+        spread: Four bits per rank (bit ``4 * rank + suit``): the suits held.
+        jokers: The number of jokers.
     """
 
-    __slots__ = ("counts", "rank_masks", "suit_masks")
+    __slots__ = ("jokers", "spread", "suit_masks")
 
     def __init__(self, codes: Iterable[int] = ()) -> None:
-        counts = self.counts = [0] * NUM_CODES
-        suit_masks = self.suit_masks = [0, 0, 0, 0]
-        rank_masks = self.rank_masks = [0] * 14
+        suit_masks = [0, 0, 0, 0]
+        spread = jokers = 0
         for code in codes:
-            counts[code] += 1
-            if code < JOKER_CODE:
-                suit_masks[code // 13] |= 1 << (code % 13)
-                rank_masks[code % 13 + 1] |= 1 << (code // 13)
+            if code == JOKER_CODE:
+                jokers += 1
+            else:
+                suit_masks[_SUIT_OF[code]] |= _RANK_BIT[code]
+                spread |= _SPREAD_BIT[code]
+        self.suit_masks = suit_masks
+        self.spread = spread
+        self.jokers = jokers
 
     @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Pool:
-        """The pool holding ``counts[code]`` cards of each code."""
-        pool = cls()
-        for code, count in enumerate(counts):
-            for _ in range(count):
-                pool.add(code)
+        """The pool of the cards with ``counts[code] > 0`` (and ``counts[52]`` jokers)."""
+        pool = cls(code for code in range(JOKER_CODE) if counts[code])
+        pool.jokers = counts[JOKER_CODE]
+        return pool
+
+    def copy(self) -> Pool:
+        """An independent copy."""
+        pool = Pool.__new__(Pool)
+        pool.suit_masks = list(self.suit_masks)
+        pool.spread = self.spread
+        pool.jokers = self.jokers
         return pool
 
     def add(self, code: int) -> None:
         """Add one card (a card code 0–52)."""
-        self.counts[code] += 1
-        if code < JOKER_CODE:
-            self.suit_masks[code // 13] |= 1 << (code % 13)
-            self.rank_masks[code % 13 + 1] |= 1 << (code // 13)
+        if code == JOKER_CODE:
+            self.jokers += 1
+        else:
+            self.suit_masks[_SUIT_OF[code]] |= _RANK_BIT[code]
+            self.spread |= _SPREAD_BIT[code]
+
+    def rank_mask(self, rank: int) -> int:
+        """The suits held of ``rank`` (1–13), a bit per suit (S H D C)."""
+        return self.spread >> 4 * rank & 15
 
     @property
-    def jokers(self) -> int:
-        """The number of jokers."""
-        return self.counts[JOKER_CODE]
+    def rank_masks(self) -> list[int]:
+        """:meth:`rank_mask` for every rank, indexed 0–13 (0 for no rank)."""
+        return [self.spread >> 4 * rank & 15 for rank in range(14)]
 
 
 def melds_from_counts(
@@ -192,7 +221,7 @@ def melds_from_pool(
     memoized per rank and per suit: consecutive positions of a game share
     most of them.
     """
-    jokers = pool.counts[JOKER_CODE]
+    jokers = pool.jokers
     wild = rules.jokers is Jokers.WILD
     wild_jokers = jokers if wild else 0
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
@@ -209,11 +238,10 @@ def melds_from_pool(
         required_suit = -1
         required_bit = 0
 
-    rank_masks = pool.rank_masks
     for rank in ranks:
-        mask = rank_masks[rank]
+        mask = pool.rank_mask(rank)
         if mask:
-            result.extend(_groups(rank, mask, wild_jokers, required_suit, need_joker))
+            result.extend(group_melds(rank, mask, wild_jokers, required_suit, need_joker))
     if not wild and required_suit < 0:
         for size in range(3, min(jokers, 4) + 1):
             result.append((MeldKind.GROUP, (BARE_JOKER,) * size))
@@ -221,19 +249,25 @@ def melds_from_pool(
         return result
 
     suit_masks = pool.suit_masks
-    ace, min_length = rules.ace, rules.min_run_length
+    ace, min_length = rules.ace.value, rules.min_run_length
     for suit in suits:
         held = suit_masks[suit]
         if held:
-            result.extend(_runs(ace, min_length, suit, held, wild_jokers, required_bit, need_joker))
+            result.extend(
+                run_melds(ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
+            )
     return result
 
 
 @functools.lru_cache(maxsize=4096)
-def _groups(
+def group_melds(
     rank: int, mask: int, jokers: int, required_suit: int, need_joker: bool
 ) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
-    """The groups of ``rank`` from the suits in ``mask`` and ``jokers`` wild jokers."""
+    """The groups of ``rank`` from the suits in ``mask`` and ``jokers`` wild jokers (memoized).
+
+    ``required_suit``, if not -1, is the suit of a natural card every group
+    must hold; ``need_joker`` asks for at least one joker.
+    """
     result = []
     joker_code = group_joker(rank)
     for subset, naturals in _GROUP_NATURALS[rank][mask]:
@@ -247,8 +281,8 @@ def _groups(
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _runs(
-    ace: Ace,
+def run_melds(
+    ace: str,
     min_length: int,
     suit: int,
     held: int,
@@ -258,15 +292,16 @@ def _runs(
 ) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
     """The runs of ``suit`` from the ranks in the bit mask ``held`` and ``jokers`` wild jokers.
 
-    ``required_bit``, if not 0, is the rank bit of a natural card every run
-    must hold as itself; ``need_joker`` asks for at least one joker.
+    ``ace`` is the value of the ``ace`` knob (``"low"``…); ``required_bit``,
+    if not 0, is the rank bit of a natural card every run must hold as
+    itself; ``need_joker`` asks for at least one joker.  Memoized.
     """
     run = MeldKind.RUN
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
     if required_bit:
-        starts = _run_windows_through(ace, min_length)[suit][required_bit.bit_length() - 1]
+        starts = _run_windows_through(Ace(ace), min_length)[suit][required_bit.bit_length() - 1]
     else:
-        starts = _run_windows(ace, min_length)[suit]
+        starts = _run_windows(Ace(ace), min_length)[suit]
     for by_length in starts:
         for mask, codes, bits in by_length:
             gap = mask & ~held
@@ -329,9 +364,9 @@ def layoffs_from_pool(
     """Like :func:`layoffs_from_counts` on a :class:`Pool` (memoized)."""
     wild = rules.jokers is Jokers.WILD
     first = meld.codes[0]
-    jokers = pool.counts[JOKER_CODE]
+    jokers = pool.jokers
     if meld.kind is MeldKind.GROUP:
-        return _memo_group_layoffs(meld, pool.rank_masks[SPEC_RANK[first]], jokers, wild, required)
+        return _memo_group_layoffs(meld, pool.rank_mask(SPEC_RANK[first]), jokers, wild, required)
     held = pool.suit_masks[SPEC_SUIT[first]]
     return _memo_run_layoffs(meld, held, jokers, rules.ace, wild, required)
 

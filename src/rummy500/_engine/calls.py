@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from rummy500._engine.dead_ends import play_problem, turn_end_can_be_blocked
 from rummy500._engine.gambit import (
-    doubles_melds,
-    generation_pool,
+    add_pile_card,
     joker_problem,
     play_pool,
     with_doubled,
@@ -34,13 +33,13 @@ from rummy500._engine.plays import (
     target_index,
 )
 from rummy500._engine.states import evolve
-from rummy500.cards import JOKER_CODE, Card
+from rummy500.cards import Card
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, count_vector, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
 from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
-from rummy500.state import GameState, Phase, jokers_tamed
+from rummy500.state import GameState, Phase
 
 __all__ = ["call", "call_moves", "caller_turn"]
 
@@ -183,15 +182,14 @@ def call_moves(state: GameState) -> list[Move]:
         return []
     pile = state.discard
     index = target_index(state.melds)
-    tamed = jokers_tamed(state.joker_effect)
     options: list[tuple[int, list[Play], list[Play]]] = []
-    pool, doublers = generation_pool(state, 0, [], own_turn=False)  # the pile cards taken
+    pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
     for count in range(1, len(pile) + 1):
         deepest = pile[-count].code
-        if deepest == JOKER_CODE and tamed:
-            doublers += doubles_melds(state)
-            continue  # a joker kept out of melds cannot be melded at once (V7)
-        pool.add(deepest)
+        meldable, doubling = add_pile_card(state, pool, deepest)
+        doublers += doubling
+        if not meldable:
+            continue
         melds_only = with_doubled(
             plays_from_pool(rules, state.melds, 0, pool, deepest, layoffs=False), doublers
         )
@@ -234,15 +232,13 @@ def _layoff_top_calls(state: GameState, order: tuple[int, ...]) -> list[Move]:
     """R2: any seat but the discarder lays off the top discard alone."""
     rules = state.rules
     top = state.discard[-1].code
-    if top == JOKER_CODE and jokers_tamed(state.joker_effect):
-        return []  # a joker kept out of melds fits no meld (V7)
-    pool = Pool((top,))
+    pool = Pool()
+    if not add_pile_card(state, pool, top)[0]:
+        return []
     found = []
-    for target, table_meld in enumerate(state.melds):
-        if table_meld.doubled:
-            continue  # sealed (V7)
-        for laid, _result in layoffs_from_pool(table_meld.meld, pool, rules, top):
-            found.append((target, laid))
+    for number, meld, *_ in target_index(state.melds).targets(None):
+        for laid, _result in layoffs_from_pool(meld, pool, rules, top):
+            found.append((number, laid))
     moves: list[Move] = []
     for seat in order:
         if not may_lay_off(state, seat):

@@ -26,7 +26,8 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need
-from rummy500._engine.plays import new_meld_points, physical, playable_on_table, table_after
+from rummy500._engine.plays import physical, playable_on_table, table_after
+from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -318,12 +319,13 @@ class _Search:
         jokers = counts[JOKER_CODE] + reserve  # the jokers the player may play
         playable = list(counts)
         playable[JOKER_CODE] = 0 if self.tame else jokers
+        facts = profile(rules)
         if need and _upper_bound(rules, playable) * (2 if self.doubling else 1) < need:
             return False
         for kind, codes in melds_from_counts(playable, rules):
             meld = Meld(kind, codes)
             cards = [SPEC_PHYSICAL[code] for code in codes]
-            points = new_meld_points(rules, meld)
+            points = facts.new_meld(codes).points
             ways = [(False, cards)]
             if self.doubling and jokers:
                 ways.append((True, [*cards, JOKER_CODE]))

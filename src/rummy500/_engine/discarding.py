@@ -11,12 +11,13 @@ the turn (T8).  The first discard of a hand under ``first_discard =
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rummy500._engine.dead_ends import turn_end_can_be_blocked
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
-from rummy500._engine.hands import index_of, replace_hand
+from rummy500._engine.hands import hand_index, index_of, replace_hand
 from rummy500._engine.illegal import illegal
-from rummy500._engine.movecache import discard_move
 from rummy500._engine.opening import discard_problem as opening_problem
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
@@ -79,15 +80,12 @@ def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move
     player = state.to_move
     if checked is None:
         checked = turn_end_can_be_blocked(state.rules)
+    candidates: Sequence[Discard] = hand_index(state.hands[player]).discards(player)
     forbidden = taken_alone(state) if state.phase is Phase.PLAY else None
-    moves: list[Move] = []
-    previous = -1
-    for card in state.hands[player]:
-        code = card.code
-        if code in (previous, forbidden):
-            continue
-        previous = code
-        if checked and discard_problem(state, player, code) is not None:
-            continue
-        moves.append(discard_move(player, card))
-    return moves
+    if forbidden is not None:
+        candidates = [move for move in candidates if move.card.code != forbidden]
+    if checked:
+        candidates = [
+            move for move in candidates if discard_problem(state, player, move.card.code) is None
+        ]
+    return list(candidates)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500._engine.hands import index_of, replace_hand, with_cards
+from rummy500._engine.hands import hand_index, index_of, replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.movecache import meld_move
 from rummy500._engine.plays import TurnPlay
@@ -37,12 +37,13 @@ from rummy500.cards import JOKER, JOKER_CODE, Card
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import Pool, count_vector
-from rummy500.moves import Block, MeldMove, Move, Nominate, Play, Split
+from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
 from rummy500.rules import FirstDiscard
 from rummy500.seating import next_seat
-from rummy500.state import GameState, JokerEffect, Phase
+from rummy500.state import GameState, JokerEffect, Phase, jokers_tamed
 
 __all__ = [
+    "add_pile_card",
     "block",
     "block_candidates",
     "dealer_reserve",
@@ -107,7 +108,7 @@ def spend(
 def joker_problem(
     state: GameState, play: Play, required: int | None = None
 ) -> IllegalMoveError | None:
-    """Why ``play`` uses jokers in a way this hand does not allow, if so.
+    """Why ``play`` uses jokers, or a sealed meld, in a way this hand does not allow, if so.
 
     Args:
         state: The state.
@@ -115,6 +116,13 @@ def joker_problem(
         required: The code of a pile card the play must meld, if any: a joker
             taken from the pile cannot be melded when jokers are not wild.
     """
+    melds = state.melds
+    if isinstance(play, LayoffMove) and play.target < len(melds) and melds[play.target].doubled:
+        return illegal(
+            Reason.SEALED_MELD,
+            f"meld {play.target} is sealed by the joker doubling it: nothing may be laid off on it",
+            "V7",
+        )
     doubled = isinstance(play, MeldMove) and play.doubled
     effect = state.joker_effect
     if effect is None or effect is JokerEffect.WILD:
@@ -149,16 +157,18 @@ def joker_problem(
 
 
 def generation_pool(
-    state: GameState, player: int, codes: Sequence[int], own_turn: bool = True
+    state: GameState, player: int, hand: tuple[Card, ...], own_turn: bool = True
 ) -> tuple[Pool, int]:
-    """The pool the move generator enumerates a play of ``player`` from.
+    """The pool the move generator enumerates a play of ``player`` from ``hand``.
 
     Jokers join the pool only when they are wild; in the player's own turn the
     dealer's joker joins them.  Returns the pool and the number of jokers that
-    could double a new meld (``double``: they are not in the pool).
+    could double a new meld (``double``: they are not in the pool).  The pool
+    may be shared: copy it before adding cards.
     """
     if not state.rules.dealers_gambit:
-        return Pool(codes), 0
+        return hand_index(hand).pool, 0
+    codes = [card.code for card in hand]
     jokers = codes.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
     pool = Pool(code for code in codes if code != JOKER_CODE)
     effect = state.joker_effect
@@ -167,6 +177,19 @@ def generation_pool(
             pool.add(JOKER_CODE)
         return pool, 0
     return pool, jokers if effect is JokerEffect.DOUBLE else 0
+
+
+def add_pile_card(state: GameState, pool: Pool, code: int) -> tuple[bool, int]:
+    """Add a pile card to a generation pool, if it may be melded this hand.
+
+    Returns whether it was added, and how many jokers it adds that may only
+    double a meld: a joker kept out of melds by the nomination (``double``,
+    ``split``) is not added; under ``double`` it may double a meld.
+    """
+    if code == JOKER_CODE and jokers_tamed(state.joker_effect):
+        return False, doubles_melds(state)
+    pool.add(code)
+    return True, 0
 
 
 def with_doubled(plays: list[Play], doublers: int) -> list[Play]:

@@ -176,8 +176,7 @@ def final_layoff_moves(state: GameState) -> list[Move]:
     player = state.to_move
     moves: list[Move] = []
     if may_lay_off(state, player):
-        codes = [card.code for card in state.hands[player]]
-        pool, doublers = generation_pool(state, player, codes)
+        pool, doublers = generation_pool(state, player, state.hands[player])
         plays = plays_from_pool(state.rules, state.melds, player, pool, None, new_melds=False)
         moves.extend(with_doubled(plays, doublers))
     moves.append(pass_move(player))

@@ -1,13 +1,76 @@
-"""Hands as the engine keeps them: sorted tuples of cards, and count vectors of codes."""
+"""Hands as the engine keeps them: sorted tuples of cards, and their index.
+
+A hand tuple is shared by every state until that hand changes, so what the
+move generator needs of a hand (its codes, a :class:`~rummy500.meldgen.Pool`
+of its cards, its discards) is computed once per hand tuple and kept in a
+small table keyed by the tuple's identity (:func:`hand_index`).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 
+from rummy500._engine.movecache import discards_by_code
 from rummy500.cards import Card
+from rummy500.meldgen import Pool
+from rummy500.moves import Discard
 
-__all__ = ["index_of", "minus", "replace_hand", "with_cards", "without"]
+__all__ = [
+    "HandIndex",
+    "hand_index",
+    "index_of",
+    "minus",
+    "replace_hand",
+    "with_cards",
+    "without",
+]
+
+
+class HandIndex:
+    """What the move generator needs of one hand, computed once.
+
+    Attributes:
+        hand: The hand (a sorted tuple of cards).
+        codes: The card codes, sorted.
+        pool: The hand as a :class:`~rummy500.meldgen.Pool` (never changed:
+            copy it before adding cards).
+    """
+
+    __slots__ = ("_discards", "codes", "hand", "pool")
+
+    def __init__(self, hand: tuple[Card, ...]) -> None:
+        self.hand = hand
+        self.codes = tuple([card.code for card in hand])
+        self.pool = Pool(self.codes)
+        self._discards: dict[int, tuple[Discard, ...]] = {}
+
+    def discards(self, player: int) -> tuple[Discard, ...]:
+        """The discard of each distinct card of the hand by ``player``, in hand order."""
+        moves = self._discards.get(player)
+        if moves is None:
+            table = discards_by_code(player)
+            moves = self._discards[player] = tuple(
+                [table[code] for code in dict.fromkeys(self.codes)]
+            )
+        return moves
+
+
+# The index of the last hands seen, by identity; an entry holds the hand, so an
+# id is never mistaken for another object's.
+_INDEXES: dict[int, HandIndex] = {}
+_INDEX_LIMIT = 256
+
+
+def hand_index(hand: tuple[Card, ...]) -> HandIndex:
+    """The (cached) :class:`HandIndex` of a hand tuple."""
+    index = _INDEXES.get(id(hand))
+    if index is not None and index.hand is hand:
+        return index
+    if len(_INDEXES) >= _INDEX_LIMIT:
+        _INDEXES.clear()
+    index = _INDEXES[id(hand)] = HandIndex(hand)
+    return index
 
 
 def index_of(hand: tuple[Card, ...], code: int) -> int:

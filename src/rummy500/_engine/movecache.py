@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from rummy500.cards import Card
+from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
 from rummy500.moves import (
     CallRummy,
@@ -28,6 +28,7 @@ from rummy500.moves import (
 __all__ = [
     "call_move",
     "discard_move",
+    "discards_by_code",
     "draw_move",
     "end_move",
     "layoff_move",
@@ -48,7 +49,6 @@ def _trusted(cls: type[_T], **values: Any) -> _T:
     return move
 
 
-_DISCARDS: dict[tuple[int, int], Discard] = {}
 _SIMPLE: dict[tuple[type, int], Draw | EndHand | Take | Pass] = {}
 _Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
 
@@ -85,11 +85,20 @@ def take_top_move(player: int) -> Take:
 
 def discard_move(player: int, card: Card) -> Discard:
     """The (shared) discard of ``card`` by ``player``."""
-    key = (player, card.code)
-    move = _DISCARDS.get(key)
-    if move is None:
-        move = _DISCARDS[key] = Discard(player, card)
-    return move
+    return discards_by_code(player)[card.code]
+
+
+_DISCARD_TABLES: dict[int, tuple[Discard, ...]] = {}
+
+
+def discards_by_code(player: int) -> tuple[Discard, ...]:
+    """The (shared) discard of every card by ``player``, indexed by card code (0–52)."""
+    table = _DISCARD_TABLES.get(player)
+    if table is None:
+        table = _DISCARD_TABLES[player] = tuple(
+            Discard(player, card_from_code(code)) for code in range(NUM_CODES)
+        )
+    return table
 
 
 # Generated plays are interned too, with a bound on the tables.

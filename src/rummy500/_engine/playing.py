@@ -30,7 +30,7 @@ from rummy500._engine.gambit import (
     spend,
     with_doubled,
 )
-from rummy500._engine.going_out import can_empty_hand, floats, went_out
+from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, floats, went_out
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
@@ -138,13 +138,13 @@ def play_moves(state: GameState) -> list[Move]:
     rules = state.rules
     player = state.to_move
     hand = state.hands[player]
-    codes = [card.code for card in hand]
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
-    pool, doublers = generation_pool(state, player, codes)
-    plays = with_doubled(
-        plays_from_pool(rules, state.melds, player, pool, None, layoffs=may_lay_off(state, player)),
-        doublers,
+    pool, doublers = generation_pool(state, player, hand)
+    plays = plays_from_pool(
+        rules, state.melds, player, pool, None, layoffs=may_lay_off(state, player)
     )
+    if doublers:
+        plays = with_doubled(plays, doublers)
     if turn_end_can_be_blocked(rules) or forbidden is not None:
         counts, reserve = play_pool(state, player, hand)
         plays = [
@@ -190,12 +190,10 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
         raise problem
     opened = opened_after(state, player, effect.points)
     hand = without(hand, effect.used)
-    if not hand and not can_empty_hand(rules, 0):
-        raise illegal(
-            Reason.DEAD_END,
-            f"p{player} must keep a card to discard and may not meld the last one",
-            "E2",
-        )
+    if not hand:
+        problem = empty_hand_problem(state, player)
+        if problem is not None:
+            raise problem
     after = evolve(
         state,
         hands=replace_hand(state.hands, player, hand),
@@ -233,7 +231,7 @@ def out_of_turn_moves(state: GameState) -> list[Move]:
         if not hand:
             continue
         opened = may_lay_off(state, seat)
-        pool, doublers = generation_pool(state, seat, [card.code for card in hand], own_turn=False)
+        pool, doublers = generation_pool(state, seat, hand, own_turn=False)
         plays = plays_from_pool(rules, state.melds, seat, pool, None, layoffs=opened)
         for candidate in with_doubled(plays, doublers):
             if not opened and play_points(rules, candidate) < rules.opening_minimum:

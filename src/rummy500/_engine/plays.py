@@ -11,8 +11,6 @@ knows no turn rules: those live in the rule-section modules.
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,11 +18,12 @@ import attrs
 
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.movecache import layoff_move, meld_move
+from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
-from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, SPEC_TEXT
-from rummy500.meldgen import Pool, layoffs_from_pool, melds_from_pool
-from rummy500.melds import Meld, MeldKind, layoff_codes, meld_from_codes, meld_value, ordered_like
+from rummy500.meldcards import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, SPEC_TEXT
+from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_melds
+from rummy500.melds import Meld, MeldKind, ordered_like
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Jokers, Rules
 from rummy500.state import TableMeld
@@ -34,7 +33,6 @@ __all__ = [
     "TargetIndex",
     "TurnPlay",
     "could_meld",
-    "new_meld_points",
     "physical",
     "play_points",
     "playable_on_table",
@@ -113,16 +111,16 @@ def resolve_play(
 
     Raises:
         IllegalMoveError: for cards not in the pool, a play without the
-            ``required`` card, an invalid meld or lay-off (M1–M4, L1–L3), a
-            lay-off on a sealed meld, or cards not in canonical order.
+            ``required`` card, an invalid meld or lay-off (M1–M4, L1–L3), or
+            cards not in canonical order.
     """
-    codes = tuple(spec.code for spec in play.cards)
-    used = tuple(SPEC_PHYSICAL[code] for code in codes)
+    codes = tuple([spec.code for spec in play.cards])
+    used = tuple([SPEC_PHYSICAL[code] for code in codes])
     doubled = isinstance(play, MeldMove) and play.doubled
     if doubled:
         used += (JOKER_CODE,)
-    need = Counter(used)
-    for code, count in need.items():
+    for code in set(used):
+        count = used.count(code)
         if pool[code] < count:
             shown = " ".join(SPEC_TEXT[c] for c in codes)
             raise illegal(
@@ -131,26 +129,28 @@ def resolve_play(
                 + (f" ×{count}" if count > 1 else ""),
                 "T7",
             )
-    if required is not None and required[0] not in need:
+    if required is not None and required[0] not in used:
         raise illegal(
             Reason.PLAY_MISSES_DEEPEST_CARD,
             f"the play must meld the deepest card taken, {card_from_code(required[0])}",
             required[1],
         )
+    facts = profile(rules)
     if isinstance(play, MeldMove):
         try:
-            meld = checked_meld(codes, rules)
+            new = facts.new_meld(codes)
         except InvalidMeldError as error:
             raise from_meld_error(Reason.INVALID_MELD, error) from None
+        meld = new.meld
         if meld.codes != codes:
             raise illegal(
                 Reason.NOT_CANONICAL, f"write the meld in canonical order: meld {meld}", "§10"
             )
-        multiplier = new_meld_multiplier(rules, meld) * (2 if doubled else 1)
-        added = (*melds, TableMeld(meld, (play.player,) * len(codes), multiplier, doubled))
-        run_length = len(codes) if meld.kind is MeldKind.RUN else 0
-        points = new_meld_points(rules, meld) * (2 if doubled else 1)
-        return PlayEffect(added, used, points, run_length, len(codes))
+        factor = 2 if doubled else 1
+        table_meld = TableMeld(meld, (play.player,) * len(codes), new.multiplier * factor, doubled)
+        return PlayEffect(
+            (*melds, table_meld), used, new.points * factor, new.run_length, len(codes)
+        )
     if play.target >= len(melds):
         raise illegal(
             Reason.NO_SUCH_MELD,
@@ -158,14 +158,8 @@ def resolve_play(
             "L1",
         )
     table_meld = melds[play.target]
-    if table_meld.doubled:
-        raise illegal(
-            Reason.SEALED_MELD,
-            f"meld {play.target} is sealed by the joker doubling it: nothing may be laid off on it",
-            "V7",
-        )
     try:
-        result = checked_layoff(table_meld.meld, codes, rules)
+        result = facts.layoff(table_meld.meld, codes)
     except InvalidMeldError as error:
         raise from_meld_error(Reason.INVALID_LAYOFF, error) from None
     ordered = ordered_like(result, play.cards)
@@ -179,30 +173,6 @@ def resolve_play(
     new_meld = TableMeld(result, _credits(table_meld, result, play.player), table_meld.multiplier)
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
     return PlayEffect(changed, used, 0, 0, len(codes))
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def new_meld_multiplier(rules: Rules, meld: Meld) -> int:
-    """How many times a meld laid down now counts: Persian's group of four at once (V6)."""
-    if meld.kind is MeldKind.GROUP and len(meld.codes) == 4:
-        return rules.group_of_four_multiplier
-    return 1
-
-
-def new_meld_points(rules: Rules, meld: Meld) -> int:
-    """The value of a meld laid down now (S1), doubled for Persian's group of four (V6)."""
-    return meld_value(meld, rules.card_values) * new_meld_multiplier(rules, meld)
-
-
-def checked_meld(codes: tuple[int, ...], rules: Rules) -> Meld:
-    """:func:`rummy500.make_meld` on codes."""
-    return meld_from_codes(codes, rules)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def checked_layoff(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
-    """:func:`rummy500.layoff` on codes, memoized."""
-    return layoff_codes(meld, codes, rules)
 
 
 def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
@@ -219,10 +189,11 @@ def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
 
 def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:
     """The table melds after a valid ``play`` (credits are not kept: for look-ahead only)."""
-    codes = tuple(spec.code for spec in play.cards)
+    codes = tuple([spec.code for spec in play.cards])
+    facts = profile(rules)
     if isinstance(play, MeldMove):
-        return (*melds, TableMeld(checked_meld(codes, rules), (), 1, play.doubled))
-    changed = TableMeld(checked_layoff(melds[play.target].meld, codes, rules), ())
+        return (*melds, TableMeld(facts.new_meld(codes).meld, (), 1, play.doubled))
+    changed = TableMeld(facts.layoff(melds[play.target].meld, codes), ())
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
 
 
@@ -248,8 +219,7 @@ def play_points(rules: Rules, play: Play) -> int:
     """The value of a valid play: a new meld's points (S1, V6; doubled, V7), 0 for a lay-off."""
     if isinstance(play, LayoffMove):
         return 0
-    codes = tuple(spec.code for spec in play.cards)
-    points = new_meld_points(rules, checked_meld(codes, rules))
+    points = profile(rules).new_meld(tuple([spec.code for spec in play.cards])).points
     return points * 2 if play.doubled else points
 
 
@@ -271,20 +241,223 @@ def plays_from_pool(
     """Every new meld (if ``new_melds``) and every lay-off (if ``layoffs``) from ``pool``.
 
     With ``required``, only the plays holding that card (a natural card as
-    itself, or 52 for a joker).
+    itself, or 52 for a joker).  The order is that of
+    :func:`rummy500.meldgen.melds_from_pool`, then the lay-offs by meld
+    number.
     """
     plays: list[Play] = []
     if new_melds:
-        plays = [
-            meld_move(player, codes) for _kind, codes in melds_from_pool(pool, rules, required)
-        ]
-    if not layoffs or not melds:
-        return plays
-    targets = (index or target_index(melds)).targets(required)
-    for target in targets:
-        for laid, _result in layoffs_from_pool(melds[target].meld, pool, rules, required):
-            plays.append(layoff_move(player, target, laid))
+        _add_meld_moves(plays, rules, player, pool, required)
+    if layoffs and melds:
+        _add_layoff_moves(plays, rules, melds, player, pool, required, index)
     return plays
+
+
+# The moves of one rank (groups), one suit (runs) or one table meld (lay-offs)
+# depend only on a few small integers: memoized on exactly those, as tuples of
+# ready moves.  The tables are cleared when full, which bounds them.
+_MEMO_LIMIT = 1 << 15
+_GROUP_MOVES: dict[tuple[int, int, int, int, int, bool], tuple[MeldMove, ...]] = {}
+_RUN_MOVES: dict[tuple[int, str, int, int, int, int, int, bool], tuple[MeldMove, ...]] = {}
+_LAYOFF_MOVES: dict[tuple[object, ...], tuple[LayoffMove, ...]] = {}
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def _add_meld_moves(
+    plays: list[Play], rules: Rules, player: int, pool: Pool, required: int | None
+) -> None:
+    jokers = pool.jokers
+    wild = rules.jokers is Jokers.WILD
+    wild_jokers = jokers if wild else 0
+    need_joker = required == JOKER_CODE
+    if need_joker and not jokers:
+        return
+    suit_masks = pool.suit_masks
+    spread = pool.spread
+    fewest = 3 - wild_jokers
+    if required is not None and not need_joker:  # a natural card
+        suits: Sequence[int] = (required // 13,)
+        required_suit = required // 13
+        required_bit = 1 << (required % 13)
+        candidates = 1 << (required % 13)
+    else:
+        suits = _SUITS
+        required_suit = -1
+        required_bit = 0
+        candidates = _group_ranks(suit_masks, fewest)
+    while candidates:  # the rank bits where a group is possible
+        low = candidates & -candidates
+        candidates ^= low
+        rank = low.bit_length()
+        mask = spread >> 4 * rank & 15
+        if mask.bit_count() >= fewest:
+            key = (player, rank, mask, wild_jokers, required_suit, need_joker)
+            moves = _GROUP_MOVES.get(key)
+            if moves is None:
+                found = group_melds(rank, mask, wild_jokers, required_suit, need_joker)
+                moves = _remember(
+                    _GROUP_MOVES, key, tuple(meld_move(player, codes) for _kind, codes in found)
+                )
+            plays.extend(moves)
+    if not wild and required_suit < 0:  # groups of jokers (jokers = "sets_only")
+        for size in range(3, min(jokers, 4) + 1):
+            plays.append(meld_move(player, (BARE_JOKER,) * size))
+    if need_joker and not wild_jokers:
+        return
+    ace, min_length = rules.ace.value, rules.min_run_length
+    fewest = min_length - wild_jokers
+    for suit in suits:
+        held = suit_masks[suit]
+        if not held or held.bit_count() < fewest:
+            continue
+        if not wild_jokers and not _has_window(held, min_length, ace):
+            continue  # without jokers a run is a window of held cards
+        run_key = (player, ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
+        moves = _RUN_MOVES.get(run_key)
+        if moves is None:
+            found = run_melds(ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
+            moves = _remember(
+                _RUN_MOVES, run_key, tuple(meld_move(player, codes) for _kind, codes in found)
+            )
+        plays.extend(moves)
+
+
+def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
+    """The rank bits of ``held`` that a lay-off on a run could use (the rest change nothing).
+
+    From each end of the run (first rank ``first``, ``length`` cards) outwards,
+    the held ranks up to the point where more ranks are missing than there are
+    ``jokers`` to fill them, within the run's room.  The ace follows the king
+    under ``low_or_high`` and wraps around under ``around_the_corner``.
+    """
+    room = 13 - length
+    reach = 0
+    for step, limit in ((-1, first - 1), (1, 14 - first - length)):
+        if ace == "around_the_corner":
+            limit = room
+        elif step == 1 and ace == "low_or_high":
+            limit += 1  # the ace after the king
+        rank = first - 1 if step < 0 else first + length
+        missing = 0
+        for _ in range(min(limit, room)):
+            bit = 1 << (rank - 1) % 13
+            if held & bit:
+                reach |= bit
+            else:
+                missing += 1
+                if missing > jokers:
+                    break
+            rank += step
+    return reach
+
+
+def _group_ranks(suit_masks: Sequence[int], fewest: int) -> int:
+    """The rank bits held in at least ``fewest`` suits (a bit count per rank, at once)."""
+    a, b, c, d = suit_masks
+    if fewest >= 3:
+        return a & b & (c | d) | c & d & (a | b)
+    if fewest == 2:
+        return a & (b | c | d) | b & (c | d) | c & d
+    return a | b | c | d
+
+
+def _has_window(held: int, length: int, ace: str) -> bool:
+    """Whether ``held`` holds ``length`` consecutive ranks (a high ace after the king, or wrapping).
+
+    Without jokers a suit has a run exactly when it has such a window.
+    """
+    windows = held
+    for shift in range(1, length):
+        windows &= held >> shift
+    if windows:
+        return True
+    if ace == "low" or not held & 1:
+        return False  # only a held ace can follow the king or wrap around
+    extended = held | 1 << 13 if ace == "low_or_high" else held | held << 13
+    windows = extended
+    for shift in range(1, length):
+        windows &= extended >> shift
+    return bool(windows)
+
+
+def _add_layoff_moves(
+    plays: list[Play],
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    player: int,
+    pool: Pool,
+    required: int | None,
+    index: TargetIndex | None,
+) -> None:
+    jokers = pool.jokers
+    wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
+    spread, suit_masks = pool.spread, pool.suit_masks
+    key_required = -1 if required is None else required
+    ace: str | None = None
+    for target in (index or target_index(melds)).targets(required):
+        number, meld, is_group, line, room, taken = target
+        if is_group:
+            if line:  # a group of that rank: natural cards of the suits it lacks
+                held = spread >> 4 * line & 15 & ~taken
+                usable = min(wild_jokers, room)
+            else:  # a group of jokers (jokers = "sets_only")
+                held, usable = 0, min(jokers, room)
+            key: tuple[object, ...] = (player, number, meld.codes, held, usable, key_required)
+        else:  # a run: cards of its suit, one of them next to an end unless jokers fill in
+            held = suit_masks[line]
+            if not held & taken and not wild_jokers:
+                continue
+            ace = ace or rules.ace.value
+            codes = meld.codes
+            held = _reach(held, SPEC_RANK[codes[0]], len(codes), wild_jokers, ace)
+            usable = wild_jokers
+            key = (player, number, codes, held, usable, key_required, ace)
+        if not held and not usable:
+            continue
+        moves = _LAYOFF_MOVES.get(key)
+        if moves is None:
+            laid = layoffs_from_pool(meld, pool, rules, required)
+            moves = _remember(
+                _LAYOFF_MOVES, key, tuple(layoff_move(player, number, codes) for codes, _ in laid)
+            )
+        plays.extend(moves)
+
+
+def _in_windows(held: int, length: int, ace: str) -> int:
+    """The rank bits of ``held`` that lie in a run of ``length`` held cards (no joker).
+
+    Without jokers the runs of a suit are exactly its windows of held cards,
+    so the other cards change nothing: dropping them lets the memo of the
+    suit's runs serve many more hands.  The ace may follow the king under
+    ``low_or_high`` (bit 13 stands for the high ace) and wrap around under
+    ``around_the_corner``.
+    """
+    if ace == "low":
+        extended, width = held, 13
+    elif ace == "low_or_high":
+        extended, width = held | (held & 1) << 13, 14
+    else:
+        extended, width = held | held << 13, 26
+    windows = extended
+    for shift in range(1, length):
+        windows &= extended >> shift
+    if not windows:
+        return 0
+    covered = windows
+    for shift in range(1, length):
+        covered |= windows << shift
+    covered &= (1 << width) - 1
+    return (covered | covered >> 13) & held
+
+
+_RANKS = tuple(range(1, 14))
+_SUITS = (0, 1, 2, 3)
 
 
 def _near_ranks(radius: int) -> tuple[int, ...]:
@@ -304,15 +477,17 @@ _NEAR_RANKS = {length: _near_ranks(length - 1) for length in range(3, 14)}
 
 
 def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
-    """A quick necessary condition for any meld or lay-off holding the natural card ``code``.
+    """A quick necessary condition for any meld or lay-off holding the card ``code``.
 
     It lets the generator skip most depths of a long pile without enumerating.
     """
-    if code == JOKER_CODE or index.targets(code):
+    if code == JOKER_CODE:
         return True
-    jokers = pool.counts[JOKER_CODE] if rules.jokers is Jokers.WILD else 0
     rank, suit = code % 13 + 1, code // 13
-    if pool.rank_masks[rank].bit_count() + jokers >= 3:
+    if index.by_rank[rank] or index.by_suit[suit]:
+        return True
+    jokers = pool.jokers if rules.jokers is Jokers.WILD else 0
+    if (pool.spread >> 4 * rank & 15).bit_count() + jokers >= 3:
         return True
     length = rules.min_run_length
     near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
@@ -337,35 +512,67 @@ def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
     return index
 
 
+#: One table meld that may take lay-offs, as the generator reads it:
+#: (number, meld, is a group, rank of a group or suit of a run, room left,
+#: suits a group holds / ranks next to a run's ends, as bit masks).
+Target = tuple[int, Meld, bool, int, int, int]
+
+
 class TargetIndex:
-    """The table melds with room that are not sealed, by rank (groups) and by suit (runs)."""
+    """The table melds that may take lay-offs, by rank (groups) and by suit (runs).
+
+    A meld may take lay-offs while it has room (a group of fewer than 4
+    cards, a run of fewer than 13) and is not sealed by a doubling joker (V7).
+
+    Attributes:
+        every: Every such meld, by meld number.
+        by_rank: Its groups, indexed by rank (1–13; 0 for groups of jokers).
+        by_suit: Its runs, indexed by suit (0–3).
+    """
 
     __slots__ = ("by_rank", "by_suit", "every")
 
     def __init__(self, melds: tuple[TableMeld, ...]) -> None:
-        # Melds sealed by a doubling joker take no lay-offs (V7).
-        self.every: Sequence[int] = [
-            target for target, table_meld in enumerate(melds) if not table_meld.doubled
-        ]
-        self.by_rank: list[list[int]] = [[] for _ in range(14)]
-        self.by_suit: list[list[int]] = [[] for _ in range(4)]
-        for target in self.every:
-            meld = melds[target].meld
+        self.every: list[Target] = []
+        self.by_rank: list[Sequence[Target]] = [()] * 14
+        self.by_suit: list[Sequence[Target]] = [()] * 4
+        for number, table_meld in enumerate(melds):
+            if table_meld.doubled:
+                continue
+            meld = table_meld.meld
             codes = meld.codes
             if meld.kind is MeldKind.GROUP:
-                if len(codes) < 4:
-                    self.by_rank[SPEC_RANK[codes[0]]].append(target)
-            elif len(codes) < 13:
-                self.by_suit[SPEC_SUIT[codes[0]]].append(target)
+                if len(codes) >= 4:
+                    continue
+                suits = 0
+                for code in codes:
+                    if code < JOKER_CODE:
+                        suits |= 1 << (code // 13)
+                rank = SPEC_RANK[codes[0]]
+                target = (number, meld, True, rank, 4 - len(codes), suits)
+                self.by_rank[rank] = (*self.by_rank[rank], target)
+            else:
+                if len(codes) >= 13:
+                    continue
+                first, last = SPEC_RANK[codes[0]], SPEC_RANK[codes[-1]]
+                ends = 1 << (first - 2) % 13 | 1 << last % 13  # ranks next to either end
+                suit = SPEC_SUIT[codes[0]]
+                target = (number, meld, False, suit, 13 - len(codes), ends)
+                self.by_suit[suit] = (*self.by_suit[suit], target)
+            self.every.append(target)
 
-    def targets(self, required: int | None) -> Sequence[int]:
-        """The melds a lay-off containing the natural card ``required`` could go on."""
+    def targets(self, required: int | None) -> Sequence[Target]:
+        """The melds a lay-off could go on; with ``required``, one holding that natural card."""
         if required is None or required == JOKER_CODE:
             return self.every
-        groups = self.by_rank[SPEC_RANK[required]]
-        runs = self.by_suit[SPEC_SUIT[required]]
+        groups = self.by_rank[required % 13 + 1]
+        runs = self.by_suit[required // 13]
         if not groups:
             return runs
         if not runs:
             return groups
-        return sorted(groups + runs)
+        return sorted([*groups, *runs], key=_number)
+
+
+def _number(target: Target) -> int:
+    return target[0]

@@ -10,6 +10,7 @@ a test guards.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -22,13 +23,15 @@ __all__ = ["FIELDS", "evolve", "turn_phase"]
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
 FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(GameState))
+_POSITION = {name: index for index, name in enumerate(FIELDS)}
+_VALUES = attrgetter(*FIELDS)
 
 
 def evolve(state: GameState, **changes: Any) -> GameState:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid)."""
-    values: list[Any] = [
-        changes[name] if name in changes else getattr(state, name) for name in FIELDS
-    ]
+    values = list(_VALUES(state))
+    for name, value in changes.items():
+        values[_POSITION[name]] = value
     return GameState(*values)
 
 

@@ -21,7 +21,7 @@ from rummy500._engine.dead_ends import (
     turn_end_can_be_blocked,
 )
 from rummy500._engine.gambit import (
-    doubles_melds,
+    add_pile_card,
     generation_pool,
     hand_without_splitting_joker,
     may_split,
@@ -43,12 +43,12 @@ from rummy500._engine.plays import (
     target_index,
 )
 from rummy500._engine.states import evolve
-from rummy500.cards import JOKER_CODE, Card
+from rummy500.cards import Card
 from rummy500.errors import Reason
-from rummy500.meldgen import count_vector
+from rummy500.meldgen import Pool, count_vector
 from rummy500.moves import LayoffMove, Move, Play, Take
 from rummy500.rules import DeepestCardUse, DiscardTake
-from rummy500.state import GameState, Phase, jokers_tamed
+from rummy500.state import GameState, Phase
 
 __all__ = ["must_meld_at_once", "take", "take_moves"]
 
@@ -126,59 +126,105 @@ def take_moves(state: GameState) -> list[Move]:
     at the same depth with the same play, when the player may split.
     """
     rules = state.rules
-    player = state.to_move
     pile = state.discard
+    player = state.to_move
     hand = state.hands[player]
-    limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else min(1, len(pile))
-    splits = may_split(state, player)
-    hand_codes = [card.code for card in hand]
-    # The pool grows a pile card per depth; a joker kept out of melds this hand
-    # (V7) may only double a meld.
-    pool, doublers = generation_pool(state, player, hand_codes)
-    tamed = jokers_tamed(state.joker_effect)
+    moves: list[Move] = []
+    if not pile:
+        return moves
+    top_must_meld = rules.top_discard_must_meld
+    if not top_must_meld and _may_take_top(state, player, hand, pile[-1].code):
+        moves.append(take_top_move(player))
+    limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
+    gambit = rules.dealers_gambit
+    splits = gambit and may_split(state, player)
+    deepest_with_play = 1 if top_must_meld or splits else 2
+    last = len(pile) if splits else limit
+    if last < deepest_with_play:
+        return moves
+    if gambit:  # jokers kept out of melds this hand are not in the pool (V7)
+        pool, doublers = generation_pool(state, player, hand)
+        pool = pool.copy()
+    else:
+        pool, doublers = Pool(card.code for card in hand), 0
     index = target_index(state.melds)
     checked = turn_end_can_be_blocked(rules)
     take_layoffs = may_lay_off(state, player) and (
         rules.deepest_card_use is not DeepestCardUse.NEW_MELD_ONLY
     )
-    moves: list[Move] = []
-    for count in range(1, (len(pile) if splits else limit) + 1):
+    for count in range(1, last + 1):
         deepest = pile[-count].code
-        tame_joker = deepest == JOKER_CODE and tamed
-        if tame_joker:
-            doublers += doubles_melds(state)
+        if gambit:
+            meldable, doubling = add_pile_card(state, pool, deepest)
+            doublers += doubling
+            if not meldable:
+                continue
         else:
             pool.add(deepest)
-        takes = count <= limit
-        if count == 1 and not rules.top_discard_must_meld:
-            counts = count_vector(hand)
-            counts[deepest] += 1
-            if can_finish_with(state, player, counts, deepest):
-                moves.append(take_top_move(player))
-            takes = False
-        if tame_joker or not (takes or splits) or not could_meld(pool, deepest, rules, index):
+        if count < deepest_with_play or not could_meld(pool, deepest, rules, index):
             continue
+        takes = count <= limit and (count > 1 or top_must_meld)
         plays = plays_from_pool(
             rules, state.melds, player, pool, deepest, layoffs=take_layoffs or splits, index=index
         )
         if not plays:
             continue
-        plays = with_doubled(plays, doublers)
-        taken = pile[-count:]
-        check = checked or count == 1
-        forbidden = deepest if count == 1 else None
-        take_check = split_check = None
-        if takes and check:
-            take_check = _Check(state, player, hand + taken, deepest, forbidden)
-        if splits and check:
-            split_hand = hand_without_splitting_joker(state, player) + taken
-            split_check = _Check(state, player, split_hand, deepest, forbidden)
-        for play in plays:
-            take_allowed = takes and (take_layoffs or not isinstance(play, LayoffMove))
-            if take_allowed and (take_check is None or take_check.allows(play)):
-                moves.append(take_move(player, count, play))
-            if splits and (split_check is None or split_check.allows(play)):
-                moves.append(split_move(player, count, play))
+        if doublers:
+            plays = with_doubled(plays, doublers)
+        if not (checked or count == 1 or splits):  # legal by construction
+            if take_layoffs:
+                moves.extend(take_move(player, count, play) for play in plays)
+            else:
+                moves.extend(
+                    take_move(player, count, play)
+                    for play in plays
+                    if not isinstance(play, LayoffMove)
+                )
+            continue
+        moves.extend(_checked_takes(state, player, count, plays, takes, splits, take_layoffs))
+    return moves
+
+
+def _may_take_top(state: GameState, player: int, hand: tuple[Card, ...], top: int) -> bool:
+    """Whether the top discard may be taken alone: the player can still end the turn (T11, N1)."""
+    if not turn_end_can_be_blocked(state.rules) and not state.rules.dealers_gambit:
+        # Any other card of the hand may then be discarded.
+        for card in hand:
+            if card.code != top:
+                return True
+    counts = count_vector(hand)
+    counts[top] += 1
+    return can_finish_with(state, player, counts, top)
+
+
+def _checked_takes(
+    state: GameState,
+    player: int,
+    count: int,
+    plays: list[Play],
+    takes: bool,
+    splits: bool,
+    take_layoffs: bool,
+) -> list[Move]:
+    """The takes (and splits) of depth ``count`` whose play leaves the turn able to end (N1)."""
+    pile = state.discard
+    taken = pile[-count:]
+    deepest = taken[0].code
+    forbidden = deepest if count == 1 else None
+    hand = state.hands[player]
+    checked = turn_end_can_be_blocked(state.rules) or count == 1
+    take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None
+    split_check = None
+    if splits and checked:
+        split_hand = hand_without_splitting_joker(state, player) + taken
+        split_check = _Check(state, player, split_hand, deepest, forbidden)
+    moves: list[Move] = []
+    for play in plays:
+        take_allowed = takes and (take_layoffs or not isinstance(play, LayoffMove))
+        if take_allowed and (take_check is None or take_check.allows(play)):
+            moves.append(take_move(player, count, play))
+        if splits and (split_check is None or split_check.allows(play)):
+            moves.append(split_move(player, count, play))
     return moves
 
 

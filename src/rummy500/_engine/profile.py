@@ -1,0 +1,135 @@
+"""What the engine needs of one rule set, computed once: plain knob values and meld memos.
+
+The move generator and the reducer read a few knobs many times per move and
+check the same melds and lay-offs again and again.  A :class:`Profile` holds,
+for one :class:`~rummy500.Rules` value, the knob values the hot paths read
+as plain Python values (no enum attribute lookups, no enum hashing in cache
+keys), and the memos of the meld and lay-off checks under these rules, keyed
+by plain tuples of meld-card codes.  Profiles are kept by the identity of the
+rules (``new_game`` and ``GameState.from_dict`` use one shared ``Rules``
+value per rule set); each memo is cleared when it reaches its bound, so the
+memory they hold is bounded.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummy500.errors import InvalidMeldError
+from rummy500.melds import Meld, MeldKind, layoff_codes, meld_from_codes, meld_points
+from rummy500.rules import Jokers, Rules
+
+__all__ = ["MEMO_LIMIT", "NewMeld", "Profile", "profile"]
+
+#: The most entries a memo holds before it is cleared.
+MEMO_LIMIT = 1 << 14
+
+
+@attrs.frozen
+class NewMeld:
+    """A valid new meld under a rule set, and what it is worth laid down now.
+
+    Attributes:
+        meld: The meld, in canonical order.
+        multiplier: 2 for Persian rummy's group of four laid down at once (V6), else 1.
+        points: Its value (S1) times the multiplier.
+        run_length: Its length if it is a run, else 0.
+    """
+
+    meld: Meld
+    multiplier: int
+    points: int
+    run_length: int
+
+
+class Profile:
+    """The engine's view of one rule set (see the module docstring).
+
+    Attributes:
+        rules: The rule set.
+        ace: The value of the ``ace`` knob, as a string.
+        wild: Whether jokers are wild under the rules (``jokers = "wild"``).
+        min_run: The fewest cards in a run.
+    """
+
+    __slots__ = ("_layoffs", "_melds", "ace", "min_run", "rules", "wild")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ace: str = rules.ace.value
+        self.wild = rules.jokers is Jokers.WILD
+        self.min_run = rules.min_run_length
+        self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
+        self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
+
+    def new_meld(self, codes: tuple[int, ...]) -> NewMeld:
+        """The meld the meld-card ``codes`` form, checked and valued (memoized).
+
+        Raises:
+            InvalidMeldError: naming the rule broken.
+        """
+        found = self._melds.get(codes)
+        if found is None:
+            found = self._check_meld(codes)
+            if len(self._melds) >= MEMO_LIMIT:
+                self._melds.clear()
+            self._melds[codes] = found
+        if isinstance(found, InvalidMeldError):
+            raise InvalidMeldError(str(found), found.rule)
+        return found
+
+    def _check_meld(self, codes: tuple[int, ...]) -> NewMeld | InvalidMeldError:
+        rules = self.rules
+        try:
+            meld = meld_from_codes(codes, rules)
+        except InvalidMeldError as error:
+            return error
+        multiplier = 1
+        if meld.kind is MeldKind.GROUP and len(meld.codes) == 4:
+            multiplier = rules.group_of_four_multiplier
+        points = sum(meld_points(meld, rules.card_values)) * multiplier
+        run_length = len(meld.codes) if meld.kind is MeldKind.RUN else 0
+        return NewMeld(meld, multiplier, points, run_length)
+
+    def layoff(self, meld: Meld, codes: tuple[int, ...]) -> Meld:
+        """The meld after laying off the meld-card ``codes`` on ``meld`` (memoized).
+
+        Raises:
+            InvalidMeldError: naming the rule, when the cards do not fit.
+        """
+        key = (meld.codes, codes)
+        found = self._layoffs.get(key)
+        if found is None:
+            try:
+                found = layoff_codes(meld, codes, self.rules)
+            except InvalidMeldError as error:
+                found = error
+            if len(self._layoffs) >= MEMO_LIMIT:
+                self._layoffs.clear()
+            self._layoffs[key] = found
+        if isinstance(found, InvalidMeldError):
+            raise InvalidMeldError(str(found), found.rule)
+        return found
+
+
+# Profiles by value (equal rule sets share one), and by the identity of the Rules
+# objects seen (each entry holds its object, so an id is never mistaken).
+_BY_VALUE: dict[Rules, Profile] = {}
+_BY_ID: dict[int, tuple[Rules, Profile]] = {}
+_PROFILE_LIMIT = 64
+
+
+def profile(rules: Rules) -> Profile:
+    """The (cached) :class:`Profile` of ``rules``, shared by every equal rule set."""
+    entry = _BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_BY_ID) >= _PROFILE_LIMIT:
+        _BY_ID.clear()
+    found = _BY_VALUE.get(rules)
+    if found is None:
+        if len(_BY_VALUE) >= _PROFILE_LIMIT:
+            _BY_VALUE.clear()
+        found = _BY_VALUE[rules] = Profile(rules)
+    _BY_ID[id(rules)] = (rules, found)
+    return found
