@@ -48,6 +48,7 @@ from rummy500 import (
     Phase,
     Reason,
     Rules,
+    Split,
     Take,
     apply_move,
     check_move,
@@ -57,6 +58,7 @@ from rummy500 import (
     new_game,
     parse_move,
     presets,
+    take_depths,
 )
 from rummy500.testing import playable_rules
 from tests.helpers import PLAYED_PRESETS
@@ -137,6 +139,14 @@ def test_every_generated_move_is_legal_and_applies(playout: Playout) -> None:
             assert after.to_move == move.player
         else:
             assert move.player == state.to_move
+
+
+@given(playouts())
+def test_moves_by_group_are_the_full_list_filtered(playout: Playout) -> None:
+    """``legal_moves(s, seat=k, depth=n)`` equals filtering ``legal_moves(s)``, in order, and
+    ``take_depths`` equals the depths among the listed takes, calls and splits."""
+    for state in some_states(playout):
+        check_groups(state, legal_moves(state))
 
 
 @given(playouts())
@@ -665,8 +675,30 @@ def mutations(state: GameState, move: Move, rng: random.Random) -> list[Move]:
     return found
 
 
+PILE_MOVES = (Take, CallRummy, Split)
+
+
+def check_groups(state: GameState, moves: tuple[Move, ...]) -> None:
+    """Moves by group: each group is the full list filtered, in order; depths without listing."""
+    for seat in range(state.num_players):
+        own = tuple(move for move in moves if move.player == seat)
+        assert legal_moves(state, seat=seat) == own, f"p{seat}\n{state}"
+        pile_moves = [move for move in own if isinstance(move, PILE_MOVES)]
+        depths = sorted({move.count for move in pile_moves})
+        assert take_depths(state, seat) == tuple(depths), f"p{seat}\n{state}"
+        for depth in [*depths, len(state.discard) + 1]:
+            expected = tuple(move for move in pile_moves if move.count == depth)
+            assert legal_moves(state, seat=seat, depth=depth) == expected
+    for depth in {1, 2, max(1, len(state.discard))}:
+        expected = tuple(
+            move for move in moves if isinstance(move, PILE_MOVES) and move.count == depth
+        )
+        assert legal_moves(state, depth=depth) == expected
+
+
 def check_position(state: GameState, rng: random.Random) -> None:
     moves = legal_moves(state)
+    check_groups(state, moves)
     assert state.is_over or moves, f"dead end in phase {state.phase.value}:\n{state}"
     assert len(set(moves)) == len(moves), "duplicate moves"
     assert GameState.from_dict(state.to_dict()) == state

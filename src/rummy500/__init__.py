@@ -6,7 +6,7 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
   :func:`make_meld`, :func:`layoff`, :func:`enumerate_melds` …
 * rules: :class:`Rules`, :mod:`~rummy500.presets`, :class:`CardValues`;
 * a hand: :func:`new_game`, :func:`legal_moves`, :func:`is_legal`,
-  :func:`check_move`, :func:`apply_move`, :class:`GameState`, the moves,
+  :func:`check_move`, :func:`apply_move`, :func:`take_depths`, :class:`GameState`, the moves,
   :func:`parse_move`, :func:`~rummy500.moves.format_move`, :func:`polling_order`;
 * a match and its record: :func:`new_match`, :func:`apply_match_move`,
   :class:`MatchRecorder`, :func:`replay`;
@@ -23,7 +23,14 @@ the private ``rummy500._engine``.
 from __future__ import annotations
 
 from rummy500 import presets
-from rummy500._engine import apply_move, check_move, is_legal, legal_moves, new_game
+from rummy500._engine import (
+    apply_move,
+    check_move,
+    is_legal,
+    legal_moves,
+    new_game,
+    take_depths,
+)
 from rummy500.bots import Bot, GreedyBot, RandomBot, Step, iter_hand, play_hand
 from rummy500.cards import JOKER, Card, Rank, Suit, make_deck, parse_card, parse_cards
 from rummy500.errors import (
@@ -166,5 +173,6 @@ __all__ = [
     "replay",
     "resample",
     "sides",
+    "take_depths",
     "track",
 ]

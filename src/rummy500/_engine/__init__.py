@@ -28,7 +28,7 @@ M1–M4, L1–L5 in a play        :mod:`~rummy500._engine.plays` (over :mod:`rum
 from __future__ import annotations
 
 from rummy500._engine.deal import new_game
-from rummy500._engine.movegen import legal_moves
+from rummy500._engine.movegen import legal_moves, take_depths
 from rummy500._engine.reducer import apply_move, check_move, is_legal
 
-__all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game"]
+__all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game", "take_depths"]

@@ -12,6 +12,8 @@ the turn goes on.  ``"none"`` (R3): no calls.  No call after the hand ends
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rummy500._engine.dead_ends import play_problem, turn_end_can_be_blocked
 from rummy500._engine.gambit import (
     add_pile_card,
@@ -41,7 +43,7 @@ from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
 from rummy500.state import GameState, Phase
 
-__all__ = ["call", "call_moves", "caller_turn"]
+__all__ = ["call", "call_depths", "call_moves", "caller_turn"]
 
 
 def call(state: GameState, move: CallRummy) -> GameState:
@@ -168,27 +170,60 @@ def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
 # Generating the calls
 
 
-def call_moves(state: GameState) -> list[Move]:
-    """The "Rummy!" calls of every seat that may call, in order from the discarder's left."""
+def call_moves(state: GameState, seat: int | None = None, depth: int | None = None) -> list[Move]:
+    """The "Rummy!" calls of every seat that may call, in order from the discarder's left.
+
+    With ``seat``, only that seat's; with ``depth``, only the calls for that
+    many pile cards.
+    """
     rules = state.rules
     discarder = state.last_discarder
     if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
         return []
     order = seat_order(rules, len(state.hands), discarder)[1:]
+    if seat is not None:
+        order = tuple(caller for caller in order if caller == seat)
     if rules.rummy_call is RummyCall.LAYOFF_TOP:
-        return _layoff_top_calls(state, order)
-    callers = [seat for seat in order if seat != state.to_move]
+        return _layoff_top_calls(state, order) if depth in (None, 1) else []
+    callers = [caller for caller in order if caller != state.to_move]
     if not callers:
         return []
+    options = _call_plays(state, depth)
+    moves: list[Move] = []
+    for caller in callers:
+        for count, candidates in _caller_options(state, caller, options):
+            moves.extend(call_move(caller, count, play) for play in candidates)
+    return moves
+
+
+def call_depths(state: GameState, seat: int) -> list[int]:
+    """The depths at which ``seat`` may call "Rummy!" now (no move is built)."""
+    rules = state.rules
+    discarder = state.last_discarder
+    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
+        return []
+    if seat == discarder:
+        return []
+    if rules.rummy_call is RummyCall.LAYOFF_TOP:
+        return [1] if call_moves(state, seat) else []
+    if seat == state.to_move:
+        return []
+    options = _caller_options(state, seat, _call_plays(state, None), first_only=True)
+    return [count for count, plays in options if plays]
+
+
+def _call_plays(state: GameState, depth: int | None) -> list[tuple[int, list[Play], list[Play]]]:
+    """Per depth, the plays of the deepest card from the pile alone: new melds, lay-offs."""
+    rules = state.rules
     pile = state.discard
     index = target_index(state.melds)
     options: list[tuple[int, list[Play], list[Play]]] = []
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
-    for count in range(1, len(pile) + 1):
+    for count in range(1, (len(pile) if depth is None else min(depth, len(pile))) + 1):
         deepest = pile[-count].code
         meldable, doubling = add_pile_card(state, pool, deepest)
         doublers += doubling
-        if not meldable:
+        if not meldable or (depth is not None and count != depth):
             continue
         melds_only = with_doubled(
             plays_from_pool(rules, state.melds, 0, pool, deepest, layoffs=False), doublers
@@ -198,27 +233,42 @@ def call_moves(state: GameState) -> list[Move]:
         )
         if melds_only or layoffs:
             options.append((count, melds_only, layoffs))
-    moves: list[Move] = []
+    return options
+
+
+def _caller_options(
+    state: GameState,
+    caller: int,
+    options: list[tuple[int, list[Play], list[Play]]],
+    first_only: bool = False,
+) -> list[tuple[int, list[Play]]]:
+    """The plays ``caller`` may make at each depth: allowed lay-offs, no dead end (N1, T8)."""
+    rules = state.rules
+    pile = state.discard
     checked = turn_end_can_be_blocked(rules)
-    for caller in callers:
-        allowed_layoffs = may_lay_off(state, caller)
-        hand = state.hands[caller]
-        for count, melds_only, layoffs in options:
-            taken = pile[-count:]
-            candidates = melds_only + layoffs if allowed_layoffs else melds_only
-            forbidden = taken[0].code if count == 1 else None
-            check = checked or forbidden is not None
+    allowed_layoffs = may_lay_off(state, caller)
+    hand = state.hands[caller]
+    found: list[tuple[int, list[Play]]] = []
+    for count, melds_only, layoffs in options:
+        taken = pile[-count:]
+        candidates = melds_only + layoffs if allowed_layoffs else melds_only
+        forbidden = taken[0].code if count == 1 else None
+        plays: list[Play] = []
+        check = checked or forbidden is not None
+        if check:
+            base = caller_turn(state, caller, taken)
+            counts, reserve = play_pool(base, caller, hand + taken)
+        for play in candidates:
+            own = _for_seat(play, caller)
             if check:
-                base = caller_turn(state, caller, taken)
-                counts, reserve = play_pool(base, caller, hand + taken)
-            for play in candidates:
-                own = _for_seat(play, caller)
-                if check:
-                    points = play_points(rules, own) if rules.opening_minimum else 0
-                    if play_problem(base, caller, own, counts, points, forbidden, None, reserve):
-                        continue
-                moves.append(call_move(caller, count, own))
-    return moves
+                points = play_points(rules, own) if rules.opening_minimum else 0
+                if play_problem(base, caller, own, counts, points, forbidden, None, reserve):
+                    continue
+            plays.append(own)
+            if first_only:
+                break
+        found.append((count, plays))
+    return found
 
 
 def _for_seat(play: Play, seat: int) -> Play:
@@ -228,7 +278,7 @@ def _for_seat(play: Play, seat: int) -> Play:
     return meld_move(seat, codes, play.doubled)
 
 
-def _layoff_top_calls(state: GameState, order: tuple[int, ...]) -> list[Move]:
+def _layoff_top_calls(state: GameState, order: Sequence[int]) -> list[Move]:
     """R2: any seat but the discarder lays off the top discard alone."""
     rules = state.rules
     top = state.discard[-1].code

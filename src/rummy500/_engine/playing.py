@@ -218,8 +218,8 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     )
 
 
-def out_of_turn_moves(state: GameState) -> list[Move]:
-    """The melds and lay-offs of every seat that is not to move (T9)."""
+def out_of_turn_moves(state: GameState, only: int | None = None) -> list[Move]:
+    """The melds and lay-offs of every seat that is not to move (T9); or of seat ``only``."""
     rules = state.rules
     players = len(state.hands)
     moves: list[Move] = []
@@ -228,7 +228,7 @@ def out_of_turn_moves(state: GameState) -> list[Move]:
     for _ in range(players - 1):
         seat = next_seat(rules, players, seat)
         hand = state.hands[seat]
-        if not hand:
+        if not hand or (only is not None and seat != only):
             continue
         opened = may_lay_off(state, seat)
         pool, doublers = generation_pool(state, seat, hand, own_turn=False)

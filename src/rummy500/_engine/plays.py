@@ -11,6 +11,7 @@ knows no turn rules: those live in the rule-section modules.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,9 +24,9 @@ from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, SPEC_TEXT
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_melds
-from rummy500.melds import Meld, MeldKind, ordered_like
+from rummy500.melds import Meld, MeldKind, ordered_like, run_fits
 from rummy500.moves import LayoffMove, MeldMove, Play
-from rummy500.rules import Jokers, Rules
+from rummy500.rules import Ace, Jokers, Rules
 from rummy500.state import TableMeld
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "TargetIndex",
     "TurnPlay",
     "could_meld",
+    "has_play",
     "physical",
     "play_points",
     "playable_on_table",
@@ -251,6 +253,55 @@ def plays_from_pool(
     if layoffs and melds:
         _add_layoff_moves(plays, rules, melds, player, pool, required, index)
     return plays
+
+
+def has_play(
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    pool: Pool,
+    required: int,
+    *,
+    layoffs: bool = True,
+    index: TargetIndex | None = None,
+) -> bool:
+    """Whether some meld or lay-off from ``pool`` holds the card ``required`` (no move is built).
+
+    For a natural card: a group of its rank (its suits held and the wild
+    jokers make three), a run of its suit (a shortest window through it
+    that the jokers can fill), or a lay-off on a table meld.
+    """
+    if required == JOKER_CODE:
+        return bool(plays_from_pool(rules, melds, 0, pool, required, layoffs=layoffs, index=index))
+    rank, suit = required % 13 + 1, required // 13
+    wild_jokers = pool.jokers if rules.jokers is Jokers.WILD else 0
+    if (pool.spread >> 4 * rank & 15).bit_count() + wild_jokers >= 3:
+        return True
+    held = pool.suit_masks[suit]
+    for window in _windows_through(rules.ace.value, rules.min_run_length, rank):
+        if (window & ~held).bit_count() <= wild_jokers:
+            return True
+    if layoffs and melds:
+        for _number, meld, *_ in (index or target_index(melds)).targets(required):
+            if layoffs_from_pool(meld, pool, rules, required):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=128)
+def _windows_through(ace: str, length: int, rank: int) -> tuple[int, ...]:
+    """The rank masks of the shortest runs through ``rank`` from each start the ace allows."""
+    windows = []
+    for start in range(1, 14):
+        for size in range(length, 14):
+            if not run_fits(start, size, Ace(ace)):
+                continue
+            mask = 0
+            for i in range(size):
+                mask |= 1 << (start - 1 + i) % 13
+            if mask >> (rank - 1) & 1:
+                windows.append(mask)
+                break
+    return tuple(windows)
 
 
 # The moves of one rank (groups), one suit (runs) or one table meld (lay-offs)

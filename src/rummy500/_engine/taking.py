@@ -14,6 +14,8 @@ take itself is legal only if they can then end the turn (N1).
 
 from __future__ import annotations
 
+import attrs
+
 from rummy500._engine.dead_ends import (
     can_finish_with,
     hand_can_finish,
@@ -37,6 +39,7 @@ from rummy500._engine.playing import play_in_turn
 from rummy500._engine.plays import (
     TurnPlay,
     could_meld,
+    has_play,
     physical,
     play_points,
     plays_from_pool,
@@ -50,7 +53,7 @@ from rummy500.moves import LayoffMove, Move, Play, Take
 from rummy500.rules import DeepestCardUse, DiscardTake
 from rummy500.state import GameState, Phase
 
-__all__ = ["must_meld_at_once", "take", "take_moves"]
+__all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
 
 
 def must_meld_at_once(state: GameState, count: int) -> bool:
@@ -119,60 +122,99 @@ def take(state: GameState, move: Take) -> GameState:
     )
 
 
-def take_moves(state: GameState) -> list[Move]:
+@attrs.frozen
+class _Scan:
+    """What the takes of the player to move depend on, depth by depth (the pool aside)."""
+
+    player: int
+    limit: int  # the deepest take (1 under discard_take = "top_only")
+    splits: bool  # the player may split the pile (V7)
+    first: int  # the shallowest depth with a play
+    last: int  # the deepest depth to look at
+    checked: bool  # plays need the N1 look-ahead
+    take_layoffs: bool  # the card taken may be laid off (T4, T8)
+
+
+def _scan(state: GameState) -> _Scan:
+    rules = state.rules
+    player = state.to_move
+    limit = len(state.discard) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
+    splits = rules.dealers_gambit and may_split(state, player)
+    return _Scan(
+        player,
+        limit,
+        splits,
+        1 if rules.top_discard_must_meld or splits else 2,
+        len(state.discard) if splits else limit,
+        turn_end_can_be_blocked(rules),
+        may_lay_off(state, player) and rules.deepest_card_use is not DeepestCardUse.NEW_MELD_ONLY,
+    )
+
+
+def _start_pool(state: GameState, player: int) -> tuple[Pool, int]:
+    """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
+    hand = state.hands[player]
+    if state.rules.dealers_gambit:  # jokers kept out of melds this hand are not in the pool
+        pool, doublers = generation_pool(state, player, hand)
+        return pool.copy(), doublers
+    return Pool(card.code for card in hand), 0
+
+
+def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
     """Every take of the player to move, by depth, with every way to meld the deepest card.
 
-    Under dealer's gambit (V7) each take is followed by the split of the pile
-    at the same depth with the same play, when the player may split.
+    With ``depth``, only the takes of exactly that many cards.  Under dealer's
+    gambit (V7) each take is followed by the split of the pile at the same
+    depth with the same play, when the player may split.
     """
     rules = state.rules
     pile = state.discard
     player = state.to_move
-    hand = state.hands[player]
     moves: list[Move] = []
-    if not pile:
+    if not pile or (depth is not None and depth > len(pile)):
         return moves
+    hand = state.hands[player]
     top_must_meld = rules.top_discard_must_meld
-    if not top_must_meld and _may_take_top(state, player, hand, pile[-1].code):
+    if (
+        depth in (None, 1)
+        and not top_must_meld
+        and _may_take_top(state, player, hand, pile[-1].code)
+    ):
         moves.append(take_top_move(player))
-    limit = len(pile) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
-    gambit = rules.dealers_gambit
-    splits = gambit and may_split(state, player)
-    deepest_with_play = 1 if top_must_meld or splits else 2
-    last = len(pile) if splits else limit
-    if last < deepest_with_play:
+    scan = _scan(state)
+    last = scan.last if depth is None else min(depth, scan.last)
+    if last < scan.first:
         return moves
-    if gambit:  # jokers kept out of melds this hand are not in the pool (V7)
-        pool, doublers = generation_pool(state, player, hand)
-        pool = pool.copy()
-    else:
-        pool, doublers = Pool(card.code for card in hand), 0
+    pool, doublers = _start_pool(state, player)
     index = target_index(state.melds)
-    checked = turn_end_can_be_blocked(rules)
-    take_layoffs = may_lay_off(state, player) and (
-        rules.deepest_card_use is not DeepestCardUse.NEW_MELD_ONLY
-    )
     for count in range(1, last + 1):
         deepest = pile[-count].code
-        if gambit:
+        if scan.splits or rules.dealers_gambit:
             meldable, doubling = add_pile_card(state, pool, deepest)
             doublers += doubling
             if not meldable:
                 continue
         else:
             pool.add(deepest)
-        if count < deepest_with_play or not could_meld(pool, deepest, rules, index):
+        if count < scan.first or (depth is not None and count != depth):
             continue
-        takes = count <= limit and (count > 1 or top_must_meld)
+        if not could_meld(pool, deepest, rules, index):
+            continue
         plays = plays_from_pool(
-            rules, state.melds, player, pool, deepest, layoffs=take_layoffs or splits, index=index
+            rules,
+            state.melds,
+            player,
+            pool,
+            deepest,
+            layoffs=scan.take_layoffs or scan.splits,
+            index=index,
         )
         if not plays:
             continue
         if doublers:
             plays = with_doubled(plays, doublers)
-        if not (checked or count == 1 or splits):  # legal by construction
-            if take_layoffs:
+        if not (scan.checked or count == 1 or scan.splits):  # legal by construction
+            if scan.take_layoffs:
                 moves.extend(take_move(player, count, play) for play in plays)
             else:
                 moves.extend(
@@ -181,8 +223,52 @@ def take_moves(state: GameState) -> list[Move]:
                     if not isinstance(play, LayoffMove)
                 )
             continue
-        moves.extend(_checked_takes(state, player, count, plays, takes, splits, take_layoffs))
+        moves.extend(_checked_takes(state, scan, count, plays))
     return moves
+
+
+def take_depths(state: GameState) -> list[int]:
+    """The depths at which the player to move has a legal take or split, found depth by depth.
+
+    A depth counts as soon as one play of its deepest card passes every check:
+    no move is built.
+    """
+    rules = state.rules
+    pile = state.discard
+    player = state.to_move
+    depths: list[int] = []
+    if not pile:
+        return depths
+    scan = _scan(state)
+    top_alone = not rules.top_discard_must_meld and _may_take_top(
+        state, player, state.hands[player], pile[-1].code
+    )
+    pool, doublers = _start_pool(state, player)
+    index = target_index(state.melds)
+    for count in range(1, max(scan.last, 1) + 1):
+        deepest = pile[-count].code
+        meldable, doubling = add_pile_card(state, pool, deepest)
+        doublers += doubling
+        if count == 1 and top_alone:
+            depths.append(1)
+            continue
+        if not meldable or count < scan.first or count > scan.last:
+            continue
+        if not could_meld(pool, deepest, rules, index):
+            continue
+        layoffs = scan.take_layoffs or scan.splits
+        if not (scan.checked or count == 1 or scan.splits):
+            if has_play(rules, state.melds, pool, deepest, layoffs=scan.take_layoffs, index=index):
+                depths.append(count)
+            continue
+        plays = plays_from_pool(
+            rules, state.melds, player, pool, deepest, layoffs=layoffs, index=index
+        )
+        if doublers:
+            plays = with_doubled(plays, doublers)
+        if plays and _checked_takes(state, scan, count, plays, first_only=True):
+            depths.append(count)
+    return depths
 
 
 def _may_take_top(state: GameState, player: int, hand: tuple[Card, ...], top: int) -> bool:
@@ -198,33 +284,33 @@ def _may_take_top(state: GameState, player: int, hand: tuple[Card, ...], top: in
 
 
 def _checked_takes(
-    state: GameState,
-    player: int,
-    count: int,
-    plays: list[Play],
-    takes: bool,
-    splits: bool,
-    take_layoffs: bool,
+    state: GameState, scan: _Scan, count: int, plays: list[Play], *, first_only: bool = False
 ) -> list[Move]:
-    """The takes (and splits) of depth ``count`` whose play leaves the turn able to end (N1)."""
-    pile = state.discard
-    taken = pile[-count:]
+    """The takes (and splits) of depth ``count`` whose play leaves the turn able to end (N1).
+
+    With ``first_only``, stop at the first one.
+    """
+    player = scan.player
+    taken = state.discard[-count:]
     deepest = taken[0].code
     forbidden = deepest if count == 1 else None
     hand = state.hands[player]
-    checked = turn_end_can_be_blocked(state.rules) or count == 1
+    checked = scan.checked or count == 1
+    takes = count <= scan.limit and (count > 1 or state.rules.top_discard_must_meld)
     take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None
     split_check = None
-    if splits and checked:
+    if scan.splits and checked:
         split_hand = hand_without_splitting_joker(state, player) + taken
         split_check = _Check(state, player, split_hand, deepest, forbidden)
     moves: list[Move] = []
     for play in plays:
-        take_allowed = takes and (take_layoffs or not isinstance(play, LayoffMove))
+        take_allowed = takes and (scan.take_layoffs or not isinstance(play, LayoffMove))
         if take_allowed and (take_check is None or take_check.allows(play)):
             moves.append(take_move(player, count, play))
-        if splits and (split_check is None or split_check.allows(play)):
+        if scan.splits and (split_check is None or split_check.allows(play)):
             moves.append(split_move(player, count, play))
+        if first_only and moves:
+            break
     return moves
 
 
