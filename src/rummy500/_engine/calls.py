@@ -23,14 +23,14 @@ from rummy500._engine.gambit import (
 )
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
-from rummy500._engine.movecache import call_move, layoff_move, meld_move
+from rummy500._engine.movecache import call_move, layoff_move, pile_moves
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.playing import after_play
 from rummy500._engine.plays import (
     PlayEffect,
     physical,
+    play_parts,
     play_points,
-    plays_from_pool,
     resolve_play,
     target_index,
 )
@@ -188,11 +188,11 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     callers = [caller for caller in order if caller != state.to_move]
     if not callers:
         return []
-    options = _call_plays(state, depth)
     moves: list[Move] = []
     for caller in callers:
-        for count, candidates in _caller_options(state, caller, options):
-            moves.extend(call_move(caller, count, play) for play in candidates)
+        for count, parts in _caller_options(state, caller, depth):
+            for part in parts:
+                moves.extend(pile_moves(CallRummy, caller, count, part))
     return moves
 
 
@@ -208,16 +208,28 @@ def call_depths(state: GameState, seat: int) -> list[int]:
         return [1] if call_moves(state, seat) else []
     if seat == state.to_move:
         return []
-    options = _caller_options(state, seat, _call_plays(state, None), first_only=True)
-    return [count for count, plays in options if plays]
+    options = _caller_options(state, seat, None, first_only=True)
+    return [count for count, parts in options if any(parts)]
 
 
-def _call_plays(state: GameState, depth: int | None) -> list[tuple[int, list[Play], list[Play]]]:
-    """Per depth, the plays of the deepest card from the pile alone: new melds, lay-offs."""
+def _caller_options(
+    state: GameState, caller: int, depth: int | None, first_only: bool = False
+) -> list[tuple[int, list[tuple[Play, ...]]]]:
+    """Per depth, the plays of the deepest card ``caller`` may make from the pile alone.
+
+    In parts (the memoized tuples of :func:`~rummy500._engine.plays.play_parts`,
+    or tuples of the plays that pass the checks): new melds, and lay-offs once
+    the caller has opened (T8); when a play could strand the caller, only
+    those that leave the turn able to end (N1).  With ``first_only``, at most
+    one play per depth.
+    """
     rules = state.rules
     pile = state.discard
     index = target_index(state.melds)
-    options: list[tuple[int, list[Play], list[Play]]] = []
+    checked = turn_end_can_be_blocked(rules)
+    layoffs = may_lay_off(state, caller)
+    hand = state.hands[caller]
+    found: list[tuple[int, list[tuple[Play, ...]]]] = []
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
     for count in range(1, (len(pile) if depth is None else min(depth, len(pile))) + 1):
         deepest = pile[-count].code
@@ -225,57 +237,34 @@ def _call_plays(state: GameState, depth: int | None) -> list[tuple[int, list[Pla
         doublers += doubling
         if not meldable or (depth is not None and count != depth):
             continue
-        melds_only = with_doubled(
-            plays_from_pool(rules, state.melds, 0, pool, deepest, layoffs=False), doublers
+        meld_parts = play_parts(rules, state.melds, caller, pool, deepest, layoffs=False)
+        if doublers:
+            meld_parts = [tuple(with_doubled([p for part in meld_parts for p in part], doublers))]
+        layoff_parts = (
+            play_parts(rules, state.melds, caller, pool, deepest, new_melds=False, index=index)
+            if layoffs
+            else []
         )
-        layoffs = plays_from_pool(
-            rules, state.melds, 0, pool, deepest, new_melds=False, index=index
-        )
-        if melds_only or layoffs:
-            options.append((count, melds_only, layoffs))
-    return options
-
-
-def _caller_options(
-    state: GameState,
-    caller: int,
-    options: list[tuple[int, list[Play], list[Play]]],
-    first_only: bool = False,
-) -> list[tuple[int, list[Play]]]:
-    """The plays ``caller`` may make at each depth: allowed lay-offs, no dead end (N1, T8)."""
-    rules = state.rules
-    pile = state.discard
-    checked = turn_end_can_be_blocked(rules)
-    allowed_layoffs = may_lay_off(state, caller)
-    hand = state.hands[caller]
-    found: list[tuple[int, list[Play]]] = []
-    for count, melds_only, layoffs in options:
-        taken = pile[-count:]
-        candidates = melds_only + layoffs if allowed_layoffs else melds_only
-        forbidden = taken[0].code if count == 1 else None
-        plays: list[Play] = []
-        check = checked or forbidden is not None
-        if check:
+        parts = meld_parts + layoff_parts
+        forbidden = deepest if count == 1 else None
+        if checked or forbidden is not None:
+            taken = pile[-count:]
             base = caller_turn(state, caller, taken)
             counts, reserve = play_pool(base, caller, hand + taken)
-        for play in candidates:
-            own = _for_seat(play, caller)
-            if check:
-                points = play_points(rules, own) if rules.opening_minimum else 0
-                if play_problem(base, caller, own, counts, points, forbidden, None, reserve):
+            plays: list[Play] = []
+            for play in (play for part in parts for play in part):
+                points = play_points(rules, play) if rules.opening_minimum else 0
+                if play_problem(base, caller, play, counts, points, forbidden, None, reserve):
                     continue
-            plays.append(own)
-            if first_only:
-                break
-        found.append((count, plays))
+                plays.append(play)
+                if first_only:
+                    break
+            parts = [tuple(plays)]
+        elif first_only:
+            parts = [part[:1] for part in parts if part][:1]
+        if any(parts):
+            found.append((count, parts))
     return found
-
-
-def _for_seat(play: Play, seat: int) -> Play:
-    codes = tuple(spec.code for spec in play.cards)
-    if isinstance(play, LayoffMove):
-        return layoff_move(seat, play.target, codes)
-    return meld_move(seat, codes, play.doubled)
 
 
 def _layoff_top_calls(state: GameState, order: Sequence[int]) -> list[Move]:

@@ -8,7 +8,7 @@ positions; moves are immutable values).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
@@ -34,6 +34,7 @@ __all__ = [
     "layoff_move",
     "meld_move",
     "pass_move",
+    "pile_moves",
     "split_move",
     "take_move",
     "take_top_move",
@@ -137,16 +138,60 @@ def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
     return move
 
 
+# Takes, calls and splits are interned by their play's identity: the plays are
+# interned themselves, and an entry holds its play, so an id is never mistaken.
+_PILE_MOVES: dict[tuple[type, int, int, int], tuple[Play, Take | CallRummy | Split]] = {}
+_PileMove = TypeVar("_PileMove", Take, CallRummy, Split)
+
+
+def _pile_move(cls: type[_PileMove], player: int, count: int, play: Play) -> _PileMove:
+    key = (cls, player, count, id(play))
+    entry = _PILE_MOVES.get(key)
+    if entry is not None and entry[0] is play:
+        move = entry[1]
+    else:
+        if len(_PILE_MOVES) >= _INTERNED_LIMIT:
+            _PILE_MOVES.clear()
+        move = object.__new__(cls)
+        object.__setattr__(move, "player", player)
+        object.__setattr__(move, "count", count)
+        object.__setattr__(move, "play", play)
+        _PILE_MOVES[key] = (play, move)
+    return cast("_PileMove", move)
+
+
+_PILE_TUPLES: dict[tuple[type, int, int, int], tuple[tuple[Play, ...], tuple[Any, ...]]] = {}
+
+
+def pile_moves(
+    cls: type[_PileMove], player: int, count: int, plays: tuple[Play, ...]
+) -> tuple[_PileMove, ...]:
+    """The (interned) takes, calls or splits of ``count`` cards, one per play of ``plays``.
+
+    Memoized by the identity of the tuple of plays (a part of
+    :func:`~rummy500._engine.plays.play_parts`, itself memoized).
+    """
+    key = (cls, player, count, id(plays))
+    entry = _PILE_TUPLES.get(key)
+    if entry is not None and entry[0] is plays:
+        return entry[1]
+    if len(_PILE_TUPLES) >= _INTERNED_LIMIT:
+        _PILE_TUPLES.clear()
+    moves = tuple(_pile_move(cls, player, count, play) for play in plays)
+    _PILE_TUPLES[key] = (plays, moves)
+    return moves
+
+
 def take_move(player: int, count: int, play: Play) -> Take:
-    """A take of ``count`` cards whose deepest card ``play`` melds at once."""
-    return _trusted(Take, player=player, count=count, play=play)
+    """The (interned) take of ``count`` cards whose deepest card ``play`` melds at once."""
+    return _pile_move(Take, player, count, play)
 
 
 def call_move(player: int, count: int, play: Play) -> CallRummy:
-    """A "Rummy!" call of ``count`` cards whose deepest card ``play`` melds."""
-    return _trusted(CallRummy, player=player, count=count, play=play)
+    """The (interned) "Rummy!" call of ``count`` cards whose deepest card ``play`` melds."""
+    return _pile_move(CallRummy, player, count, play)
 
 
 def split_move(player: int, count: int, play: Play) -> Split:
-    """A split of the pile at depth ``count`` whose chosen card ``play`` melds (V7)."""
-    return _trusted(Split, player=player, count=count, play=play)
+    """The (interned) split of the pile at depth ``count`` whose chosen card ``play`` melds (V7)."""
+    return _pile_move(Split, player, count, play)

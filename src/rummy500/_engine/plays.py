@@ -36,6 +36,7 @@ __all__ = [
     "could_meld",
     "has_play",
     "physical",
+    "play_parts",
     "play_points",
     "playable_on_table",
     "plays_from_pool",
@@ -247,12 +248,34 @@ def plays_from_pool(
     :func:`rummy500.meldgen.melds_from_pool`, then the lay-offs by meld
     number.
     """
-    plays: list[Play] = []
+    parts = play_parts(
+        rules, melds, player, pool, required, new_melds=new_melds, layoffs=layoffs, index=index
+    )
+    return [play for part in parts for play in part]
+
+
+def play_parts(
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    player: int,
+    pool: Pool,
+    required: int | None,
+    *,
+    new_melds: bool = True,
+    layoffs: bool = True,
+    index: TargetIndex | None = None,
+) -> list[tuple[Play, ...]]:
+    """:func:`plays_from_pool` in parts: the (shared, memoized) tuples of plays it joins.
+
+    The new melds of a rank or a suit, the lay-offs on one table meld: a caller
+    that derives moves from plays (takes, calls) can memoize them per part.
+    """
+    parts: list[tuple[Play, ...]] = []
     if new_melds:
-        _add_meld_moves(plays, rules, player, pool, required)
+        _add_meld_moves(parts, rules, player, pool, required)
     if layoffs and melds:
-        _add_layoff_moves(plays, rules, melds, player, pool, required, index)
-    return plays
+        _add_layoff_moves(parts, rules, melds, player, pool, required, index)
+    return parts
 
 
 def has_play(
@@ -271,6 +294,8 @@ def has_play(
     that the jokers can fill), or a lay-off on a table meld.
     """
     if required == JOKER_CODE:
+        if rules.jokers is Jokers.WILD:
+            return _has_joker_play(rules, melds, pool, layoffs, index)
         return bool(plays_from_pool(rules, melds, 0, pool, required, layoffs=layoffs, index=index))
     rank, suit = required % 13 + 1, required // 13
     wild_jokers = pool.jokers if rules.jokers is Jokers.WILD else 0
@@ -285,6 +310,49 @@ def has_play(
             if layoffs_from_pool(meld, pool, rules, required):
                 return True
     return False
+
+
+def _has_joker_play(
+    rules: Rules,
+    melds: tuple[TableMeld, ...],
+    pool: Pool,
+    layoffs: bool,
+    index: TargetIndex | None,
+) -> bool:
+    """Whether a wild joker of ``pool`` can be melded or laid off (the pool holds it).
+
+    A group needs a natural card and three cards in all; a run needs a natural
+    card in a window the jokers can fill (a joker may also stand for a card
+    held); a table meld with room takes a joker (declared as its rank, or as
+    the card next to an end of a run).
+    """
+    jokers = pool.jokers
+    for mask in (pool.spread >> 4 * rank & 15 for rank in range(1, 14)):
+        suits = mask.bit_count()
+        if suits and suits + jokers >= 3 and (suits >= 2 or jokers >= 2):
+            return True
+    windows = _windows_of(rules.ace.value, rules.min_run_length)
+    for held in pool.suit_masks:
+        if held and any(w & held and (w & ~held).bit_count() <= jokers for w in windows):
+            return True
+    if layoffs and melds:
+        for _number, meld, *_ in (index or target_index(melds)).targets(None):
+            if layoffs_from_pool(meld, pool, rules, JOKER_CODE):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=16)
+def _windows_of(ace: str, length: int) -> tuple[int, ...]:
+    """The rank masks of every run of ``length`` cards the ace allows."""
+    windows = []
+    for start in range(1, 14):
+        if run_fits(start, length, Ace(ace)):
+            mask = 0
+            for i in range(length):
+                mask |= 1 << (start - 1 + i) % 13
+            windows.append(mask)
+    return tuple(windows)
 
 
 @functools.lru_cache(maxsize=128)
@@ -321,7 +389,7 @@ def _remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
 
 
 def _add_meld_moves(
-    plays: list[Play], rules: Rules, player: int, pool: Pool, required: int | None
+    parts: list[tuple[Play, ...]], rules: Rules, player: int, pool: Pool, required: int | None
 ) -> None:
     jokers = pool.jokers
     wild = rules.jokers is Jokers.WILD
@@ -355,10 +423,10 @@ def _add_meld_moves(
                 moves = _remember(
                     _GROUP_MOVES, key, tuple(meld_move(player, codes) for _kind, codes in found)
                 )
-            plays.extend(moves)
+            parts.append(moves)
     if not wild and required_suit < 0:  # groups of jokers (jokers = "sets_only")
         for size in range(3, min(jokers, 4) + 1):
-            plays.append(meld_move(player, (BARE_JOKER,) * size))
+            parts.append((meld_move(player, (BARE_JOKER,) * size),))
     if need_joker and not wild_jokers:
         return
     ace, min_length = rules.ace.value, rules.min_run_length
@@ -376,7 +444,7 @@ def _add_meld_moves(
             moves = _remember(
                 _RUN_MOVES, run_key, tuple(meld_move(player, codes) for _kind, codes in found)
             )
-        plays.extend(moves)
+        parts.append(moves)
 
 
 def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
@@ -438,7 +506,7 @@ def _has_window(held: int, length: int, ace: str) -> bool:
 
 
 def _add_layoff_moves(
-    plays: list[Play],
+    parts: list[tuple[Play, ...]],
     rules: Rules,
     melds: tuple[TableMeld, ...],
     player: int,
@@ -477,7 +545,7 @@ def _add_layoff_moves(
             moves = _remember(
                 _LAYOFF_MOVES, key, tuple(layoff_move(player, number, codes) for codes, _ in laid)
             )
-        plays.extend(moves)
+        parts.append(moves)
 
 
 def _in_windows(held: int, length: int, ace: str) -> int:

@@ -33,7 +33,7 @@ from rummy500._engine.gambit import (
 )
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
-from rummy500._engine.movecache import split_move, take_move, take_top_move
+from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
 from rummy500._engine.playing import play_in_turn
 from rummy500._engine.plays import (
@@ -41,6 +41,7 @@ from rummy500._engine.plays import (
     could_meld,
     has_play,
     physical,
+    play_parts,
     play_points,
     plays_from_pool,
     target_index,
@@ -200,7 +201,7 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
             continue
         if not could_meld(pool, deepest, rules, index):
             continue
-        plays = plays_from_pool(
+        parts = play_parts(
             rules,
             state.melds,
             player,
@@ -209,20 +210,15 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
             layoffs=scan.take_layoffs or scan.splits,
             index=index,
         )
+        if not (doublers or scan.checked or count == 1 or scan.splits):
+            for part in parts:  # legal by construction: memoized per part of the plays
+                moves.extend(pile_moves(Take, player, count, part))
+            continue
+        plays = [play for part in parts for play in part]
         if not plays:
             continue
         if doublers:
             plays = with_doubled(plays, doublers)
-        if not (scan.checked or count == 1 or scan.splits):  # legal by construction
-            if scan.take_layoffs:
-                moves.extend(take_move(player, count, play) for play in plays)
-            else:
-                moves.extend(
-                    take_move(player, count, play)
-                    for play in plays
-                    if not isinstance(play, LayoffMove)
-                )
-            continue
         moves.extend(_checked_takes(state, scan, count, plays))
     return moves
 
