@@ -1,0 +1,656 @@
+"""The token action space: every move spelled as a short sequence of tokens.
+
+A learning or search library wants a fixed, numbered set of actions.  The
+moves of 500 Rummy cannot be numbered one by one (a meld is any set of
+cards, a take any depth of the pile), so each move is *spelled*: a short
+sequence of tokens from a fixed vocabulary, one token per step.
+
+======================  ===================================================
+tokens                  meaning
+======================  ===================================================
+``draw``                draw from the stock (T1)
+``end``, ``pass``       end the hand, draw nothing or end the final lay-offs (T6, E4)
+``block``               block the dealer's joker (V7)
+``decline``             let a chance to act out of turn go by
+``stop``, ``double``    end the cards of a meld or lay-off (``double``: a doubled meld, V7)
+``meld``                a new meld follows (its cards, then ``stop`` or ``double``)
+``nominate E``          the dealer's nomination, ``E`` = wild, double or split (V7)
+``discard C``           discard card ``C`` (one token per card, the joker included)
+``take N``              take the top ``N`` discards (T2–T4)
+``rummy N``             call "Rummy!", taking the top ``N`` discards (R1)
+``split N``             split the pile at depth ``N`` with a joker (V7)
+``layoff T``            a lay-off on table meld ``T`` follows (its cards, then ``stop``)
+``7H``, ``JK=8H`` …     a meld card: a natural card, a declared joker (M4)
+======================  ===================================================
+
+A move is its tokens in notation order (:mod:`rummy500.notation`)::
+
+    p1: draw                      -> draw
+    p1: discard QC                -> discard QC
+    p0: take 3 meld 4S 4H 4D      -> take 3, meld, 4S, 4H, 4D, stop
+    p2: rummy 1 layoff 0 9H       -> rummy 1, layoff 0, 9H, stop
+    p0: meld 6H 7H JK=8H          -> meld, 6H, 7H, JK=8H, stop
+
+The spelling of a rule set is *prefix-free*: no move's tokens begin
+another's, so a move is complete exactly when its last token is spelled.
+(``take N`` stands alone exactly when the card taken need not be melded
+at once, rule T3a: ``N = 1`` without ``top_discard_must_meld``.)  At every
+step the legal tokens, the *mask*, are the next tokens of the legal moves
+of the seat that acts which begin with what that seat has spelled so far.
+
+The vocabulary depends on the rule set and the number of players only
+through two maxima, both set by the size of the deck ``D`` (54 cards for
+one deck with two jokers):
+
+- depths ``1 … D`` for ``take``, ``rummy`` and ``split`` (the pile never
+  holds more cards than the deck);
+- table melds ``0 … D // 3 - 1`` for ``layoff`` (a meld has 3 cards or more).
+
+So one deck gives 362 tokens, two decks 542:
+
+>>> from rummy500 import Rules, new_game, legal_moves, parse_move
+>>> from rummy500.adapters.actions import ActionSpace
+>>> space = ActionSpace(Rules(), players=2)
+>>> space.size, space.max_depth, space.max_melds
+(362, 54, 18)
+>>> state = new_game(seed=7)
+>>> move = parse_move(state, "p1: take 1")
+>>> space.encode(move), space.describe(space.encode(move))
+((64,), 'take 1')
+>>> space.decode((64,), state) == move
+True
+>>> tokens = space.encode(parse_move(state, "p1: take 2 meld 4S 4H 4D"))
+>>> space.describe(tokens)
+'take 2 | meld | 4S | 4H | 4D | stop'
+
+Out of turn, the seats with a "Rummy!" call or a meld out of turn (T9) are
+offered their moves one after another in :func:`rummy500.polling_order`,
+each with one more token, ``decline``, to let the chance go by; the seat to
+move is asked last and may not decline.  :class:`TokenGame` plays a hand
+this way, one token at a time:
+
+>>> game = TokenGame(new_game(seed=7))
+>>> game.actor, [space.name(token) for token in game.legal_tokens()]
+(1, ['draw', 'take 1'])
+>>> game.step(space.DRAW)
+<Draw 'p1: draw'>
+>>> game.actor, game.state.phase.value
+(1, 'play')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from rummy500 import presets
+from rummy500._engine import apply_move, legal_moves
+from rummy500.cards import NUM_CODES, card_from_code
+from rummy500.errors import InvalidArgumentError, shown
+from rummy500.meldcards import MELD_CARDS, NUM_SPEC_CODES, SPEC_TEXT
+from rummy500.moves import (
+    Block,
+    CallRummy,
+    Discard,
+    Draw,
+    EndHand,
+    LayoffMove,
+    MeldMove,
+    Move,
+    Nominate,
+    Pass,
+    Split,
+    Take,
+)
+from rummy500.rules import Rules
+from rummy500.seating import side_of
+from rummy500.state import GameState, HandResult, JokerEffect, polling_order
+from rummy500.views import KnownCards, PlayerView, make_view, track
+
+__all__ = ["ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules"]
+
+_EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
+
+
+@attrs.frozen(repr=False)
+class ActionSpace:
+    """The token vocabulary of one rule set and number of players, with encode and decode.
+
+    The fixed tokens have the same number in every space (the class
+    constants below); the token families that follow them start at the
+    attributes :attr:`discard`, :attr:`take`, :attr:`rummy`, :attr:`split`,
+    :attr:`layoff` and :attr:`card`.
+
+    Attributes:
+        rules: The rule set.
+        players: The number of players.
+        max_depth: The deepest ``take``, ``rummy`` or ``split``: the size of the deck.
+        max_melds: The number of ``layoff`` targets: the deck's size divided by 3.
+        size: The number of tokens (the size of a ``Discrete`` action space).
+        discard: The token of ``discard`` the card with code 0 (``AS``);
+            card code ``c`` (the joker is 52) has ``discard + c``.
+        take: The token of ``take 1``; ``take N`` is ``take + N - 1``.
+        rummy: The token of ``rummy 1``.
+        split: The token of ``split 1``.
+        layoff: The token of ``layoff 0``; ``layoff T`` is ``layoff + T``.
+        card: The token of the meld card with code 0; meld card code ``k``
+            (0–117, see :mod:`rummy500.meldcards`) has ``card + k``.
+    """
+
+    #: Draw from the stock.
+    DRAW = 0
+    #: End the hand (empty stock, T6).
+    END = 1
+    #: Draw nothing, or end the final lay-offs (T6, E4).
+    PASS = 2
+    #: Block the dealer's joker (V7).
+    BLOCK = 3
+    #: Let a chance to act out of turn go by.
+    DECLINE = 4
+    #: End the cards of a meld or a lay-off.
+    STOP = 5
+    #: End the cards of a new meld doubled by a joker (V7).
+    DOUBLE = 6
+    #: A new meld follows.
+    MELD = 7
+    #: ``nominate wild``; ``nominate double`` and ``nominate split`` follow (V7).
+    NOMINATE = 8
+
+    rules: Rules = attrs.field(factory=Rules)
+    players: int = 2
+    max_depth: int = attrs.field(init=False)
+    max_melds: int = attrs.field(init=False)
+    size: int = attrs.field(init=False)
+    discard: int = attrs.field(init=False)
+    take: int = attrs.field(init=False)
+    rummy: int = attrs.field(init=False)
+    split: int = attrs.field(init=False)
+    layoff: int = attrs.field(init=False)
+    card: int = attrs.field(init=False)
+    _names: tuple[str, ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidArgumentError(f"rules must be a Rules, got {shown(self.rules)}")
+        self.rules.check_players(self.players)
+        deck = len(self.rules.deck(self.players))
+        discard = self.NOMINATE + len(_EFFECTS)
+        take = discard + NUM_CODES
+        rummy = take + deck
+        split = rummy + deck
+        layoff = split + deck
+        card = layoff + deck // 3
+        values = {
+            "max_depth": deck,
+            "max_melds": deck // 3,
+            "size": card + NUM_SPEC_CODES,
+            "discard": discard,
+            "take": take,
+            "rummy": rummy,
+            "split": split,
+            "layoff": layoff,
+            "card": card,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        names = ["draw", "end", "pass", "block", "decline", "stop", "double", "meld"]
+        names += [f"nominate {effect.value}" for effect in _EFFECTS]
+        names += [f"discard {card_from_code(code)}" for code in range(NUM_CODES)]
+        for word in ("take", "rummy", "split"):
+            names += [f"{word} {depth}" for depth in range(1, deck + 1)]
+        names += [f"layoff {target}" for target in range(deck // 3)]
+        names += list(SPEC_TEXT)
+        object.__setattr__(self, "_names", tuple(names))
+
+    @classmethod
+    def of(cls, state: GameState) -> ActionSpace:
+        """The action space of ``state``'s rule set and number of players."""
+        return cls(state.rules, state.num_players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name of every token, by number (``"draw"``, ``"take 3"``, ``"JK=8H"`` …)."""
+        return self._names
+
+    def name(self, token: int) -> str:
+        """The name of one token.
+
+        Raises:
+            InvalidArgumentError: for a number that is not a token of this space.
+        """
+        self._check_token(token)
+        return self._names[token]
+
+    def describe(self, tokens: Iterable[int]) -> str:
+        """Tokens by name, separated by ``" | "`` (for messages and rendering)."""
+        return " | ".join(self.name(token) for token in tokens)
+
+    def completes_take(self, depth: int) -> bool:
+        """Whether ``take depth`` is a whole move: the card need not be melded at once (T3a)."""
+        return depth == 1 and not self.rules.top_discard_must_meld
+
+    # -- encode ---------------------------------------------------------------
+
+    def encode(self, move: Move) -> tuple[int, ...]:
+        """The tokens that spell ``move`` (its seat is not spelled: the seat that acts spells it).
+
+        Raises:
+            InvalidArgumentError: for a depth or a table meld beyond this space's maxima,
+                or a value that is not a move.
+        """
+        if isinstance(move, Draw):
+            return (self.DRAW,)
+        if isinstance(move, Discard):
+            return (self.discard + move.card.code,)
+        if isinstance(move, Take):
+            head = self._depth_token(self.take, move.count)
+            return (head,) if move.play is None else (head, *self._encode_play(move.play))
+        if isinstance(move, (MeldMove, LayoffMove)):
+            return self._encode_play(move)
+        if isinstance(move, CallRummy):
+            return (self._depth_token(self.rummy, move.count), *self._encode_play(move.play))
+        if isinstance(move, Split):
+            return (self._depth_token(self.split, move.count), *self._encode_play(move.play))
+        if isinstance(move, EndHand):
+            return (self.END,)
+        if isinstance(move, Pass):
+            return (self.PASS,)
+        if isinstance(move, Block):
+            return (self.BLOCK,)
+        if isinstance(move, Nominate):
+            return (self.NOMINATE + _EFFECTS.index(move.effect),)
+        raise InvalidArgumentError(f"not a move: {shown(move)}")
+
+    def _depth_token(self, base: int, depth: int) -> int:
+        if depth > self.max_depth:
+            raise InvalidArgumentError(
+                f"depth {depth} is beyond this action space's {self.max_depth} cards"
+            )
+        return base + depth - 1
+
+    def _encode_play(self, play: MeldMove | LayoffMove) -> tuple[int, ...]:
+        card = self.card
+        cards = tuple(card + spec.code for spec in play.cards)
+        if isinstance(play, MeldMove):
+            return (self.MELD, *cards, self.DOUBLE if play.doubled else self.STOP)
+        if play.target >= self.max_melds:
+            raise InvalidArgumentError(
+                f"table meld {play.target} is beyond this action space's {self.max_melds} melds"
+            )
+        return (self.layoff + play.target, *cards, self.STOP)
+
+    # -- decode ---------------------------------------------------------------
+
+    def decode(self, tokens: Sequence[int], state: GameState, seat: int | None = None) -> Move:
+        """The move that ``tokens`` spell, made by ``seat`` (default: ``state.to_move``).
+
+        Like :func:`rummy500.parse_move`, this reads the spelling only, never
+        legality: :func:`rummy500.check_move` says whether the move is legal.
+
+        Raises:
+            InvalidArgumentError: for tokens that spell no move (or more than one).
+        """
+        player = state.to_move if seat is None else seat
+        tokens = tuple(tokens)
+        for token in tokens:
+            self._check_token(token)
+        if not tokens:
+            raise InvalidArgumentError("no tokens: a move has at least one")
+        head, rest = tokens[0], tokens[1:]
+        if head in (self.STOP, self.DOUBLE, self.DECLINE):
+            raise InvalidArgumentError(f"no move begins with {self.name(head)!r}")
+        if head < self.discard and head != self.MELD:
+            self._expect_end(tokens, 1)
+            return self._single(head, player)
+        if self.discard <= head < self.take:
+            self._expect_end(tokens, 1)
+            return Discard(player, card_from_code(head - self.discard))
+        if self.take <= head < self.rummy:
+            depth = head - self.take + 1
+            if not rest:
+                return Take(player, depth)
+            return Take(player, depth, self._decode_play(rest, player))
+        if self.rummy <= head < self.split:
+            return CallRummy(player, head - self.rummy + 1, self._decode_play(rest, player))
+        if self.split <= head < self.layoff:
+            return Split(player, head - self.split + 1, self._decode_play(rest, player))
+        return self._decode_play(tokens, player)
+
+    def _single(self, head: int, player: int) -> Move:
+        if head == self.DRAW:
+            return Draw(player)
+        if head == self.END:
+            return EndHand(player)
+        if head == self.PASS:
+            return Pass(player)
+        if head == self.BLOCK:
+            return Block(player)
+        return Nominate(player, _EFFECTS[head - self.NOMINATE])
+
+    def _decode_play(self, tokens: tuple[int, ...], player: int) -> MeldMove | LayoffMove:
+        if not tokens:
+            raise InvalidArgumentError("the tokens end where a meld or a lay-off must follow")
+        head = tokens[0]
+        end = next(
+            (index for index, token in enumerate(tokens) if token in (self.STOP, self.DOUBLE)),
+            None,
+        )
+        if end is None:
+            raise InvalidArgumentError(
+                f"the meld or lay-off {self.describe(tokens)!r} does not end with stop"
+            )
+        self._expect_end(tokens, end + 1)
+        cards = tokens[1:end]
+        if not cards or any(token < self.card for token in cards):
+            raise InvalidArgumentError(
+                f"a meld or lay-off spells one meld card or more: {self.describe(tokens)!r}"
+            )
+        specs = tuple(MELD_CARDS[token - self.card] for token in cards)
+        if head == self.MELD:
+            return MeldMove(player, specs, doubled=tokens[end] == self.DOUBLE)
+        if self.layoff <= head < self.card and tokens[end] == self.STOP:
+            return LayoffMove(player, head - self.layoff, specs)
+        raise InvalidArgumentError(f"not a meld or a lay-off: {self.describe(tokens)!r}")
+
+    def _expect_end(self, tokens: tuple[int, ...], length: int) -> None:
+        if len(tokens) != length:
+            raise InvalidArgumentError(
+                f"the tokens {self.describe(tokens)!r} go on after a whole move"
+            )
+
+    def _check_token(self, token: int) -> None:
+        if isinstance(token, bool) or not isinstance(token, int) or not 0 <= token < self.size:
+            raise InvalidArgumentError(
+                f"a token is a number 0..{self.size - 1}, got {shown(token)}"
+            )
+
+    # -- masks ----------------------------------------------------------------
+
+    def next_tokens(
+        self, moves: Iterable[Move], prefix: Sequence[int] = (), *, may_decline: bool = False
+    ) -> tuple[int, ...]:
+        """The tokens that continue one of ``moves`` after ``prefix``, ascending: the mask.
+
+        Args:
+            moves: The legal moves of the seat that acts.
+            prefix: The tokens it has spelled so far.
+            may_decline: Whether it may let its chance go by (it is not the seat to move);
+                ``decline`` is then legal before the first token.
+        """
+        prefix = tuple(prefix)
+        depth = len(prefix)
+        found = {
+            tokens[depth]
+            for tokens in map(self.encode, moves)
+            if len(tokens) > depth and tokens[:depth] == prefix
+        }
+        if may_decline and not prefix:
+            found.add(self.DECLINE)
+        return tuple(sorted(found))
+
+    def mask(
+        self, moves: Iterable[Move], prefix: Sequence[int] = (), *, may_decline: bool = False
+    ) -> list[int]:
+        """:meth:`next_tokens` as a list of 0 and 1 of length :attr:`size`."""
+        mask = [0] * self.size
+        for token in self.next_tokens(moves, prefix, may_decline=may_decline):
+            mask[token] = 1
+        return mask
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.players} players, {self.size} tokens>"
+
+
+def resolve_rules(
+    rules: Rules | None, preset: str | None, players: int | None
+) -> tuple[Rules, int]:
+    """The rule set and number of players an environment is made with.
+
+    ``rules`` and ``preset`` are alternatives (neither: the ``pagat``
+    preset); ``players`` defaults to the fewest the rules allow.
+
+    Raises:
+        InvalidArgumentError: for both ``rules`` and ``preset``, an unknown preset,
+            or a bad player count.
+    """
+    if rules is not None and preset is not None:
+        raise InvalidArgumentError("give rules or preset, not both")
+    if rules is None:
+        rules = presets.get(preset or "pagat")
+    elif not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules, got {shown(rules)}")
+    if players is None:
+        players = rules.min_players
+    rules.check_players(players)
+    return rules, players
+
+
+def moves_by_seat(state: GameState) -> dict[int, tuple[Move, ...]]:
+    """The legal moves of ``state`` grouped by the seat that makes them (engine order kept)."""
+    grouped: dict[int, list[Move]] = {}
+    for move in legal_moves(state):
+        grouped.setdefault(move.player, []).append(move)
+    return {seat: tuple(moves) for seat, moves in grouped.items()}
+
+
+class TokenGame:
+    """A hand played one token at a time, as the environments play it.
+
+    At each step one seat acts (:attr:`actor`): the seats with a move out of
+    turn are asked first, in :func:`rummy500.polling_order`, each free to
+    ``decline``; then the seat to move.  The actor spells one of its legal
+    moves token by token (:meth:`legal_tokens`, :meth:`step`); when the last
+    token is spelled the move is made, the known cards are tracked
+    (:class:`rummy500.views.KnownCards`) and polling starts again.
+
+    A token game is mutable; :func:`copy.copy` and :func:`copy.deepcopy`
+    give an independent game sharing the immutable states (cheap: search
+    libraries copy states often).
+
+    Args:
+        state: The position to start from.
+        space: The action space (default: that of ``state``'s rules and players).
+        known: The known cards of the hand so far (default: nothing known).
+
+    Attributes:
+        space: The action space.
+        state: The current position.
+        known: The known cards of the hand so far.
+        actor: The seat that acts now, or ``None`` once the hand is over.
+        prefix: The tokens the actor has spelled so far.
+    """
+
+    __slots__ = ("_candidates", "_moves", "_queue", "_views", "actor", "known", "prefix", "space",
+                 "state")  # fmt: skip
+
+    def __init__(
+        self,
+        state: GameState,
+        space: ActionSpace | None = None,
+        known: KnownCards | None = None,
+    ) -> None:
+        self.space = ActionSpace.of(state) if space is None else space
+        if self.space.rules != state.rules or self.space.players != state.num_players:
+            raise InvalidArgumentError(
+                "the action space is for another rule set or number of players than the state"
+            )
+        self.known = KnownCards.start(state) if known is None else known
+        self.actor: int | None = None
+        self.prefix: tuple[int, ...] = ()
+        self._enter(state)
+
+    # -- state ----------------------------------------------------------------
+
+    def _enter(self, state: GameState) -> None:
+        self.state = state
+        self._views: dict[int, PlayerView] = {}
+        self.prefix = ()
+        if state.is_over:
+            self._moves: dict[int, tuple[Move, ...]] = {}
+            self._queue: tuple[int, ...] = ()
+            self.actor = None
+            self._candidates: list[tuple[tuple[int, ...], Move]] = []
+            return
+        self._moves = moves_by_seat(state)
+        if state.to_move not in self._moves:
+            raise AssertionError(f"the engine offers p{state.to_move} no legal move\n{state}")
+        self._queue = tuple(seat for seat in polling_order(state) if seat in self._moves)
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        seat, self._queue = self._queue[0], self._queue[1:]
+        self.actor = seat
+        self.prefix = ()
+        encode = self.space.encode
+        self._candidates = [(encode(move), move) for move in self._moves[seat]]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over."""
+        return self.actor is None
+
+    @property
+    def result(self) -> HandResult | None:
+        """The hand's result once it is over."""
+        return self.state.result
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's reward for the hand: its score, or its side's under partnerships (V5).
+
+        All 0 until the hand is over.
+        """
+        result = self.state.result
+        players = self.state.num_players
+        if result is None:
+            return (0.0,) * players
+        rules = self.state.rules
+        if rules.partnerships and result.team_scores:
+            return tuple(
+                float(result.team_scores[side_of(rules, players, seat)]) for seat in range(players)
+            )
+        return tuple(float(score) for score in result.scores)
+
+    @property
+    def may_decline(self) -> bool:
+        """Whether the actor may ``decline`` now: it is not to move and has spelled nothing."""
+        return self.actor is not None and self.actor != self.state.to_move and not self.prefix
+
+    def moves(self, seat: int) -> tuple[Move, ...]:
+        """The legal moves of ``seat`` in the current position (empty if it may not act)."""
+        return self._moves.get(seat, ())
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` sees of the current position (:func:`rummy500.observe`)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = make_view(
+                self.state, seat, self.known, self._moves.get(seat, ())
+            )
+        return view
+
+    def candidates(self) -> tuple[Move, ...]:
+        """The actor's legal moves that begin with :attr:`prefix`."""
+        return tuple(move for _tokens, move in self._candidates)
+
+    # -- tokens ---------------------------------------------------------------
+
+    def legal_tokens(self) -> tuple[int, ...]:
+        """The actor's legal tokens now, ascending (empty once the hand is over)."""
+        depth = len(self.prefix)
+        found = {tokens[depth] for tokens, _move in self._candidates}
+        if self.may_decline:
+            found.add(self.space.DECLINE)
+        return tuple(sorted(found))
+
+    def is_legal(self, token: int) -> bool:
+        """Whether the actor may spell ``token`` now."""
+        if self.actor is None:
+            return False
+        if token == self.space.DECLINE:
+            return self.may_decline
+        depth = len(self.prefix)
+        return any(tokens[depth] == token for tokens, _move in self._candidates)
+
+    def step(self, token: int) -> Move | None:
+        """Spell one token for the actor; the move it completes, once made, else ``None``.
+
+        Raises:
+            InvalidArgumentError: for a token that is not legal now (the game is unchanged).
+        """
+        if self.actor is None:
+            raise InvalidArgumentError("the hand is over: no token may be spelled")
+        if token == self.space.DECLINE and not isinstance(token, bool):
+            if not self.may_decline:
+                raise InvalidArgumentError(
+                    f"p{self.actor} may not decline now (it is to move, or has begun a move)"
+                )
+            self._ask_next()
+            return None
+        depth = len(self.prefix)
+        kept = [(tokens, move) for tokens, move in self._candidates if tokens[depth] == token]
+        if not kept or isinstance(token, bool):
+            legal = ", ".join(self.space.name(legal) for legal in self.legal_tokens())
+            raise InvalidArgumentError(
+                f"token {shown(token)} is not legal for p{self.actor} now (legal: {legal})"
+            )
+        prefix = (*self.prefix, token)
+        for tokens, move in kept:
+            if len(tokens) == len(prefix):
+                self._make(move)
+                return move
+        self.prefix = prefix
+        self._candidates = kept
+        return None
+
+    def play(self, move: Move) -> None:
+        """Make a whole legal move of the actor at once (a bot's move), spelled or not.
+
+        Raises:
+            InvalidArgumentError: if ``move`` is not a legal move of the actor
+                beginning with what it has spelled.
+        """
+        if not any(candidate == move for _tokens, candidate in self._candidates):
+            raise InvalidArgumentError(
+                f"{move} is not a legal move of the actor (p{self.actor}) now"
+            )
+        self._make(move)
+
+    def decline(self) -> None:
+        """Let the actor's chance to act out of turn go by (the ``decline`` token)."""
+        self.step(self.space.DECLINE)
+
+    def _make(self, move: Move) -> None:
+        state = self.state
+        self.known = track(self.known, state, move)
+        self._enter(apply_move(state, move))
+
+    def replace_state(self, state: GameState) -> None:
+        """Replace the position by one the actor cannot tell apart from it.
+
+        For chance nodes (the OpenSpiel adapter orders the stock as cards are
+        drawn): ``state`` must have the same legal moves and views, e.g. the
+        same state with its stock in another order.  The actor, the spelling
+        and the polling are kept.
+        """
+        self.state = state
+        self._views = {}
+
+    # -- copying ----------------------------------------------------------------
+
+    def __copy__(self) -> TokenGame:
+        clone = TokenGame.__new__(TokenGame)
+        for name in TokenGame.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone._views = dict(self._views)
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
+        return self.__copy__()
+
+    def __repr__(self) -> str:
+        if self.actor is None:
+            return f"<TokenGame over, {self.state!r}>"
+        spelled = f", spelled {self.space.describe(self.prefix)!r}" if self.prefix else ""
+        return f"<TokenGame p{self.actor} to act{spelled}, {self.state!r}>"
