@@ -1,0 +1,217 @@
+"""A Gymnasium environment: one learner at the table, bots in the other seats.
+
+Needs the ``gymnasium`` extra (``pip install 'rummy500[gymnasium]'``).
+Importing this module registers the environment as ``rummy500/Rummy500-v0``
+(``gymnasium.make("rummy500/Rummy500-v0", preset="wikipedia")``).
+
+An episode is one hand.  The learner's seat spells its moves one token at a
+time in the token action space (:mod:`rummy500.adapters.actions`): the
+action space is ``Discrete(size)``, the observation a float32 vector of the
+seat's view and what it has spelled
+(:class:`~rummy500.adapters.observation.ObservationLayout`).  The legal
+tokens are in ``info["action_mask"]`` (an int8 vector), and
+:meth:`Rummy500Env.action_masks` gives them as booleans, as maskable
+algorithms (sb3-contrib's ``MaskablePPO``) ask for them.  The other seats
+are played by bots between the learner's steps; when the learner may call
+"Rummy!" or meld out of turn it is asked too, and may ``decline``.
+
+The reward is 0 until the hand ends, then the learner's hand score (its
+side's under partnerships, V5).  An illegal token changes nothing and
+costs ``illegal_reward``, with ``info["illegal_action"]`` set.
+
+>>> from rummy500.adapters.gymnasium import Rummy500Env
+>>> environment = Rummy500Env(preset="pagat", seat=0, opponents="greedy")
+>>> observation, info = environment.reset(seed=3)
+>>> observation.shape, int(info["action_mask"].sum()) > 0
+((5670,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from rummy500._engine import new_game
+from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules
+from rummy500.adapters.observation import ObservationLayout
+from rummy500.bots import Bot
+from rummy500.errors import InvalidArgumentError
+from rummy500.rules import Rules
+from rummy500.state import GameState
+
+__all__ = ["ENV_ID", "Opponent", "Rummy500Env"]
+
+#: The id the environment is registered under.
+ENV_ID = "rummy500/Rummy500-v0"
+
+#: An opponent: a bot name (``"greedy"``, ``"random"``, ``"search"``), or a
+#: function of a seed that makes a bot.
+Opponent = str | Callable[[int], Bot]
+
+
+class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One hand of 500 Rummy for one learner against bots.
+
+    Args:
+        rules: The rule set (default: the ``pagat`` preset).
+        preset: A preset name instead of ``rules``.
+        players: The number of players (default: the fewest the rules allow).
+        seat: The learner's seat.
+        opponents: The bots of the other seats: one :data:`Opponent` for
+            all, or one per other seat in seat order.  They are made anew at
+            every reset, with seeds drawn from the environment's generator,
+            so ``reset(seed=s)`` replays the same hand for the same actions.
+        dealer: The dealer's seat.
+        illegal_reward: The reward of an illegal token (which changes nothing).
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
+
+    ``reset(options={"state": state})`` starts from a given
+    :class:`~rummy500.GameState` instead of a new deal.
+    """
+
+    # An instance attribute of gymnasium.Env, given here for the class as Gymnasium does.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        preset: str | None = None,
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "greedy",
+        dealer: int = 0,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.rules, self.players = resolve_rules(rules, preset, players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidArgumentError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")
+        self.seat = seat
+        others = self.players - 1
+        if isinstance(opponents, str) or callable(opponents):
+            makers: list[Opponent] = [opponents] * others
+        else:
+            makers = list(opponents)
+            if len(makers) != others:
+                raise InvalidArgumentError(
+                    f"expected one opponent per other seat ({others}), got {len(makers)}"
+                )
+        self._makers = [_bot_maker(maker) for maker in makers]
+        self.dealer = dealer
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.space = ActionSpace(self.rules, self.players)
+        self.layout = ObservationLayout(self.space)
+        low, high = self.layout.bounds()
+        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.space.size)
+        self.game: TokenGame | None = None
+        self.bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new hand (or start from ``options["state"]``) and play the bots to the learner."""
+        super().reset(seed=seed)
+        draws = self.np_random.integers(0, 2**63 - 1, size=self.players)
+        state = (options or {}).get("state")
+        if state is None:
+            state = new_game(self.rules, self.players, seed=int(draws[0]), dealer=self.dealer)
+        elif not isinstance(state, GameState):
+            raise InvalidArgumentError(f"options['state'] must be a GameState, got {state!r}")
+        others = [seat for seat in range(self.players) if seat != self.seat]
+        self.bots = {
+            seat: make(int(draw))
+            for seat, make, draw in zip(others, self._makers, draws[1:], strict=True)
+        }
+        self.game = TokenGame(state, self.space)
+        self._play_bots()
+        return self._observation(), self._info()
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Spell one token for the learner, then let the bots play up to its next step."""
+        game = self._game()
+        if game.is_over:
+            raise InvalidArgumentError("the hand is over: call reset()")
+        token = int(action)
+        if not game.is_legal(token):
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), self.illegal_reward, False, False, info
+        game.step(token)
+        self._play_bots()
+        reward = game.returns()[self.seat] if game.is_over else 0.0
+        return self._observation(), reward, game.is_over, False, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal tokens of the learner now, as booleans (for maskable algorithms)."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``): every hand, the pile, the melds."""
+        if self.render_mode is None:
+            return None
+        game = self._game()
+        spelled = self.space.describe(game.prefix) if game.prefix else "-"
+        return f"{game.state}\n  learner p{self.seat}; spelled: {spelled}"
+
+    def _game(self) -> TokenGame:
+        if self.game is None:
+            raise InvalidArgumentError("call reset() before step()")
+        return self.game
+
+    def _play_bots(self) -> None:
+        game = self._game()
+        while game.actor is not None and game.actor != self.seat:
+            seat = game.actor
+            move = self.bots[seat].choose(game.view(seat))
+            if move is None:
+                game.decline()
+            else:
+                game.play(move)
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        game = self._game()
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if game.actor == self.seat:
+            mask[list(game.legal_tokens())] = 1
+        return mask
+
+    def _observation(self) -> npt.NDArray[np.float32]:
+        game = self._game()
+        prefix = game.prefix if game.actor == self.seat else ()
+        return self.layout.encode(game.view(self.seat), prefix)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask()}
+
+
+def _bot_maker(opponent: Opponent) -> Callable[[int], Bot]:
+    if callable(opponent):
+        return opponent
+    from rummy500.simulate import BOTS
+
+    try:
+        return BOTS[opponent]
+    except KeyError:
+        raise InvalidArgumentError(
+            f"unknown bot {opponent!r}; known bots: {', '.join(BOTS)}"
+        ) from None
+
+
+def _register() -> None:
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Rummy500Env")
+
+
+_register()
