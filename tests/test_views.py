@@ -115,7 +115,7 @@ def test_view_of_a_state_without_history_hides_every_hidden_card(
 ) -> None:
     seat = data.draw(st.integers(0, state.num_players - 1))
     rng = random.Random(data.draw(st.integers(0, 2**32)))
-    known = KnownCards.start(state)
+    known = KnownCards(state.known)
     view = observe(state, seat)
     for _ in range(3):
         shuffled = hidden_shuffle(state, seat, known, rng)
@@ -461,3 +461,13 @@ def test_resample_rejects_a_view_whose_counts_do_not_fit() -> None:
         resample(attrs.evolve(view, known=((), tuple(view.unseen[:14]))), 1)
     with pytest.raises(ValueError, match="does not hold"):
         attrs.evolve(view, discard=view.discard + view.hand).unseen  # noqa: B018
+
+
+@given(tracked_states(), st.data())
+def test_the_state_keeps_the_known_cards_as_the_tracker_does(
+    tracked: tuple[GameState, KnownCards], data: st.DataObject
+) -> None:
+    """``apply_move`` maintains ``GameState.known``; it is what ``track`` deduces move by move."""
+    state, known = tracked
+    assert state.known == known.cards
+    assert GameState.from_dict(state.to_dict()) == state

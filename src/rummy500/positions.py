@@ -96,6 +96,7 @@ _KEYS = {
     "idle_turns",
     "went_out",
     "gambit",
+    "known",
 }
 
 
@@ -194,6 +195,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "blocked_by": state.blocked_by,
             "dead": [str(card) for card in state.dead],
         }
+    if any(state.known):
+        data["known"] = [[str(card) for card in cards] for cards in state.known]
     return data
 
 
@@ -299,6 +302,23 @@ def _optional_seat(data: Mapping[str, Any], key: str, players: int) -> int | Non
     return None if data.get(key) is None else _seat(data, key, players)
 
 
+def _known_of(value: Any, hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+    """The key ``known``: per seat, cards its hand holds (absent: nothing known)."""
+    if value is None:
+        return ((),) * len(hands)
+    if not isinstance(value, list) or len(value) != len(hands):
+        raise _fail("known", f"expected a list of {len(hands)} lists of cards, got {shown(value)}")
+    known = []
+    for seat, cards in enumerate(value):
+        held = tuple(sorted(_cards(cards, f"known[{seat}]")))
+        missing = Counter(held) - Counter(hands[seat])
+        if missing:
+            extra = " ".join(map(str, sorted(missing.elements())))
+            raise _fail(f"known[{seat}]", f"{shown(extra)} not in the hand of p{seat}")
+        known.append(held)
+    return tuple(known)
+
+
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise _fail(where, f"expected a list of cards, got {shown(value)}")
@@ -353,6 +373,7 @@ def state_from_dict(data: Any) -> GameState:
         _check_taken(taken, hands[to_move], melds, dead)
     _check_variant_keys(rules, phase, opened)
     _check_hands_going_on(data, rules, phase, hands, went_out)
+    known = _known_of(data.get("known"), hands)
     result = None
     if phase is Phase.OVER:
         went_out, reason = _end_of(data, hands, stock, players, went_out)
@@ -391,6 +412,7 @@ def state_from_dict(data: Any) -> GameState:
         dealer_joker=dealer_joker,
         blocked_by=blocked_by,
         dead=dead,
+        known=known,
     )
     if not _someone_can_move(state):
         raise PositionError(

@@ -158,6 +158,10 @@ class HandResult:
     team_scores: tuple[int, ...] = ()
 
 
+def _nothing_known(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    return ((),) * len(state.hands)
+
+
 @attrs.frozen(repr=False, cache_hash=True)
 class GameState:
     """One hand of 500 Rum, as the referee sees it.
@@ -203,6 +207,12 @@ class GameState:
         dead: Cards out of play for the rest of the hand: under dealer's
             gambit, the cards inside a split and the joker that split the
             pile, and a blocked dealer's joker with the joker blocking it (V7).
+        known: For each seat, the cards every player knows it holds (sorted):
+            the cards it took from the pile (a take, a "Rummy!" call, a split)
+            and has not melded, laid off or discarded since (one copy at a
+            time: with two decks, playing one of two identical cards leaves one
+            known).  :func:`rummy500.apply_move` keeps it; it is public
+            information, shown to every seat by :func:`rummy500.observe`.
     """
 
     rules: Rules
@@ -230,6 +240,9 @@ class GameState:
     dealer_joker: bool = False
     blocked_by: int | None = None
     dead: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=attrs.Factory(_nothing_known, takes_self=True)
+    )
 
     @property
     def num_players(self) -> int:

@@ -496,7 +496,7 @@ def make_view(
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise InvalidArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
     if known is None:
-        known = KnownCards.start(state)
+        known = KnownCards(state.known)
     _check_known(state, known)
     if state.is_over:  # the hands are laid open for the count (S2)
         shown = tuple(() if other == seat else hand for other, hand in enumerate(state.hands))

@@ -16,7 +16,9 @@ from typing import Any
 from rummy500._engine import calls, discarding, drawing, gambit, going_out, playing, taking
 from rummy500._engine.dead_ends import blocker, mover_stranded
 from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
 from rummy500._engine.opening import opening_need
+from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import (
     Block,
@@ -50,6 +52,15 @@ def apply_move(state: GameState, move: Move) -> GameState:
     >>> after.phase.value, len(after.hands[1]), len(state.hands[1])
     ('play', 14, 13)
     """
+    after = _apply(state, move)
+    known = known_after(state, move)
+    if known is not after.known:
+        after = evolve(after, known=known)
+    return after
+
+
+def _apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, by the handler of its rule section (known cards aside)."""
     kind = type(move)
     if kind not in _MOVES:
         raise IllegalMoveError(

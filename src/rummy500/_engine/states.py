@@ -76,4 +76,5 @@ def turn_phase(
         state.dealer_joker,
         state.blocked_by,
         state.dead,
+        state.known,
     )
