@@ -65,11 +65,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from rummy500._engine.scoring import table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.cards import NUM_CODES
 from rummy500.meldcards import NUM_SPEC_CODES
 from rummy500.rules import Rules
-from rummy500.state import JokerEffect, Phase
+from rummy500.state import JokerEffect, Phase, TableMeld
 from rummy500.views import PlayerView
 
 if TYPE_CHECKING:
@@ -119,6 +120,9 @@ class ObservationLayout:
     shapes: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(init=False)
     slices: dict[str, slice] = attrs.field(init=False, eq=False)
     size: int = attrs.field(init=False)
+    _memo: dict[int, tuple[tuple[TableMeld, ...], list[int], list[int]]] = attrs.field(
+        init=False, factory=dict, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         players = self.space.players
@@ -216,43 +220,38 @@ class ObservationLayout:
             vector[start + token] += 1.0
 
     def _fill(self, vector: npt.NDArray[np.float32], view: PlayerView) -> None:
+        import numpy as np
+
         players = self.space.players
         me = view.seat
-        at = self.slices
+        at = {name: piece.start for name, piece in self.slices.items()}
+        ones: list[int] = []  # entries to add 1 to
 
         def relative(seat: int) -> int:
             return (seat - me) % players
 
-        def count(name: str, cards: Any, row: int = 0, width: int = NUM_CODES) -> None:
-            start = at[name].start + row * width
-            for card in cards:
-                vector[start + card.code] += 1.0
+        def count(name: str, cards: Any, row: int = 0) -> None:
+            start = at[name] + row * NUM_CODES
+            ones.extend(start + card.code for card in cards)
 
         def one_hot(name: str, seat: int | None) -> None:
             if seat is not None:
-                vector[at[name].start + relative(seat)] = 1.0
+                ones.append(at[name] + relative(seat))
 
         count("hand", view.hand)
         for seat, cards in enumerate(view.known):
-            if seat != me:
+            if seat != me and cards:
                 count("known", cards, relative(seat) - 1)
-        for seat, size in enumerate(view.hand_sizes):
-            vector[at["hand_sizes"].start + relative(seat)] = size
-        vector[at["stock_size"].start] = view.stock_size
-        discard = at["discard"].start
-        for depth, card in enumerate(reversed(view.discard[-self.space.max_depth :])):
-            vector[discard + depth * NUM_CODES + card.code] = 1.0
-        melds, credits, flags = at["melds"].start, at["meld_credits"].start, at["meld_flags"].start
-        for number, table_meld in enumerate(view.melds[: self.space.max_melds]):
-            for spec in table_meld.specs:
-                vector[melds + number * NUM_SPEC_CODES + spec.code] += 1.0
-            for seat in table_meld.by:
-                vector[credits + number * players + relative(seat)] += 1.0
-            vector[flags + 2 * number] = float(table_meld.doubled)
-            vector[flags + 2 * number + 1] = table_meld.multiplier
+        discard = at["discard"]
+        ones.extend(
+            discard + depth * NUM_CODES + card.code
+            for depth, card in enumerate(reversed(view.discard[-self.space.max_depth :]))
+        )
+        table, points = self._table(view.melds, me)
+        ones.extend(table)
         count("taken", view.taken)
         count("dead", view.dead)
-        vector[at["phase"].start + _PHASES.index(view.phase)] = 1.0
+        ones.append(at["phase"] + _PHASES.index(view.phase))
         one_hot("to_move", view.to_move)
         one_hot("dealer", view.dealer)
         one_hot("last_discarder", view.last_discarder)
@@ -261,28 +260,58 @@ class ObservationLayout:
         one_hot("went_out", view.went_out)
         one_hot("blocked_by", view.blocked_by)
         if view.joker_effect is not None:
-            vector[at["joker_effect"].start + _EFFECTS.index(view.joker_effect)] = 1.0
-        vector[at["flags"]] = (
+            ones.append(at["joker_effect"] + _EFFECTS.index(view.joker_effect))
+        vector += np.bincount(ones, minlength=self.size).astype(np.float32)
+        sizes = at["hand_sizes"]
+        for seat, size in enumerate(view.hand_sizes):
+            vector[sizes + relative(seat)] = size
+        vector[at["stock_size"]] = view.stock_size
+        flags = at["meld_flags"]
+        for index, table_meld in enumerate(view.melds[: self.space.max_melds]):
+            vector[flags + 2 * index + 1] = table_meld.multiplier
+        vector[self.slices["flags"]] = (
             view.is_my_turn,
             view.dealer_joker,
             view.went_out_rummy,
             view.went_out_long_run,
             view.jokers_wild,
         )
-        vector[at["turn"]] = (
+        vector[self.slices["turn"]] = (
             view.turn_points,
             view.turn_cards,
             view.turn_longest_run,
             view.stock_rebuilds,
             view.idle_turns,
         )
-        points = at["melded_points"].start
-        for seat, value in enumerate(view.melded_points):
-            vector[points + relative(seat)] = value
+        melded = at["melded_points"]
+        for seat, value in enumerate(points):
+            vector[melded + relative(seat)] = value
         if view.result is not None:
-            scores = at["scores"].start
+            scores = at["scores"]
             for seat, value in enumerate(view.result.scores):
                 vector[scores + relative(seat)] = value
+
+    def _table(self, melds: tuple[TableMeld, ...], seat: int) -> tuple[list[int], list[int]]:
+        """The entries of the table melds seen from ``seat``, and each seat's table points.
+
+        The last table seen is remembered: the table changes far less often
+        than the observations are built.
+        """
+        memo = self._memo.get(seat)
+        if memo is not None and memo[0] is melds:
+            return memo[1], memo[2]
+        players = self.space.players
+        start, credits = self.slices["melds"].start, self.slices["meld_credits"].start
+        flags = self.slices["meld_flags"].start
+        ones: list[int] = []
+        for number, table_meld in enumerate(melds[: self.space.max_melds]):
+            ones.extend(start + number * NUM_SPEC_CODES + spec.code for spec in table_meld.specs)
+            ones.extend(credits + number * players + (by - seat) % players for by in table_meld.by)
+            if table_meld.doubled:
+                ones.append(flags + 2 * number)
+        points = table_points(melds, self.space.rules, players)
+        self._memo[seat] = (melds, ones, points)
+        return ones, points
 
     def text(self, view: PlayerView, prefix: Sequence[int] = ()) -> str:
         """The observation as text: the view's table and the tokens spelled."""

@@ -182,8 +182,8 @@ class raw_env(AECEnv[str, Observation, int]):
             mask[list(game.legal_tokens())] = 1
         return {"observation": vector, "action_mask": mask}
 
-    def step(self, action: int) -> None:
-        """Spell ``action`` (a token) for the selected agent.
+    def step(self, action: int | None) -> None:
+        """Spell ``action`` (a token) for the selected agent (``None`` once it is done).
 
         Raises:
             InvalidArgumentError: for a token that is not legal now (:func:`env`
@@ -194,6 +194,8 @@ class raw_env(AECEnv[str, Observation, int]):
             self._was_dead_step(action)
             return
         game = self._game()
+        if action is None:
+            raise InvalidArgumentError(f"{agent} is not done: its action must be a token")
         self._cumulative_rewards[agent] = 0.0
         game.step(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -1,0 +1,183 @@
+"""Steps per second of each environment under random play (uniform over the legal tokens).
+
+Usage: python benchmarks/bench_envs.py [--seconds 10] [--preset pagat] [--players 2]
+Smoke run: python benchmarks/bench_envs.py --seconds 0.5
+
+A step is one token (one action of an agent).  Each run plays whole hands
+for about ``--seconds`` seconds and counts steps and hands:
+
+* ``TokenGame``: the token game the environments run, stepped directly
+  (no observation built): the cost of the engine and the mask;
+* ``PettingZoo env()``: with PettingZoo's wrappers, an observation and a mask
+  for the agent at every step (``env.last()``);
+* ``PettingZoo raw_env``: the same without the wrappers;
+* ``Gymnasium``: the learner's steps only (the other seats are played by
+  ``RandomBot`` between them, their time included);
+* ``OpenSpiel``: ``legal_actions`` and ``apply_action`` at decision nodes,
+  chance nodes sampled with their probabilities (timed, not counted); plus a
+  run that also reads the observation tensor at every decision.
+
+An environment whose library is missing is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import platform
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+import rummy500
+from rummy500 import new_game, presets
+from rummy500.adapters.actions import TokenGame
+
+
+def timed(run_hand: Callable[[int], int], seconds: float) -> tuple[int, int, float]:
+    """Run hands until ``seconds`` have passed: (steps, hands, elapsed)."""
+    steps = hands = 0
+    start = time.perf_counter()
+    while True:
+        steps += run_hand(hands)
+        hands += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps, hands, elapsed
+
+
+def token_game(preset: str, players: int) -> Callable[[int], int]:
+    rules = presets.get(preset)
+
+    def run(seed: int) -> int:
+        game = TokenGame(new_game(rules, players, seed=seed))
+        rng = random.Random(seed)
+        steps = 0
+        while not game.is_over:
+            game.step(rng.choice(game.legal_tokens()))
+            steps += 1
+        return steps
+
+    return run
+
+
+def pettingzoo(preset: str, players: int, wrapped: bool) -> Callable[[int], int]:
+    from rummy500.adapters.pettingzoo import env, raw_env
+
+    if wrapped:
+        table = env(preset=preset, players=players)
+    else:
+        table = raw_env(preset=preset, players=players)
+    rng = np.random.default_rng(0)
+
+    def run(seed: int) -> int:
+        table.reset(seed=seed)
+        steps = 0
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        return steps
+
+    return run
+
+
+def gymnasium(preset: str, players: int) -> Callable[[int], int]:
+    from rummy500.adapters.gymnasium import Rummy500Env
+
+    environment = Rummy500Env(preset=preset, players=players, opponents="random")
+    rng = np.random.default_rng(0)
+
+    def run(seed: int) -> int:
+        _observation, info = environment.reset(seed=seed)
+        steps = 0
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(info["action_mask"]))
+            _observation, _reward, done, _truncated, info = environment.step(action)
+            steps += 1
+        return steps
+
+    return run
+
+
+def openspiel(preset: str, players: int, observe: bool) -> Callable[[int], int]:
+    from rummy500.adapters.openspiel import load_game
+
+    game = load_game(preset=preset, players=players)
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                continue
+            if observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return run
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="time per run")
+    parser.add_argument("--preset", default="pagat")
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args(argv)
+    print(
+        f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
+        f"{platform.machine()}; preset {args.preset!r}, {args.players} players, "
+        f"uniform random tokens"
+    )
+    runs: list[tuple[str, str | None, Callable[[], Callable[[int], int]]]] = [
+        ("TokenGame (no observations)", None, lambda: token_game(args.preset, args.players)),
+        (
+            "PettingZoo env() (wrapped)",
+            "pettingzoo",
+            lambda: pettingzoo(args.preset, args.players, True),
+        ),
+        ("PettingZoo raw_env", "pettingzoo", lambda: pettingzoo(args.preset, args.players, False)),
+        (
+            "Gymnasium (learner steps; RandomBot seats)",
+            "gymnasium",
+            lambda: gymnasium(args.preset, args.players),
+        ),
+        (
+            "OpenSpiel (actions only)",
+            "pyspiel",
+            lambda: openspiel(args.preset, args.players, False),
+        ),
+        (
+            "OpenSpiel (+ observation tensor)",
+            "pyspiel",
+            lambda: openspiel(args.preset, args.players, True),
+        ),
+    ]
+    width = max(len(name) for name, _module, _make in runs)
+    print(f"{'environment':<{width}}  {'steps/s':>9}  {'hands/s':>8}  {'steps/hand':>10}")
+    for name, module, make in runs:
+        if module is not None and importlib.util.find_spec(module) is None:
+            print(f"{name:<{width}}  skipped: {module} is not installed")
+            continue
+        steps, hands, elapsed = timed(make(), args.seconds)
+        print(
+            f"{name:<{width}}  {steps / elapsed:9,.0f}  {hands / elapsed:8.1f}  "
+            f"{steps / hands:10.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
