@@ -44,7 +44,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Literal, TextIO, TypeVar
+from typing import Any, Literal, TextIO
 
 import attrs
 
@@ -473,14 +473,12 @@ def _bot_name(spec: BotSpec) -> str:
 # ---------------------------------------------------------------------------
 # Ray
 
-_T = TypeVar("_T")
-
 
 class RayExecutor(concurrent.futures.Executor):
     """A :class:`concurrent.futures.Executor` that runs tasks on Ray (``pip install ray``).
 
     Ray has no executor of its own, but each ``ObjectRef`` gives a
-    :class:`concurrent.futures.Future` (``ObjectRef.future()``): each
+    ``concurrent.futures.Future`` (``ObjectRef.future()``): each
     :meth:`submit` runs the function as a Ray task and returns that future.
     Ray must be initialised first (``ray.init()``, or ``ray.init(address=...)``
     for a cluster), or is initialised locally at the first task::
@@ -505,10 +503,8 @@ class RayExecutor(concurrent.futures.Executor):
         self._remote: dict[Callable[..., Any], Any] = {}
         self._shutdown = False
 
-    def submit(
-        self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any
-    ) -> concurrent.futures.Future[_T]:
-        """Run ``fn(*args, **kwargs)`` as a Ray task; its future."""
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """Run ``fn(*args, **kwargs)`` as a Ray task; its ``concurrent.futures.Future``."""
         if self._shutdown:
             raise RuntimeError("cannot submit tasks after shutdown")
         remote = self._remote.get(fn)
@@ -517,8 +513,7 @@ class RayExecutor(concurrent.futures.Executor):
                 self._ray.remote(**self._options)(fn) if self._options else self._ray.remote(fn)
             )
             self._remote[fn] = remote
-        future: concurrent.futures.Future[_T] = remote.remote(*args, **kwargs).future()
-        return future
+        return remote.remote(*args, **kwargs).future()
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Accept no more tasks (Ray itself keeps running: ``ray.shutdown()`` stops it)."""

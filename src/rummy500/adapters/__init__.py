@@ -12,7 +12,7 @@ continue one of the legal moves of the seat that acts.
   dependency): :class:`~rummy500.adapters.actions.ActionSpace` with
   ``encode``, ``decode`` and the mask, and
   :class:`~rummy500.adapters.actions.TokenGame`, a hand played token by token.
-- :mod:`rummy500.adapters.observation` — the observation vector, built from
+- ``rummy500.adapters.observation`` — the observation vector, built from
   the acting seat's :class:`~rummy500.views.PlayerView` and the tokens it
   has spelled (needs NumPy).
 - ``rummy500.adapters.pettingzoo`` — a PettingZoo AEC environment (extra

@@ -107,7 +107,7 @@ from rummy500.moves import (
 from rummy500.rules import Rules
 from rummy500.seating import side_of
 from rummy500.state import GameState, HandResult, JokerEffect, polling_order
-from rummy500.views import KnownCards, PlayerView, make_view, track
+from rummy500.views import KnownCards, PlayerView, make_view
 
 __all__ = ["ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules"]
 
@@ -442,41 +442,35 @@ class TokenGame:
     turn are asked first, in :func:`rummy500.polling_order`, each free to
     ``decline``; then the seat to move.  The actor spells one of its legal
     moves token by token (:meth:`legal_tokens`, :meth:`step`); when the last
-    token is spelled the move is made, the known cards are tracked
-    (:class:`rummy500.views.KnownCards`) and polling starts again.
+    token is spelled the move is made and polling starts again.
 
-    A token game is mutable; :func:`copy.copy` and :func:`copy.deepcopy`
+    A token game is mutable; ``copy.copy`` and ``copy.deepcopy``
     give an independent game sharing the immutable states (cheap: search
     libraries copy states often).
 
     Args:
         state: The position to start from.
         space: The action space (default: that of ``state``'s rules and players).
-        known: The known cards of the hand so far (default: nothing known).
 
     Attributes:
         space: The action space.
         state: The current position.
-        known: The known cards of the hand so far.
         actor: The seat that acts now, or ``None`` once the hand is over.
         prefix: The tokens the actor has spelled so far.
     """
 
-    __slots__ = ("_candidates", "_moves", "_queue", "_views", "actor", "known", "prefix", "space",
-                 "state")  # fmt: skip
+    __slots__ = ("_candidates", "_moves", "_queue", "_views", "actor", "prefix", "space", "state")
 
     def __init__(
         self,
         state: GameState,
         space: ActionSpace | None = None,
-        known: KnownCards | None = None,
     ) -> None:
         self.space = ActionSpace.of(state) if space is None else space
         if self.space.rules != state.rules or self.space.players != state.num_players:
             raise InvalidArgumentError(
                 "the action space is for another rule set or number of players than the state"
             )
-        self.known = KnownCards.start(state) if known is None else known
         self.actor: int | None = None
         self.prefix: tuple[int, ...] = ()
         self._enter(state)
@@ -545,9 +539,7 @@ class TokenGame:
         """What ``seat`` sees of the current position (:func:`rummy500.observe`)."""
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = make_view(
-                self.state, seat, self.known, self._moves.get(seat, ())
-            )
+            view = self._views[seat] = make_view(self.state, seat, None, self._moves.get(seat, ()))
         return view
 
     def candidates(self) -> tuple[Move, ...]:
@@ -621,10 +613,13 @@ class TokenGame:
         """Let the actor's chance to act out of turn go by (the ``decline`` token)."""
         self.step(self.space.DECLINE)
 
+    @property
+    def known(self) -> KnownCards:
+        """The cards each seat is known to hold (the state's ``known``)."""
+        return KnownCards(self.state.known)
+
     def _make(self, move: Move) -> None:
-        state = self.state
-        self.known = track(self.known, state, move)
-        self._enter(apply_move(state, move))
+        self._enter(apply_move(self.state, move))
 
     def replace_state(self, state: GameState) -> None:
         """Replace the position by one the actor cannot tell apart from it.
