@@ -1,0 +1,198 @@
+"""SearchBot against GreedyBot: hands won (95% confidence interval), points per hand, time.
+
+Usage: python benchmarks/bench_search.py [--hands 400] [--iterations 200] [--workers 2]
+Smoke run: python benchmarks/bench_search.py --hands 4 --iterations 8
+
+Two players, the ``pagat`` preset.  Hands come in pairs: the same deal
+(same seed, same dealer) is played twice with the seats swapped, so each
+bot holds each set of cards once and the luck of the deal cancels out.
+The hands run on a process pool (``--workers``, default: every core).
+
+A hand is *won* by the seat that went out, or, if nobody did, by the
+single best score (a tie is won by nobody), as ``rummy500 simulate``
+counts wins.  The interval is Wilson's score interval for the search
+bot's share of the hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import math
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+import attrs
+
+import rummy500
+from rummy500 import GreedyBot, iter_hand, new_game, presets
+from rummy500.search import SearchBot
+
+
+@attrs.frozen
+class Job:
+    """One hand: its deal seed, the search bot's seat and its budget."""
+
+    index: int
+    seed: int
+    search_seat: int
+    iterations: int | None
+    time_limit: float | None
+    preset: str
+
+
+@attrs.frozen
+class Result:
+    """What one hand gave."""
+
+    index: int
+    search_seat: int
+    winner: int | None
+    scores: tuple[int, ...]
+    search_decisions: int
+    search_seconds: float
+    moves: int
+
+
+def play(job: Job) -> Result:
+    """Play one hand between the search bot and GreedyBot (module level, for the pool)."""
+    rules = presets.get(job.preset)
+    search = SearchBot(iterations=job.iterations, time_limit=job.time_limit, seed=job.seed)
+    greedy = GreedyBot(seed=job.seed + 1)
+    bots = [greedy, greedy]
+    bots[job.search_seat] = search  # type: ignore[call-overload]
+    timed = _Timed(search)
+    bots[job.search_seat] = timed  # type: ignore[call-overload]
+    state = new_game(rules, 2, seed=job.seed, dealer=0)
+    moves = 0
+    for step in iter_hand(state, bots):
+        state = step.after
+        moves += 1
+    result = state.result
+    assert result is not None
+    if result.went_out is not None:
+        winner: int | None = result.went_out
+    else:
+        best = max(result.scores)
+        leaders = [seat for seat, score in enumerate(result.scores) if score == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+    return Result(
+        job.index, job.search_seat, winner, result.scores, timed.decisions, timed.seconds, moves
+    )
+
+
+class _Timed:
+    """A bot wrapper that counts the decisions with more than one option, and times them."""
+
+    def __init__(self, bot: SearchBot) -> None:
+        self.bot = bot
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, view: rummy500.PlayerView) -> rummy500.Move | None:
+        start = time.perf_counter()
+        move = self.bot.choose(view)
+        options = len(view.legal_moves) + (0 if view.is_my_turn else 1)
+        if options > 1:
+            self.decisions += 1
+            self.seconds += time.perf_counter() - start
+        return move
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% by default)."""
+    if not trials:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (centre - half, centre + half)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--hands", type=int, default=400, help="hands (rounded up to pairs)")
+    parser.add_argument("--iterations", type=int, default=200, help="rollouts per decision")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per decision")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--preset", default="pagat")
+    args = parser.parse_args(argv)
+    iterations = None if args.time_limit is not None else args.iterations
+    pairs = (args.hands + 1) // 2
+    rng = random.Random(args.seed)
+    jobs = []
+    for pair in range(pairs):
+        seed = rng.getrandbits(62)
+        for seat in (0, 1):
+            jobs.append(Job(2 * pair + seat, seed, seat, iterations, args.time_limit, args.preset))
+    budget = (
+        f"{iterations} rollouts per decision"
+        if iterations is not None
+        else f"{args.time_limit} s per decision"
+    )
+    print(
+        f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores, {args.workers} workers"
+    )
+    print(
+        f"SearchBot ({budget}) against GreedyBot, {len(jobs)} hands of {args.preset!r}, 2 players"
+    )
+    start = time.perf_counter()
+    results: list[Result] = []
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for result in pool.map(play, jobs):
+            results.append(result)
+            if len(results) % 50 == 0:
+                won = sum(r.winner == r.search_seat for r in results)
+                elapsed = time.perf_counter() - start
+                print(f"  {len(results)} hands, search won {won}, {elapsed:.0f} s", flush=True)
+    wall = time.perf_counter() - start
+    hands = len(results)
+    won = sum(r.winner == r.search_seat for r in results)
+    lost = sum(r.winner is not None and r.winner != r.search_seat for r in results)
+    low, high = wilson(won, hands)
+    search_points = [r.scores[r.search_seat] for r in results]
+    greedy_points = [r.scores[1 - r.search_seat] for r in results]
+    decisions = sum(r.search_decisions for r in results)
+    seconds = sum(r.search_seconds for r in results)
+    rows = [
+        ("hands", f"{hands} ({pairs} pairs, seats swapped)"),
+        ("budget", budget),
+        ("hands won by SearchBot", f"{won} ({won / hands:.1%})"),
+        ("95% interval (Wilson)", f"{low:.1%} - {high:.1%}"),
+        ("hands won by GreedyBot", f"{lost} ({lost / hands:.1%})"),
+        ("hands won by nobody", f"{hands - won - lost}"),
+        ("points per hand, SearchBot", f"{statistics.mean(search_points):.1f}"),
+        ("points per hand, GreedyBot", f"{statistics.mean(greedy_points):.1f}"),
+        (
+            "point lead per hand (95% interval)",
+            _mean_interval([a - b for a, b in zip(search_points, greedy_points, strict=True)]),
+        ),
+        ("moves per hand", f"{statistics.mean(r.moves for r in results):.1f}"),
+        ("searched decisions per hand", f"{decisions / hands:.1f}"),
+        ("seconds per searched decision", f"{seconds / max(decisions, 1):.3f}"),
+        ("wall time", f"{wall:.0f} s ({wall / 60:.1f} min)"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value}")
+
+
+def _mean_interval(values: list[int]) -> str:
+    mean = statistics.mean(values)
+    if len(values) < 2:
+        return f"{mean:.1f}"
+    half = 1.959964 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:.1f} ({mean - half:.1f} to {mean + half:.1f})"
+
+
+if __name__ == "__main__":
+    main()

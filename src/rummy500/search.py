@@ -1,0 +1,499 @@
+"""A search bot: determinized Monte Carlo search over the worlds a seat cannot tell apart.
+
+:class:`SearchBot` looks ahead where :class:`~rummy500.bots.GreedyBot`
+only rates the move in hand.  It searches the decisions that shape a hand
+most: what to draw (the stock, or which cards of the pile, and how to meld
+them), and whether to call "Rummy!" or let the chance go by; melds,
+lay-offs and discards follow GreedyBot's heuristic (``search_plays=True``
+searches them too).  At each searched decision with more than one option:
+
+1. **Candidates.**  GreedyBot's move comes first; the best-ranked others by
+   the rollout policy's heuristic follow, up to ``candidates`` moves (out of
+   turn, letting the chance go by is one of them).
+2. **Worlds.**  The cards the seat cannot see are dealt at random
+   (:func:`rummy500.resample`): each *world* is a full state consistent
+   with the seat's view, the known cards kept with their holders.
+3. **Rollouts.**  In each world every candidate is played, then the hand is
+   played out by a fast greedy policy for every seat (call "Rummy!" when
+   possible, take from the pile what melds at once, meld and lay off the
+   most, discard the card least needed), with the same random choices for
+   every candidate: the comparisons are paired, so the luck of the deal
+   cancels out.  A rollout is worth the seat's score minus the best other
+   score, plus ``win_bonus`` for winning the hand (going out, or the single
+   best score) or minus it for losing it; with a ``horizon`` it stops
+   early and the hands are valued by their dead weight.
+4. **Choice.**  The candidate with the best mean wins if it beats
+   GreedyBot's move by ``confidence`` standard errors of the paired
+   differences; else GreedyBot's move stands.
+
+The budget is a number of rollouts per decision (``iterations``:
+deterministic for a seed) or a time per decision (``time_limit``: not
+reproducible).  Rollouts go straight through :func:`rummy500.legal_moves`
+and :func:`rummy500.apply_move` on immutable states: nothing is copied.
+
+>>> from rummy500 import new_game, observe, play_hand, GreedyBot
+>>> bot = SearchBot(iterations=24, seed=1)
+>>> str(bot.choose(observe(new_game(seed=7), 1)))
+'p1: draw'
+>>> final = play_hand(new_game(seed=3), [SearchBot(iterations=8, seed=1), GreedyBot(seed=2)])
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rummy500._engine import apply_move, legal_moves
+from rummy500._engine.plays import playable_on_table
+from rummy500._engine.scoring import table_points
+from rummy500.bots import GreedyBot
+from rummy500.cards import JOKER_CODE
+from rummy500.errors import InvalidArgumentError
+from rummy500.moves import (
+    CallRummy,
+    Discard,
+    Draw,
+    LayoffMove,
+    MeldMove,
+    Move,
+    Nominate,
+    Pass,
+    Take,
+)
+from rummy500.rules import Ace, Rules
+from rummy500.seating import side_of, sides
+from rummy500.state import GameState, HandResult, JokerEffect, Phase, TableMeld, polling_order
+from rummy500.views import PlayerView, resample
+
+__all__ = ["SearchBot", "rollout_move"]
+
+
+def _seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of one seat."""
+    return legal_moves(state, seat=seat)
+
+
+# ---------------------------------------------------------------------------
+# The rollout policy: a fast greedy player
+
+
+def _play_value(values: Sequence[int], play: MeldMove | LayoffMove) -> int:
+    return sum(values[spec.card.code] for spec in play.cards)
+
+
+class _Hand:
+    """What the rollout policy knows of one hand of cards: counts by rank and by suit."""
+
+    __slots__ = ("codes", "jokers", "ranks", "suits")
+
+    def __init__(self, codes: Sequence[int]) -> None:
+        self.codes = codes
+        self.jokers = 0
+        self.ranks = [0] * 13
+        self.suits: list[set[int]] = [set(), set(), set(), set()]
+        for code in codes:
+            if code == JOKER_CODE:
+                self.jokers += 1
+            else:
+                self.ranks[code % 13] += 1
+                self.suits[code // 13].add(code % 13)
+
+    def partners(self, code: int, wild: bool, wrap: bool) -> tuple[bool, bool]:
+        """Whether ``code`` is in a meld of this hand, and whether it has a partner.
+
+        A meld: two more of its rank, or two neighbours in its suit making a
+        run of three (a wild joker may stand for one of them).  A partner:
+        one more of its rank, or a card of its suit within two ranks.
+        """
+        rank, suit = code % 13, code // 13
+        jokers = self.jokers if wild else 0
+        same = self.ranks[rank] - 1
+        near = self.suits[suit]
+
+        def has(offset: int) -> bool:
+            other = rank + offset
+            if wrap:
+                other %= 13
+            elif not 0 <= other < 13:
+                return False
+            return other in near
+
+        below1, below2, above1, above2 = has(-1), has(-2), has(1), has(2)
+        runs = (below1 and below2) or (below1 and above1) or (above1 and above2)
+        gapped = (below1 or below2 or above1 or above2) and jokers > 0
+        in_meld = same + jokers >= 2 or runs or gapped
+        partner = same >= 1 or below1 or below2 or above1 or above2 or jokers > 0
+        return in_meld, partner
+
+
+class _Policy:
+    """The fast greedy policy of the rollouts (and the ranking of a seat's candidates)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.values = rules.card_values.table
+        self.wrap = rules.ace is Ace.AROUND_THE_CORNER
+        self._melds: tuple[TableMeld, ...] | None = None
+        self._fits: dict[tuple[int, bool], bool] = {}
+
+    def on_table(self, melds: tuple[TableMeld, ...], code: int, wild: bool) -> bool:
+        """Whether card ``code`` lays off on a table meld (cached while the table stays)."""
+        if not melds:
+            return False
+        if melds is not self._melds:
+            self._melds = melds
+            self._fits = {}
+        key = (code, wild)
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = playable_on_table(self.rules, melds, code, wild)
+        return found
+
+    def keep_score(self, state: GameState, hand: _Hand, code: int) -> float:
+        """How much the seat wants to keep card ``code`` (low: discard it first)."""
+        wild = state.jokers_wild
+        if code == JOKER_CODE:
+            return 100.0 if wild else 5.0
+        in_meld, partner = hand.partners(code, wild, self.wrap)
+        score = 60.0 if in_meld else 20.0 if partner else 0.0
+        if self.on_table(state.melds, code, not _tamed(state.joker_effect)):
+            score += 40.0  # it lays off: keep it, and do not feed it to the next seat
+        return score - self.values[code] / 100.0
+
+    def score(self, state: GameState, hand: _Hand, move: Move) -> float:
+        """The policy's score of one move of the seat to move (higher is better)."""
+        if isinstance(move, Discard):
+            return -self.keep_score(state, hand, move.card.code)
+        if isinstance(move, (MeldMove, LayoffMove)):
+            return 1000.0 + 10.0 * len(move.cards) + _play_value(self.values, move)
+        if isinstance(move, Take):
+            return self.take_score(state, hand, move)
+        if isinstance(move, CallRummy):
+            return 500.0 + _play_value(self.values, move.play)
+        if isinstance(move, Draw):
+            return 0.0
+        if isinstance(move, Nominate):
+            return 1.0 if move.effect is JokerEffect.WILD else 0.0
+        if isinstance(move, Pass):
+            return -1.0
+        return -2.0
+
+    def rank_moves(self, state: GameState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+        """The moves of the seat to move, best first, with the policy's scores."""
+        hand = _Hand([card.code for card in state.hands[state.to_move]])
+        scored = [(self.score(state, hand, move), move) for move in moves]
+        scored.sort(key=lambda item: -item[0])
+        return scored
+
+    def take_score(self, state: GameState, hand: _Hand, move: Take) -> float:
+        """A take's worth against a stock draw (0): the meld it makes, less what it brings along."""
+        values = self.values
+        taken = state.discard[-move.count :]
+        if move.play is None:
+            code = taken[-1].code
+            if code == JOKER_CODE:
+                return 30.0 if state.jokers_wild else -1.0
+            in_meld, _partner = hand.partners(code, state.jokers_wild, self.wrap)
+            if in_meld or self.on_table(state.melds, code, not _tamed(state.joker_effect)):
+                return 5.0 + values[code] / 10.0
+            return -1.0
+        used = Counter(spec.card.code for spec in move.play.cards)
+        extra = 0.0
+        for card in taken:
+            if used[card.code]:
+                used[card.code] -= 1
+            else:
+                extra += values[card.code]
+        return 5.0 + _play_value(values, move.play) - 0.5 * extra
+
+    def estimate(self, state: GameState) -> list[float]:
+        """Each side's score if the hand went on well: the table, less the hands' dead weight.
+
+        A card of a meld in hand counts nothing (it will be melded), a card
+        with a partner half its value, deadwood its whole value, a wild joker
+        nothing.
+        """
+        rules = state.rules
+        players = state.num_players
+        points = table_points(state.melds, rules, players)
+        values = self.values
+        wild = state.jokers_wild
+        totals = [float(value) for value in points]
+        for seat, cards in enumerate(state.hands):
+            hand = _Hand([card.code for card in cards])
+            for code in hand.codes:
+                if code == JOKER_CODE:
+                    weight = 0.0 if wild else 1.0
+                else:
+                    in_meld, partner = hand.partners(code, wild, self.wrap)
+                    weight = 0.0 if in_meld else 0.5 if partner else 1.0
+                totals[seat] -= weight * values[code]
+        return [sum(totals[seat] for seat in side) for side in sides(rules, players)]
+
+    def choose(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The policy's move among all the legal ``moves`` of ``state``."""
+        mover = state.to_move
+        own: list[Move] = []
+        calls: dict[int, list[CallRummy]] = {}
+        plays: list[MeldMove | LayoffMove] = []
+        for move in moves:
+            if move.player == mover:
+                own.append(move)
+                if isinstance(move, (MeldMove, LayoffMove)):
+                    plays.append(move)
+            elif isinstance(move, CallRummy):
+                calls.setdefault(move.player, []).append(move)
+        if calls:
+            for seat in polling_order(state):
+                if seat in calls:
+                    return max(calls[seat], key=lambda call: len(call.play.cards))
+        if len(own) == 1:
+            return own[0]
+        if plays:  # meld and lay off first, the most cards, then the most points
+            values = self.values
+            return max(plays, key=lambda play: (len(play.cards), _play_value(values, play)))
+        hand = _Hand([card.code for card in state.hands[mover]])
+        best: list[Move] = []
+        top = -math.inf
+        for move in own:
+            score = self.score(state, hand, move)
+            if score > top:
+                top, best = score, [move]
+            elif score == top:
+                best.append(move)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _play_of(move: Move) -> tuple[object, ...]:
+    play = getattr(move, "play", None)
+    return () if play is None else tuple(play.cards)
+
+
+def _tamed(effect: JokerEffect | None) -> bool:
+    return effect is JokerEffect.DOUBLE or effect is JokerEffect.SPLIT
+
+
+def rollout_move(state: GameState, rng: random.Random) -> Move:
+    """The move the search's rollouts make in ``state`` (a fast greedy policy).
+
+    The seats with a "Rummy!" call make it, the first in polling order;
+    else the seat to move melds and lays off the most it can, takes from
+    the pile what melds at once, and discards the card it needs least.
+    """
+    return _Policy(state.rules).choose(state, legal_moves(state), rng)
+
+
+# ---------------------------------------------------------------------------
+# The bot
+
+
+def _generator(bot: SearchBot) -> random.Random:
+    return random.Random(f"rummy500 search bot {bot.seed}")
+
+
+def _check_budget(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise InvalidArgumentError(f"{attribute.name} must be positive or None, got {value!r}")
+
+
+@attrs.frozen
+class SearchBot:
+    """A bot that searches: candidates tried in sampled worlds, played out by fast rollouts.
+
+    See the module's description for the method.  It is the strongest bot
+    of the library (``benchmarks/bench_search.py`` measures it against
+    GreedyBot).
+
+    Attributes:
+        iterations: Rollouts per searched decision (shared by the
+            candidates); with ``time_limit`` ``None`` the bot is
+            deterministic for its seed.
+        time_limit: Seconds per searched decision instead of ``iterations``.
+        seed: The seed of the bot's own random generator (and of its GreedyBot).
+        candidates: How many moves a decision compares, GreedyBot's included.
+        win_bonus: What winning the hand is worth in a rollout, in points,
+            beside the score difference.
+        confidence: How many standard errors a candidate must beat
+            GreedyBot's move by to be chosen instead.
+        horizon: Moves a rollout plays before it stops and values the
+            hands as they stand; ``None``: to the end of the hand.
+        search_plays: Whether to search the play phase too (melds, lay-offs,
+            discards); by default those follow GreedyBot.
+        max_rollout_moves: A rollout longer than this stops (a safeguard;
+            hands end long before).
+    """
+
+    iterations: int | None = attrs.field(default=200, validator=_check_budget)
+    time_limit: float | None = attrs.field(default=None, validator=_check_budget)
+    seed: int = 0
+    candidates: int = 4
+    win_bonus: float = 100.0
+    confidence: float = 1.0
+    horizon: int | None = attrs.field(default=None, validator=_check_budget)
+    search_plays: bool = False
+    max_rollout_moves: int = 600
+    _random: random.Random = attrs.field(
+        init=False,
+        default=attrs.Factory(_generator, takes_self=True),
+        eq=False,
+        repr=False,
+    )
+    _greedy: GreedyBot = attrs.field(
+        init=False,
+        default=attrs.Factory(lambda bot: GreedyBot(seed=bot.seed), takes_self=True),
+        eq=False,
+        repr=False,
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
+            raise InvalidArgumentError("give a budget: iterations or time_limit")
+        if self.candidates < 1:
+            raise InvalidArgumentError(f"candidates must be 1 or more, got {self.candidates}")
+
+    def choose(self, view: PlayerView) -> Move | None:
+        """The move the search finds best (or ``None`` to let a chance to act go by)."""
+        moves = view.legal_moves
+        if not moves:
+            return None
+        options: list[Move | None] = list(moves)
+        if not view.is_my_turn:
+            options.append(None)
+        if len(options) == 1:
+            return options[0]
+        if not self.search_plays and view.phase is not Phase.DRAW:
+            return self._greedy.choose(view)
+        rng = random.Random(self._random.getrandbits(64))
+        policy = _Policy(view.rules)
+        shortlist = self._shortlist(view, policy, rng)
+        if len(shortlist) == 1:
+            return shortlist[0]
+        return self._compare(view, shortlist, policy, rng)
+
+    def _shortlist(
+        self, view: PlayerView, policy: _Policy, rng: random.Random
+    ) -> list[Move | None]:
+        """The candidates: GreedyBot's move first, then the rollout policy's best others."""
+        default = self._greedy.choose(view)
+        moves = list(view.legal_moves)
+        if view.is_my_turn:
+            world = resample(view, rng)
+            ranked: list[Move | None] = [move for _score, move in policy.rank_moves(world, moves)]
+        else:
+            ranked = [None, *sorted(moves, key=lambda move: -len(_play_of(move)))]
+        chosen = [default]
+        for move in ranked:
+            if len(chosen) >= self.candidates:
+                break
+            if move not in chosen:
+                chosen.append(move)
+        return chosen
+
+    def _compare(
+        self,
+        view: PlayerView,
+        shortlist: list[Move | None],
+        policy: _Policy,
+        rng: random.Random,
+    ) -> Move | None:
+        """Paired rollouts of every candidate; the best if it clearly beats the first."""
+        values: list[list[float]] = [[] for _ in shortlist]
+        if self.time_limit is not None:
+            end = time.perf_counter() + self.time_limit
+            while len(values[0]) < 2 or time.perf_counter() < end:
+                self._play_world(view, shortlist, policy, rng, values)
+        else:
+            for _ in range(max(2, (self.iterations or 0) // len(shortlist))):
+                self._play_world(view, shortlist, policy, rng, values)
+        means = [sum(row) / len(row) for row in values]
+        best = max(range(len(shortlist)), key=lambda index: (means[index], -index))
+        if best == 0:
+            return shortlist[0]
+        gains = [mine - first for mine, first in zip(values[best], values[0], strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1))
+        if mean > 0 and mean >= self.confidence * spread / math.sqrt(len(gains)):
+            return shortlist[best]
+        return shortlist[0]
+
+    def _play_world(
+        self,
+        view: PlayerView,
+        shortlist: list[Move | None],
+        policy: _Policy,
+        rng: random.Random,
+        values: list[list[float]],
+    ) -> None:
+        """One new world, every candidate played in it with the same rollout seed."""
+        world = resample(view, rng)
+        seed = rng.getrandbits(64)
+        for index, candidate in enumerate(shortlist):
+            values[index].append(self._rollout(view.seat, world, candidate, seed, policy))
+
+    def _rollout(
+        self,
+        seat: int,
+        world: GameState,
+        first: Move | None,
+        seed: int,
+        policy: _Policy,
+    ) -> float:
+        """Play ``first`` (``None``: let the chance go by) in ``world``, then the policy."""
+        rng = random.Random(seed)
+        state = world
+        if first is not None:
+            state = apply_move(state, first)
+        else:  # the seat lets its chance go by: the seat to move moves, without any call
+            mover = state.to_move
+            own = _seat_moves(state, mover)
+            state = apply_move(state, policy.choose(state, own, rng))
+        limit = self.max_rollout_moves if self.horizon is None else self.horizon
+        for _ in range(limit):
+            if state.is_over:
+                break
+            state = apply_move(state, policy.choose(state, legal_moves(state), rng))
+        return self._value(state, seat, policy)
+
+    def _value(self, state: GameState, seat: int, policy: _Policy) -> float:
+        """A rollout's worth to ``seat``: the score lead, and the win bonus."""
+        rules = state.rules
+        players = state.num_players
+        if state.result is not None:
+            scores: list[float] = list(_side_scores(rules, players, state.result))
+        else:  # a rollout cut short: the table, less the hands as they stand
+            scores = policy.estimate(state)
+        mine = side_of(rules, players, seat)
+        best_other = max(score for side, score in enumerate(scores) if side != mine)
+        value = scores[mine] - best_other
+        winner = _winning_side(rules, players, state.result, scores)
+        if winner is not None:
+            value += self.win_bonus if winner == mine else -self.win_bonus
+        return value
+
+
+def _side_scores(rules: Rules, players: int, result: HandResult) -> list[int]:
+    if rules.partnerships and result.team_scores:
+        return list(result.team_scores)
+    return list(result.scores)
+
+
+def _winning_side(
+    rules: Rules, players: int, result: HandResult | None, scores: list[float]
+) -> int | None:
+    if result is not None and result.went_out is not None:
+        return side_of(rules, players, result.went_out)
+    if result is None:
+        return None
+    best = max(scores)
+    leaders = [side for side, score in enumerate(scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,113 @@
+"""The search bot: legal and reproducible moves, its budgets, and its rollout policy.
+
+Its strength is measured by ``benchmarks/bench_search.py``, not here.
+
+Rule ids: R1 (a seat out of turn may let its call go by), E1 (hands end).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummy500 import (
+    Bot,
+    GreedyBot,
+    InvalidArgumentError,
+    apply_move,
+    legal_moves,
+    new_game,
+    observe,
+    play_hand,
+    presets,
+)
+from rummy500.bots import iter_hand
+from rummy500.search import SearchBot, rollout_move
+
+
+def test_the_search_bot_plays_legal_hands_under_every_preset() -> None:
+    for name in presets.names():
+        rules = presets.get(name)
+        players = rules.min_players
+        bots = [
+            SearchBot(iterations=4, horizon=6, seed=seat, search_plays=seat == 0)
+            for seat in range(players)
+        ]
+        final = play_hand(new_game(rules, players, seed=4), bots)
+        assert final.is_over
+
+
+def test_an_iteration_budget_is_deterministic_for_a_seed() -> None:
+    def play() -> list[str]:
+        bots: list[Bot] = [SearchBot(iterations=6, horizon=10, seed=5), GreedyBot(seed=6)]
+        return [str(step.move) for step in iter_hand(new_game(seed=8), bots)]
+
+    assert play() == play()
+
+
+def test_a_time_budget_answers() -> None:
+    view = observe(new_game(seed=7), 1)
+    move = SearchBot(iterations=None, time_limit=0.05, seed=1).choose(view)
+    assert move in view.legal_moves
+
+
+def test_the_play_phase_follows_greedybot_unless_searched() -> None:
+    state = new_game(seed=7)
+    state = apply_move(state, legal_moves(state)[0])  # p1 draws: its play phase
+    view = observe(state, 1)
+    assert SearchBot(iterations=4, seed=3).choose(view) == GreedyBot(seed=3).choose(view)
+    searched = SearchBot(iterations=8, horizon=4, seed=3, search_plays=True).choose(view)
+    assert searched in view.legal_moves
+
+
+def test_out_of_turn_the_bot_may_let_its_chance_go_by_R1() -> None:
+    # Find a view of a seat that may call "Rummy!" out of turn.
+    for seed in range(300):
+        state = new_game(presets.get("pagat"), 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            others = {m.player for m in legal_moves(state)} - {state.to_move}
+            if others:
+                seat = others.pop()
+                view = observe(state, seat)
+                move = SearchBot(iterations=16, seed=2).choose(view)
+                assert move is None or move in view.legal_moves
+                return
+            state = apply_move(state, rng.choice(legal_moves(state)))
+    raise AssertionError("no call out of turn found")
+
+
+def test_one_option_needs_no_search() -> None:
+    view = observe(new_game(seed=7), 1)
+    assert SearchBot(iterations=1).choose(observe(new_game(seed=7), 0)) is None
+    assert SearchBot(iterations=1, candidates=1).choose(view) in view.legal_moves
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"iterations": 0}, "iterations must be positive"),
+        ({"iterations": None}, "give a budget"),
+        ({"time_limit": -1.0}, "time_limit must be positive"),
+        ({"candidates": 0}, "candidates must be 1 or more"),
+        ({"horizon": 0}, "horizon must be positive"),
+    ],
+)
+def test_bad_budgets(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        SearchBot(**arguments)  # type: ignore[arg-type]
+
+
+def test_the_rollout_policy_plays_legal_moves_to_the_end() -> None:
+    for name in presets.names():
+        rules = presets.get(name)
+        state = new_game(rules, rules.min_players, seed=2)
+        rng = random.Random(2)
+        for _ in range(2000):
+            if state.is_over:
+                break
+            move = rollout_move(state, rng)
+            assert move in legal_moves(state)
+            state = apply_move(state, move)
+        assert state.is_over
