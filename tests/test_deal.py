@@ -20,6 +20,7 @@ from rummy500 import (
     CallRummy,
     Discard,
     Draw,
+    InvalidArgumentError,
     LayoffMove,
     Phase,
     Reason,
@@ -159,8 +160,9 @@ def test_d3_explicit_deck_count():
 
 def test_d3_a_single_deck_too_small_for_the_players_is_refused():
     # 8 players get 7 cards each: 56 cards plus the upcard and a stock card > 54.
-    with pytest.raises(ValueError, match="58 cards"):
-        Rules(decks=1, max_players=8)
+    # The rules are valid (fewer players can be dealt); the deal names both.
+    with pytest.raises(ValueError, match=r"8 players need 58 cards .* one deck has 54"):
+        new_game(Rules(decks=1, max_players=8), 8)
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -185,8 +187,11 @@ def test_d3_one_deck_for_five_players():
 
 
 def test_d3_one_deck_cannot_hold_eight_hands_of_seven():
-    with pytest.raises(RulesError, match="8 players need 58 cards"):
-        Rules(decks=1)
+    rules = Rules(decks=1)  # valid: 2 to 7 players can be dealt from one deck
+    with pytest.raises(InvalidArgumentError, match=r"8 players need 58 cards .* one deck has 54"):
+        new_game(rules, 8, seed=1)
+    with pytest.raises(RulesError, match="no player count can be dealt: 8 players need 58"):
+        Rules(decks=1, min_players=8)
 
 
 def test_d3_m1_two_decks_hold_duplicates_but_a_group_still_needs_different_suits():
@@ -206,8 +211,12 @@ def test_d3_m1_two_decks_hold_duplicates_but_a_group_still_needs_different_suits
 
 
 def test_d3_d4_hand_sizes_the_deck_cannot_hold_are_refused():
+    rules = Rules(hand_size={2: 27, 3: 7, 4: 7, 5: 7, 6: 7, 7: 7, 8: 7})
+    with pytest.raises(InvalidArgumentError, match=r"2 players need 56 cards .* \(D3, D4\)"):
+        new_game(rules, 2, seed=1)
+    assert len(new_game(rules, 3, seed=1).hands[0]) == 7
     with pytest.raises(RulesError, match=r"2 players need 56 cards .* \(D3, D4\)"):
-        Rules(hand_size={2: 27, 3: 7, 4: 7, 5: 7, 6: 7, 7: 7, 8: 7})
+        Rules(hand_size={2: 27}, max_players=2)
 
 
 # ---------------------------------------------------------------------------

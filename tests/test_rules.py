@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy500 import Rules, RulesError, Rummy500Error, presets
+from rummy500 import InvalidArgumentError, Rules, RulesError, Rummy500Error, new_game, presets
 from rummy500.rules import (
     Ace,
     DeepestCardUse,
@@ -26,6 +26,7 @@ from rummy500.rules import (
     Scoring,
     StockExhausted,
     Tiebreak,
+    deal_problem,
 )
 from rummy500.values import STANDARD
 from tests.helpers import PRESET_NAMES
@@ -169,6 +170,23 @@ def test_several_problems_of_different_knobs():
 def test_inconsistent_rules_are_refused(changes):
     with pytest.raises(RulesError):
         Rules(**changes)
+
+
+def test_d3_d4_rules_refuse_only_what_no_player_count_could_play():
+    """One deck is a valid choice: 5 players are dealt from 54 cards; 8 are refused at the deal."""
+    rules = Rules().evolve(decks=1)
+    assert rules == Rules(decks=1)
+    five = new_game(rules, 5, seed=1)
+    assert sum(five.all_cards().values()) == 54
+    assert [len(hand) for hand in five.hands] == [7] * 5
+    with pytest.raises(InvalidArgumentError, match=r"8 players need 58 cards .* one deck has 54"):
+        new_game(rules, 8, seed=1)
+    assert deal_problem(rules, 7) is None
+    assert deal_problem(rules, 8) is not None
+    with pytest.raises(RulesError, match=r"no player count can be dealt: 8 players need 58"):
+        Rules(decks=1, min_players=8)
+    with pytest.raises(RulesError, match=r"7 players need 58 .* 52 \(D3, D4\); 8 players need 58"):
+        Rules(decks=1, jokers_per_deck=0, min_players=7, hand_size={7: 8, 8: 7})
 
 
 # ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -33,14 +34,17 @@ from rummy500 import (
     MeldMove,
     Pass,
     Phase,
+    PositionError,
     Take,
     legal_moves,
     new_game,
     parse_move,
+    presets,
 )
-from rummy500._engine.dead_ends import mover_may_be_stranded
+from rummy500._engine.dead_ends import mover_may_be_stranded, mover_stranded
 from rummy500.testing import states
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
+from tests.helpers import PLAYED_PRESETS
 from tests.positions import play, position
 from tests.strategies import preset_rules, tracked_states
 
@@ -410,13 +414,50 @@ def test_resample_gives_a_valid_state_with_the_same_view(
     assert guess.seed != state.seed
 
 
-@given(tracked_states(preset_rules()), st.integers())
-def test_resample_under_the_presets(tracked: tuple[GameState, KnownCards], seed: int) -> None:
-    state, known = tracked
-    view = observe(state, state.to_move, known)
-    guess = resample(view, seed)
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+@given(data=st.data())
+def test_resample_gives_a_valid_state_with_the_same_view_under_every_preset(
+    preset: str, data: st.DataObject
+) -> None:
+    """``observe(resample(v), seat) == v`` and the guess is a valid position (every preset)."""
+    state, _ = data.draw(tracked_states(st.just(presets.get(preset))))
+    seat = data.draw(st.integers(0, state.num_players - 1))
+    view = observe(state, seat)
+    guess = resample(view, data.draw(st.integers()))
     assert GameState.from_dict(guess.to_dict()) == guess
-    assert observe(guess, state.to_move, known) == view
+    assert_same_view(observe(guess, seat), view, moves=not reveals_mover(state, seat))
+    assert guess.known == view.known
+
+
+def test_resample_keeps_the_cards_taken_this_turn_with_the_seat_to_move() -> None:
+    # A position without history: nothing is known, but p1 took 3D from the pile
+    # this turn and has not melded it, so p1 holds it.
+    state = position(
+        ["2S 4D JC QC 9C", "3D 8H 9H 4C 5D 6S"], discard="8D", to_move=1, phase="play", taken="3D"
+    )
+    assert state.known == ((), ())
+    for seed in range(30):
+        guess = resample(observe(state, 0), seed)
+        assert Card.parse("3D") in guess.hands[1]
+        assert GameState.from_dict(guess.to_dict()) == guess
+
+
+def test_resample_n1_deals_the_seat_to_move_a_hand_that_can_finish_the_turn() -> None:
+    # T8 under the wikipedia preset: p1 melded 15 points taking 3D and must reach 30
+    # this turn; the engine allowed it, so p1's hidden hand can (N1).
+    state = position(
+        ["2S 4D JC QC 9H", "KS KH KD 4C 5D 3S 3H"],
+        discard="8D 3D",
+        to_move=1,
+        last_discarder=0,
+        rules="wikipedia",
+    )
+    state = play(state, "take 1 meld 3S 3H 3D")
+    assert (state.turn_points, state.opened) == (15, frozenset())
+    for seed in range(30):
+        guess = resample(observe(state, 0), seed)
+        assert not mover_stranded(guess)
+        assert GameState.from_dict(guess.to_dict()) == guess
 
 
 def test_resample_is_deterministic_given_the_generator() -> None:
@@ -471,3 +512,88 @@ def test_the_state_keeps_the_known_cards_as_the_tracker_does(
     state, known = tracked
     assert state.known == known.cards
     assert GameState.from_dict(state.to_dict()) == state
+
+
+# ---------------------------------------------------------------------------
+# Views as data: to_dict / from_dict, to_json / from_json
+
+
+@given(tracked_states(), st.data())
+def test_view_dict_and_json_round_trip_exactly(
+    tracked: tuple[GameState, KnownCards], data: st.DataObject
+) -> None:
+    state, _ = tracked
+    seat = data.draw(st.integers(0, state.num_players - 1))
+    view = observe(state, seat)
+    written = view.to_dict()
+    again = PlayerView.from_dict(written)
+    assert again == view
+    assert again.to_dict() == written
+    assert PlayerView.from_json(view.to_json()) == view
+    assert PlayerView.from_dict(json.loads(json.dumps(written))) == view
+
+
+@pytest.mark.parametrize("preset", PLAYED_PRESETS)
+@given(data=st.data())
+def test_view_dict_round_trips_under_every_preset(preset: str, data: st.DataObject) -> None:
+    state, _ = data.draw(tracked_states(st.just(presets.get(preset))))
+    for seat in range(state.num_players):
+        view = observe(state, seat)
+        assert PlayerView.from_json(view.to_json()) == view
+
+
+def _edited(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A deep copy of ``data`` with the key at ``path`` (dotted) set to ``value``."""
+    copy = json.loads(json.dumps(data))
+    *parents, last = path.split(".")
+    target = copy
+    for key in parents:
+        target = target[int(key)] if isinstance(target, list) else target[key]
+    if isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("format", 2, "'format': expected 1"),
+        ("seat", True, "'seat': expected a seat 0..1, got True"),
+        ("rules", "poker", "'rules': unknown preset"),
+        ("phase", "dance", "'phase': expected one of"),
+        ("hand.0", "ZZ", "'hand[0]'"),
+        ("hand.0", "as", "expected a card as 'AS'"),
+        ("hand_sizes", [13], "'hand_sizes': these rules are for 2 to 8 players"),
+        ("hand_sizes", [12, 13], "'hand': expected 12 cards"),
+        ("known", [["KS"], []], "the seat's own entry is empty"),
+        ("known", [[], ["JK", "JK", "JK"]], "does not hold"),
+        ("stock_size", 28, "the counts do not match the cards"),
+        ("stock_size", 1.0, "'stock_size': expected a whole number"),
+        ("melds", [{"cards": ["2S", "3S"], "by": [0, 0]}], "'melds[0].cards'"),
+        ("turn", {"taken": []}, "'turn': missing keys"),
+        ("went_out", {"seat": 0}, "'went_out': missing keys"),
+        ("legal_moves", ["p1: draw"], "expected a move of p0"),
+        ("legal_moves", ["p0: fly"], "'legal_moves[0]'"),
+        ("gambit", {}, "'gambit': expected null"),
+        ("result", {"scores": [1, 2]}, "'result': missing keys"),
+        ("extra", 1, "'view': unknown keys ['extra']"),
+    ],
+)
+def test_view_from_dict_names_what_is_wrong(path: str, value: Any, message: str) -> None:
+    data = observe(new_game(seed=7), 0).to_dict()
+    with pytest.raises(PositionError) as info:
+        PlayerView.from_dict(_edited(data, path, value))
+    assert message in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_view_from_json_refuses_what_is_not_a_view() -> None:
+    for text in ("[]", "{", "[" * 100 + "]" * 100, '"view"'):
+        with pytest.raises(PositionError):
+            PlayerView.from_json(text)
+    data = observe(new_game(seed=7), 0).to_dict()
+    del data["stock_size"]
+    with pytest.raises(PositionError, match="missing keys"):
+        PlayerView.from_dict(data)

@@ -52,6 +52,7 @@ __all__ = [
     "Scoring",
     "StockExhausted",
     "Tiebreak",
+    "deal_problem",
 ]
 
 
@@ -829,22 +830,48 @@ def _gambit_joker_value(rules: Rules, bad: set[str]) -> str | None:
     )
 
 
+def deal_problem(rules: Rules, players: int) -> str | None:
+    """Why the deck of ``rules`` cannot be dealt to ``players`` players, or ``None`` if it can.
+
+    A deal needs every hand (D4), a card to start the pile and one left in
+    the stock, out of the deck of that many players (D1, D3); under dealer's
+    gambit one joker is set aside first (V7).
+
+    >>> deal_problem(Rules(decks=1), 8)
+    '8 players need 58 cards (hands, a pile card and a stock card) but one deck has 54 (D3, D4)'
+    >>> deal_problem(Rules(decks=1), 5) is None
+    True
+    """
+    deck_size = len(rules.deck(players))
+    # Dealer's gambit sets the dealer's joker aside before dealing (V7).
+    needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
+    if needed <= deck_size:
+        return None
+    decks = "one deck has" if rules.num_decks(players) == 1 else "two decks have"
+    return (
+        f"{players} players need {needed} cards (hands, a pile card and a stock card) but "
+        f"{decks} {deck_size} (D3, D4)"
+    )
+
+
 def _deck_size(rules: Rules, bad: set[str]) -> str | None:
+    """A problem only if no player count from ``min_players`` to ``max_players`` can be dealt.
+
+    A rule set that some player counts cannot use is valid (one deck for 2
+    to 8 players deals 5 players from 54 cards); :func:`rummy500.new_game`
+    refuses the counts it cannot deal, naming the count and the deck.
+    """
     if {"min_players", "max_players", "hand_size", "jokers_per_deck", "decks"} & bad:
         return None
     if _players_range(rules, bad) or _hand_size_entries(rules, bad):
         return None
     problems = []
     for players in range(rules.min_players, rules.max_players + 1):
-        deck_size = len(rules.deck(players))
-        # Dealer's gambit sets the dealer's joker aside before dealing (V7).
-        needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
-        if needed > deck_size:
-            problems.append(
-                f"{players} players need {needed} cards (hands, a pile card and a stock "
-                f"card) but the deck has {deck_size} (D3, D4)"
-            )
-    return "; ".join(problems) or None
+        problem = deal_problem(rules, players)
+        if problem is None:
+            return None
+        problems.append(problem)
+    return "no player count can be dealt: " + "; ".join(problems)
 
 
 _COMBINATIONS: tuple[Callable[[Rules, set[str]], str | None], ...] = (

@@ -20,7 +20,7 @@ import attrs
 
 from rummy500.cards import JOKER, Card, as_cards
 from rummy500.errors import InvalidArgumentError, shown
-from rummy500.rules import FirstDiscard, Rules
+from rummy500.rules import FirstDiscard, Rules, deal_problem
 from rummy500.seating import next_seat, seat_order
 from rummy500.state import GameState, Phase
 
@@ -109,8 +109,9 @@ def new_game(
         dealer: The dealer's seat.
 
     Raises:
-        InvalidArgumentError: (a :class:`ValueError`) for a bad player count,
-            dealer, deck or seed.
+        InvalidArgumentError: (a :class:`ValueError`) for a bad player count
+            (one the rules are not for, or one the deck cannot be dealt to:
+            one deck for 8 players), dealer, deck or seed.
 
     >>> from rummy500 import new_game, legal_moves
     >>> state = new_game(seed=1)
@@ -168,13 +169,17 @@ def deal(
         dealer: The dealer's seat.
 
     Raises:
-        InvalidArgumentError: for a bad player count, dealer seat, deck or seed.
+        InvalidArgumentError: for a bad player count (including one the deck cannot be
+            dealt to, naming the count and the deck), dealer seat, deck or seed.
     """
     if seed is not None:
         check_seed(seed)
     rules.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise InvalidArgumentError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+    problem = deal_problem(rules, players)  # the rules allow it for some player counts only
+    if problem is not None:
+        raise InvalidArgumentError(problem)
     full_deck = rules.deck(players)
     if deck is not None:
         cards = list(as_cards(deck))
