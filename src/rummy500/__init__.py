@@ -13,6 +13,8 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
 * what a seat sees: :func:`observe`, :class:`PlayerView`, :func:`resample`;
 * bots: :class:`Bot`, :class:`RandomBot`, :class:`GreedyBot`,
   :func:`play_hand`;
+* a front end's match in one object: :class:`Session` (views, legal moves,
+  submitted moves, seated bots, a record) and its events;
 * the errors, all under :class:`Rummy500Error`.
 
 The modules themselves (``rummy500.cards``, ``rummy500.rules`` …) hold the
@@ -78,6 +80,7 @@ from rummy500.notation import parse_move
 from rummy500.records import MatchRecorder, record_to_json, replay
 from rummy500.rules import KNOBS, Rules
 from rummy500.seating import next_seat, sides
+from rummy500.session import HandDealt, HandEnded, MatchWon, MoveApplied, Session
 from rummy500.state import (
     EndReason,
     GameState,
@@ -107,6 +110,8 @@ __all__ = [
     "EndReason",
     "GameState",
     "GreedyBot",
+    "HandDealt",
+    "HandEnded",
     "HandRecord",
     "HandResult",
     "IllegalMoveError",
@@ -118,11 +123,13 @@ __all__ = [
     "MatchRecorder",
     "MatchResult",
     "MatchState",
+    "MatchWon",
     "Meld",
     "MeldCard",
     "MeldKind",
     "MeldMove",
     "Move",
+    "MoveApplied",
     "MoveLimitError",
     "Nominate",
     "NotationError",
@@ -139,6 +146,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Rummy500Error",
+    "Session",
     "Split",
     "Step",
     "Suit",

@@ -116,7 +116,16 @@ from rummy500.state import (
     table_text,
 )
 
-__all__ = ["KnownCards", "PlayerView", "make_view", "observe", "resample", "track"]
+__all__ = [
+    "RESAMPLE_TRIES",
+    "KnownCards",
+    "PlayerView",
+    "make_view",
+    "observe",
+    "resample",
+    "result_to_dict",
+    "track",
+]
 
 
 def _to_known(value: Iterable[str | Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
@@ -403,7 +412,7 @@ class PlayerView:
                 "rummy": self.went_out_rummy,
                 "long_run": self.went_out_long_run,
             },
-            "result": None if self.result is None else _result_to_data(self.result),
+            "result": None if self.result is None else result_to_dict(self.result),
             "legal_moves": [str(move) for move in self.legal_moves],
             "gambit": None
             if not self.rules.dealers_gambit
@@ -475,8 +484,11 @@ class PlayerView:
         return table_text(self, hands, self.stock_size)
 
 
-def _result_to_data(result: HandResult) -> dict[str, Any]:
-    """Every field of a hand result, JSON-ready (tuples as lists, enums as their values)."""
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    """Every field of a hand result, JSON-ready (tuples as lists, enums as their values).
+
+    Views (:meth:`PlayerView.to_dict`) and session events write results with it.
+    """
     data: dict[str, Any] = {}
     for field in attrs.fields(HandResult):
         value = getattr(result, field.name)
