@@ -23,6 +23,7 @@ from rummy500._engine.gambit import (
 )
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
 from rummy500._engine.movecache import call_move, layoff_move, pile_moves
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.playing import after_play
@@ -95,7 +96,7 @@ def call(state: GameState, move: CallRummy) -> GameState:
     )
     if problem is not None:
         raise problem
-    return after_play(base, player, hand, effect)
+    return after_play(base, player, hand, effect, known=known_after(state, move))
 
 
 def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameState:
@@ -191,8 +192,11 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     moves: list[Move] = []
     for caller in callers:
         for count, parts in _caller_options(state, caller, depth):
-            for part in parts:
-                moves.extend(pile_moves(CallRummy, caller, count, part))
+            for part in parts:  # large parts memoized as a whole, as for takes
+                if len(part) > 8:
+                    moves.extend(pile_moves(CallRummy, caller, count, part))
+                else:
+                    moves.extend([call_move(caller, count, play) for play in part])
     return moves
 
 

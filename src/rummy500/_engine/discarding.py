@@ -18,6 +18,7 @@ from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import hand_index, index_of, replace_hand
 from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
 from rummy500._engine.opening import discard_problem as opening_problem
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
@@ -59,15 +60,16 @@ def discard(state: GameState, move: Discard) -> GameState:
     hand = hand[:index] + hand[index + 1 :]
     hands = replace_hand(state.hands, player, hand)
     pile = (*state.discard, card)
+    known = known_after(state, move)
     if not hand:
-        after = evolve(state, hands=hands, discard=pile)
+        after = evolve(state, hands=hands, discard=pile, known=known)
         return went_out(
             after,
             player,
             going_rummy=going_rummy(after.melds, player, after.turn_cards),
             long_run=state.turn_longest_run >= 7,
         )
-    return next_turn(state, player, discarded=True, hands=hands, discard=pile)
+    return next_turn(state, player, discarded=True, hands=hands, discard=pile, known=known)
 
 
 def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move]:

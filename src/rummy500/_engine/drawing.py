@@ -107,6 +107,7 @@ def next_turn(
     discarded: bool,
     hands: tuple[tuple[Card, ...], ...] | None = None,
     discard: tuple[Card, ...] | None = None,
+    known: tuple[tuple[Card, ...], ...] | None = None,
 ) -> GameState:
     """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
 
@@ -121,6 +122,7 @@ def next_turn(
             "Rummy!" window of that discard).
         hands: The hands, if they changed since ``state``.
         discard: The pile, if it changed since ``state``.
+        known: The known cards, if they changed since ``state``.
     """
     rules = state.rules
     players = len(state.hands)
@@ -140,13 +142,16 @@ def next_turn(
             last_discarder,
             state.stock_rebuilds,
             state.idle_turns,
+            known,
         )
     idle = state.idle_turns
     rebuilds = state.stock_rebuilds
     if rules.stock_exhausted is StockExhausted.PLAY_ON:
         idle = 0 if state.turn_cards else idle + 1
         if idle >= players:
-            ended = evolve(state, hands=hands, discard=pile, idle_turns=idle)
+            ended = evolve(
+                state, hands=hands, discard=pile, idle_turns=idle, known=known or state.known
+            )
             return over(ended, None, EndReason.STOCK_EXHAUSTED)
     if (
         rules.stock_exhausted is StockExhausted.RESHUFFLE
@@ -157,7 +162,7 @@ def next_turn(
         pile = pile[-1:]
         rebuilds += 1
     return turn_phase(
-        state, following, Phase.DRAW, hands, stock, pile, last_discarder, rebuilds, idle
+        state, following, Phase.DRAW, hands, stock, pile, last_discarder, rebuilds, idle, known
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, spend, with_doubled
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
 from rummy500._engine.movecache import pass_move
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
@@ -168,6 +169,7 @@ def final_layoff(state: GameState, move: Move) -> GameState:
         hands=replace_hand(state.hands, player, without(hand, used)),
         melds=effect.melds,
         dealer_joker=state.dealer_joker and not spent,
+        known=known_after(state, move),
     )
 
 

@@ -11,11 +11,11 @@ never known.  :func:`known_after` is called by the reducer after every move.
 
 from __future__ import annotations
 
-from collections import Counter
+from operator import attrgetter
 
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.plays import physical
-from rummy500.cards import JOKER, Card, card_from_code
+from rummy500.cards import JOKER_CODE, Card
 from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
 from rummy500.rules import RummyCall
 from rummy500.state import GameState
@@ -41,38 +41,48 @@ def known_after(state: GameState, move: Move) -> tuple[tuple[Card, ...], ...]:
     """
     known = state.known
     seat = move.player
-    gained: tuple[Card, ...] = ()
-    if isinstance(move, (Take, CallRummy, Split)):
-        if isinstance(move, CallRummy) and state.rules.rummy_call is RummyCall.LAYOFF_TOP:
+    kind = type(move)
+    if kind is Take or kind is CallRummy or kind is Split:
+        if kind is CallRummy and state.rules.rummy_call is RummyCall.LAYOFF_TOP:
             return known
-        gained = state.discard[-move.count :]
-        played = [] if move.play is None else _from_hand(state, move, move.play, gained[0].code)
-        if isinstance(move, Split) and not (state.dealer_joker and seat == state.dealer):
-            played.append(JOKER)  # the joker that split the pile
+        gained = state.discard[-move.count :]  # type: ignore[union-attr]
+        play = move.play  # type: ignore[union-attr]
+        played = [] if play is None else _from_hand(state, move, play, gained[0].code)
+        if kind is Split and not (state.dealer_joker and seat == state.dealer):
+            played.append(JOKER_CODE)  # the joker that split the pile
+        cards = sorted(known[seat] + gained, key=_CODE)
     elif not known[seat]:
         return known  # nothing of this seat is known: playing cards reveals nothing more
-    elif isinstance(move, (MeldMove, LayoffMove)):
-        played = _from_hand(state, move, move, None)
-    elif isinstance(move, Discard):
-        played = [move.card]
-    elif isinstance(move, Block):
-        played = [JOKER]
+    elif kind is MeldMove or kind is LayoffMove:
+        played = _from_hand(state, move, move, None)  # type: ignore[arg-type]
+        cards = list(known[seat])
+    elif kind is Discard:
+        played = [move.card.code]  # type: ignore[union-attr]
+        cards = list(known[seat])
+    elif kind is Block:
+        played = [JOKER_CODE]
+        cards = list(known[seat])
     else:
         return known
-    cards = Counter(known[seat])
-    cards.update(gained)
-    cards.subtract(played)
-    updated = tuple(sorted(cards.elements()))  # elements() skips counts of 0 or less
+    for code in played:  # one known copy of each card played stops being known
+        for position, card in enumerate(cards):
+            if card.code == code:
+                del cards[position]
+                break
+    updated = tuple(cards)
     if updated == known[seat]:
         return known
     return known[:seat] + (updated,) + known[seat + 1 :]
 
 
+_CODE = attrgetter("code")
+
+
 def _from_hand(
     state: GameState, move: Move, play: MeldMove | LayoffMove, required: int | None
-) -> list[Card]:
-    """The cards of ``play`` that leave the mover's hand (not the dealer's joker, V7)."""
+) -> list[int]:
+    """The codes of the cards of ``play`` that leave the hand (not the dealer's joker, V7)."""
     in_turn = move.player == state.to_move and not isinstance(move, CallRummy)
     reserve = dealer_reserve(state, move.player) if in_turn else 0
     codes, _spent = spend(physical(play), reserve, required)
-    return [card_from_code(code) for code in codes]
+    return list(codes)

@@ -33,6 +33,7 @@ from rummy500._engine.gambit import (
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, floats, went_out
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
 from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
 from rummy500._engine.plays import (
     PlayEffect,
@@ -64,9 +65,9 @@ __all__ = [
 def play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     """A meld or lay-off by the player to move, from the hand (T7)."""
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
-    return play_in_turn(
-        state, TurnPlay(move.player, move, state.hands[move.player], None, forbidden)
-    )
+    changes = {"known": known_after(state, move)}
+    turn = TurnPlay(move.player, move, state.hands[move.player], None, forbidden, changes)
+    return play_in_turn(state, turn)
 
 
 def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
@@ -200,6 +201,7 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
         melds=effect.melds,
         opened=opened,
         idle_turns=0,
+        known=known_after(state, move),
     )
     goes_on = bool(hand) or floats(rules)
     if goes_on and mover_stranded(after):

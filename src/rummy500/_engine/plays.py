@@ -248,10 +248,12 @@ def plays_from_pool(
     :func:`rummy500.meldgen.melds_from_pool`, then the lay-offs by meld
     number.
     """
-    parts = play_parts(
+    plays: list[Play] = []
+    for part in play_parts(
         rules, melds, player, pool, required, new_melds=new_melds, layoffs=layoffs, index=index
-    )
-    return [play for part in parts for play in part]
+    ):
+        plays.extend(part)
+    return plays
 
 
 def play_parts(

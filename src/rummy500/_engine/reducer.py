@@ -53,9 +53,10 @@ def apply_move(state: GameState, move: Move) -> GameState:
     ('play', 14, 13)
     """
     after = _apply(state, move)
-    known = known_after(state, move)
-    if known is not after.known:
-        after = evolve(after, known=known)
+    if type(move) in _GAMBIT_KNOWN:
+        known = known_after(state, move)
+        if known is not after.known:
+            after = evolve(after, known=known)
     return after
 
 
@@ -159,4 +160,7 @@ _PLAY_PHASE: dict[type, _Handler] = {
     Block: _block,
 }
 _PLAYS = (MeldMove, LayoffMove)
+# The handlers of the other moves set the known cards themselves, in the one new
+# state they build; those of dealer's gambit (below the known cards' module) do not.
+_GAMBIT_KNOWN = frozenset((Split, Block))
 _MOVES = frozenset((*_DRAW_PHASE, *_PLAY_PHASE, CallRummy, Nominate))

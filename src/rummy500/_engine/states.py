@@ -45,6 +45,7 @@ def turn_phase(
     last_discarder: int | None,
     stock_rebuilds: int,
     idle_turns: int,
+    known: tuple[tuple[Card, ...], ...] | None = None,
 ) -> GameState:
     """The state as a phase of a turn begins: the turn's fields cleared, the rest kept.
 
@@ -76,5 +77,5 @@ def turn_phase(
         state.dealer_joker,
         state.blocked_by,
         state.dead,
-        state.known,
+        state.known if known is None else known,
     )

@@ -14,7 +14,7 @@ take itself is legal only if they can then end the turn (N1).
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 from rummy500._engine.dead_ends import (
     can_finish_with,
@@ -33,6 +33,7 @@ from rummy500._engine.gambit import (
 )
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
 from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
 from rummy500._engine.playing import play_in_turn
@@ -98,7 +99,12 @@ def take(state: GameState, move: Take) -> GameState:
     player = move.player
     hand = with_cards(state.hands[player], taken)
     forbidden = deepest.code if count == 1 else None
-    after_take = {"discard": pile[:-count], "phase": Phase.PLAY, "last_discarder": None}
+    after_take = {
+        "discard": pile[:-count],
+        "phase": Phase.PLAY,
+        "last_discarder": None,
+        "known": known_after(state, move),
+    }
     if move.play is None:
         after = evolve(
             state, hands=replace_hand(state.hands, player, hand), taken=taken, **after_take
@@ -123,8 +129,7 @@ def take(state: GameState, move: Take) -> GameState:
     )
 
 
-@attrs.frozen
-class _Scan:
+class _Scan(NamedTuple):
     """What the takes of the player to move depend on, depth by depth (the pool aside)."""
 
     player: int
@@ -211,8 +216,11 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
             index=index,
         )
         if not (doublers or scan.checked or count == 1 or scan.splits):
-            for part in parts:  # legal by construction: memoized per part of the plays
-                moves.extend(pile_moves(Take, player, count, part))
+            for part in parts:  # legal by construction; large parts are memoized as a whole
+                if len(part) > _LARGE:
+                    moves.extend(pile_moves(Take, player, count, part))
+                else:
+                    moves.extend([take_move(player, count, play) for play in part])
             continue
         plays = [play for part in parts for play in part]
         if not plays:
@@ -221,6 +229,11 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
             plays = with_doubled(plays, doublers)
         moves.extend(_checked_takes(state, scan, count, plays))
     return moves
+
+
+#: Parts of the plays with more plays than this have their takes memoized as a tuple
+#: (positions with long piles and many melds); smaller ones are cheaper built anew.
+_LARGE = 8
 
 
 def take_depths(state: GameState) -> list[int]:
