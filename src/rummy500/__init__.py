@@ -14,7 +14,8 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
 * bots: :class:`Bot`, :class:`RandomBot`, :class:`GreedyBot`,
   :func:`play_hand`;
 * a front end's match in one object: :class:`Session` (views, legal moves,
-  submitted moves, seated bots, a record) and its events;
+  submitted moves, seated bots, a record) and its events; the JSON Schemas of
+  positions, views and records, :func:`json_schema`;
 * the errors, all under :class:`Rummy500Error`.
 
 The modules themselves (``rummy500.cards``, ``rummy500.rules`` …) hold the
@@ -79,6 +80,7 @@ from rummy500.moves import (
 from rummy500.notation import parse_move
 from rummy500.records import MatchRecorder, record_to_json, replay
 from rummy500.rules import KNOBS, Rules
+from rummy500.schema import json_schema
 from rummy500.seating import next_seat, sides
 from rummy500.session import HandDealt, HandEnded, MatchWon, MoveApplied, Session
 from rummy500.state import (
@@ -160,6 +162,7 @@ __all__ = [
     "format_move",
     "is_legal",
     "iter_hand",
+    "json_schema",
     "layoff",
     "legal_moves",
     "make_deck",

@@ -1,0 +1,62 @@
+"""JSON Schemas of what the library writes: positions, player views and match records.
+
+The schemas (JSON Schema draft 2020-12) ship inside the package, in
+``rummy500/schemas/``; :func:`json_schema` returns one as a dict, for a
+client in any language, an API description, or a validator:
+
+>>> from rummy500 import json_schema, new_game
+>>> schema = json_schema("position")
+>>> schema["$schema"], schema["title"]
+('https://json-schema.org/draft/2020-12/schema', 'rummy500 position, format 1')
+>>> sorted(schema["required"])
+['dealer', 'discard', 'format', 'hands', 'phase', 'rules', 'stock', 'to_move']
+
+Everything :meth:`GameState.to_dict <rummy500.state.GameState.to_dict>`,
+:meth:`PlayerView.to_dict <rummy500.views.PlayerView.to_dict>`,
+:meth:`MatchRecorder.to_dict <rummy500.records.MatchRecorder.to_dict>` and
+:meth:`Session.record <rummy500.session.Session.record>` write validates
+against its schema.  A schema checks the shape (keys, types, card and meld
+card spellings, seats, knob values); what it cannot express — card
+conservation, legal melds and moves, a record that replays — the readers
+check (:meth:`GameState.from_dict <rummy500.state.GameState.from_dict>`,
+:meth:`PlayerView.from_dict <rummy500.views.PlayerView.from_dict>`,
+:func:`rummy500.replay`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+from rummy500.errors import InvalidArgumentError, shown
+
+__all__ = ["SCHEMA_KINDS", "json_schema"]
+
+#: The kinds of data with a schema: what :func:`json_schema` accepts.
+SCHEMA_KINDS = ("position", "view", "record")
+
+
+def json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of ``kind``: ``"position"``, ``"view"`` or ``"record"``.
+
+    A new dict at each call: editing it changes nothing for the next caller.
+
+    Raises:
+        InvalidArgumentError: (a :class:`ValueError`) for another kind.
+
+    >>> json_schema("record")["properties"]["format"]
+    {'const': 'rummy500-record'}
+    """
+    if not isinstance(kind, str) or kind not in SCHEMA_KINDS:
+        raise InvalidArgumentError(
+            f"kind must be one of {', '.join(map(repr, SCHEMA_KINDS))}, got {shown(kind)}"
+        )
+    data: dict[str, Any] = json.loads(_text(kind))
+    return data
+
+
+@functools.cache
+def _text(kind: str) -> str:
+    return (resources.files("rummy500") / "schemas" / f"{kind}.json").read_text("utf-8")
