@@ -25,7 +25,7 @@ rummy500.errors.NotationError: token 3 of '6H 7H JK=8X': not a joker declaration
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -38,6 +38,7 @@ __all__ = [
     "GROUP_JOKER_BASE",
     "MELD_CARDS",
     "NUM_SPEC_CODES",
+    "QUOTED_CARDS",
     "RUN_JOKER_BASE",
     "SPEC_PHYSICAL",
     "SPEC_RANK",
@@ -49,6 +50,7 @@ __all__ = [
     "meld_card_from_code",
     "parse_meld_card",
     "parse_meld_cards",
+    "quote_cards",
     "run_joker",
     "split_tokens",
 ]
@@ -260,6 +262,23 @@ def parse_meld_cards(text: str) -> tuple[MeldCard, ...]:
         except NotationError as error:
             raise NotationError(f"token {position} of {shown(text)}: {error}") from None
     return tuple(specs)
+
+
+QUOTED_CARDS = 16
+"""How many cards an error message lists before it cuts the list short."""
+
+
+def quote_cards(texts: Sequence[str]) -> str:
+    """Cards written for an error message: at most :data:`QUOTED_CARDS`, then a count.
+
+    >>> quote_cards(["7H", "8H", "9H"])
+    '7H 8H 9H'
+    >>> quote_cards(["JK"] * 300)[-22:]
+    'JK JK ... (300 cards)'
+    """
+    if len(texts) <= QUOTED_CARDS:
+        return " ".join(texts)
+    return f"{' '.join(texts[:QUOTED_CARDS])} ... ({len(texts)} cards)"
 
 
 def format_meld_cards(specs: Iterable[MeldCard | Card]) -> str:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from rummy500.cards import JOKER_CODE, Card, Rank, Suit, card_from_code
-from rummy500.errors import InvalidMeldError, NotationError
+from rummy500.errors import InvalidMeldError, NotationError, shown
 from rummy500.meldcards import (
     BARE_JOKER,
     GROUP_JOKER_BASE,
@@ -42,6 +42,7 @@ from rummy500.meldcards import (
     group_joker,
     parse_meld_card,
     parse_meld_cards,
+    quote_cards,
 )
 from rummy500.rules import Ace, Jokers, Rules
 from rummy500.values import CardValues
@@ -168,12 +169,12 @@ def as_meld_codes(specs: str | Iterable[MeldCard | Card | str] | Meld) -> tuple[
         elif isinstance(item, str):
             codes.append(parse_meld_card(item).code)
         else:
-            raise NotationError(f"not a meld card: {item!r}")
+            raise NotationError(f"not a meld card: {shown(item)}")
     return tuple(codes)
 
 
-def _text(codes: Iterable[int]) -> str:
-    return " ".join(SPEC_TEXT[code] for code in codes)
+def _text(codes: Sequence[int]) -> str:
+    return quote_cards([SPEC_TEXT[code] for code in codes])
 
 
 # ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from typing import Any, Literal, cast
 import attrs
 
 from rummy500.cards import Card, make_deck
-from rummy500.errors import InvalidArgumentError, RulesError
+from rummy500.errors import InvalidArgumentError, RulesError, shown
 from rummy500.values import STANDARD, TABLES, CardValues
 
 __all__ = [
@@ -544,7 +544,7 @@ class Rules:
         """
         unknown = sorted(set(changes) - set(KNOBS))
         if unknown:
-            raise RulesError([f"unknown knob {name!r}" for name in unknown])
+            raise RulesError([f"unknown knob {shown(name)}" for name in unknown])
         return attrs.evolve(self, **changes)
 
     def num_decks(self, players: int) -> int:
@@ -592,7 +592,7 @@ class Rules:
         ):
             raise InvalidArgumentError(
                 f"these rules are for {self.min_players} to {self.max_players} players, "
-                f"got {players!r} (D2)"
+                f"got {shown(players)} (D2)"
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -612,10 +612,10 @@ class Rules:
 
         """
         if not isinstance(data, Mapping):
-            raise RulesError([f"rules must be a dict of knobs, got {data!r}"])
+            raise RulesError([f"rules must be a dict of knobs, got {shown(data)}"])
         unknown = sorted(str(key) for key in data if key not in KNOBS)
         if unknown:
-            raise RulesError([f"unknown knob {name!r}" for name in unknown])
+            raise RulesError([f"unknown knob {shown(name)}" for name in unknown])
         changes = dict(data)
         if isinstance(changes.get("hand_size"), Mapping):
             changes["hand_size"] = _hand_size_from_data(changes["hand_size"])
@@ -641,8 +641,8 @@ class Rules:
         for name, knob in KNOBS.items():
             value = getattr(self, name)
             mark = "*" if value != getattr(default, name) else " "
-            shown = _describe_value(value)
-            lines.append(f"{mark} {name:<{width}}  {shown:<18} {knob.rule:<3} {knob.text}")
+            described = _describe_value(value)
+            lines.append(f"{mark} {name:<{width}}  {described:<18} {knob.rule:<3} {knob.text}")
         return "\n".join(lines)
 
 
@@ -711,7 +711,7 @@ def _hand_size_from_data(data: Mapping[Any, Any]) -> Any:
         try:
             result[int(key)] = size
         except (TypeError, ValueError):
-            raise RulesError([f"hand_size keys must be player counts, got {key!r}"]) from None
+            raise RulesError([f"hand_size keys must be player counts, got {shown(key)}"]) from None
     return result
 
 
@@ -733,19 +733,13 @@ def _problems(rules: Rules) -> list[str]:
         spec = _spec(field)
         problem = spec.check(value)
         if problem is not None:
-            problems.append(f"{field.name} {problem}, got {_shown(value)} ({spec.rule})")
+            problems.append(f"{field.name} {problem}, got {shown(value)} ({spec.rule})")
             bad.add(field.name)
     for check in _COMBINATIONS:
         problem = check(rules, bad)
         if problem is not None:
             problems.append(problem)
     return problems
-
-
-def _shown(value: Any) -> str:
-    """A knob value in a message, cut to a readable length."""
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 # Checks across knobs; each is skipped when a knob it reads is itself invalid.
@@ -771,7 +765,7 @@ def _floating_needed(rules: Rules, bad: set[str]) -> str | None:
     if rules.final_discard_must_be_unplayable is True and rules.going_out is not GoingOut.FLOATING:
         return (
             "final_discard_must_be_unplayable requires going_out='floating' (E3), "
-            f"got {_shown(getattr(rules.going_out, 'value', rules.going_out))}"
+            f"got {shown(getattr(rules.going_out, 'value', rules.going_out))}"
         )
     return None
 

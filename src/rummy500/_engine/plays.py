@@ -22,7 +22,14 @@ from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
-from rummy500.meldcards import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, SPEC_TEXT
+from rummy500.meldcards import (
+    BARE_JOKER,
+    SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
+    SPEC_TEXT,
+    quote_cards,
+)
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_melds
 from rummy500.melds import Meld, MeldKind, ordered_like, run_fits
 from rummy500.moves import LayoffMove, MeldMove, Play
@@ -125,10 +132,10 @@ def resolve_play(
     for code in set(used):
         count = used.count(code)
         if pool[code] < count:
-            shown = " ".join(SPEC_TEXT[c] for c in codes)
+            quoted = quote_cards([SPEC_TEXT[c] for c in codes])
             raise illegal(
                 Reason.CARDS_NOT_AVAILABLE,
-                f"p{play.player} does not hold the cards of {shown}: no {card_from_code(code)}"
+                f"p{play.player} does not hold the cards of {quoted}: no {card_from_code(code)}"
                 + (f" ×{count}" if count > 1 else ""),
                 "T7",
             )
@@ -167,7 +174,7 @@ def resolve_play(
         raise from_meld_error(Reason.INVALID_LAYOFF, error) from None
     ordered = ordered_like(result, play.cards)
     if ordered != play.cards:
-        text = " ".join(map(str, ordered))
+        text = quote_cards([str(spec) for spec in ordered])
         raise illegal(
             Reason.NOT_CANONICAL,
             f"write the lay-off in meld order: layoff {play.target} {text}",
