@@ -273,7 +273,7 @@ def quote_cards(texts: Sequence[str]) -> str:
 
     >>> quote_cards(["7H", "8H", "9H"])
     '7H 8H 9H'
-    >>> quote_cards(["JK"] * 300)[-22:]
+    >>> quote_cards(["JK"] * 300)[-21:]
     'JK JK ... (300 cards)'
     """
     if len(texts) <= QUOTED_CARDS:
