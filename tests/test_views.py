@@ -2,8 +2,9 @@
 
 The central property: a view depends only on what its seat may know.  Any
 reshuffle of the cards it cannot see — the other hands less their known
-cards, and the stock — and any other seed leave the view, its repr, its str
-and its JSON exactly as they were.  Known cards are checked move by move on
+cards, and the stock — and any other seed leave the view, its known cards,
+its repr, its str, its dict, its JSON and its picture (SVG) exactly as they
+were.  Known cards are checked move by move on
 scripted hands, and :func:`resample` must give a valid position that looks
 the same from the seat.
 
@@ -42,6 +43,7 @@ from rummy500 import (
     presets,
 )
 from rummy500._engine.dead_ends import mover_may_be_stranded, mover_stranded
+from rummy500.svg import render
 from rummy500.testing import states
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 from tests.helpers import PLAYED_PRESETS
@@ -103,9 +105,12 @@ def assert_same_view(first: PlayerView, second: PlayerView, *, moves: bool = Tru
         first = attrs.evolve(first, legal_moves=())
         second = attrs.evolve(second, legal_moves=())
     assert first == second
+    assert first.known == second.known
     assert repr(first) == repr(second)
     assert str(first) == str(second)
+    assert first.to_dict() == second.to_dict()
     assert first.to_json() == second.to_json()
+    assert render(first) == render(second)
     assert hash(first) == hash(second)
 
 

@@ -16,6 +16,8 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
 * a front end's match in one object: :class:`Session` (views, legal moves,
   submitted moves, seated bots, a record) and its events; the JSON Schemas of
   positions, views and records, :func:`json_schema`;
+* pictures: :mod:`rummy500.svg` draws cards, melds and tables as SVG (and
+  gives cards, melds, states and views a ``_repr_svg_`` for Jupyter);
 * the errors, all under :class:`Rummy500Error`.
 
 The modules themselves (``rummy500.cards``, ``rummy500.rules`` …) hold the
@@ -25,7 +27,7 @@ the private ``rummy500._engine``.
 
 from __future__ import annotations
 
-from rummy500 import presets
+from rummy500 import presets, svg
 from rummy500._engine import (
     apply_move,
     check_move,
@@ -184,6 +186,7 @@ __all__ = [
     "replay",
     "resample",
     "sides",
+    "svg",
     "take_depths",
     "track",
 ]
