@@ -203,7 +203,37 @@ def _resolve_rummy500_name(
     return resolved
 
 
+# The pictures of the "pictures" page are drawn at each build, from the objects
+# its own examples make (so the pictures always show what the code shows): the
+# examples are run, and each object named below is drawn into _generated/.
+_PICTURES_PAGE = "pictures.md"
+_PICTURES = ("queen", "ten", "joker", "eight", "run", "state", "view")
+_GENERATED = "_generated"
+
+
+def _draw_pictures(app: Sphinx) -> None:
+    import contextlib
+    import doctest
+    import io
+
+    from rummy500.svg import render
+
+    page = Path(app.srcdir) / _PICTURES_PAGE
+    namespace: dict[str, Any] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for example in doctest.DocTestParser().get_examples(page.read_text(encoding="utf-8")):
+            exec(compile(example.source, str(page), "exec"), namespace)
+    folder = Path(app.srcdir) / _GENERATED
+    folder.mkdir(exist_ok=True)
+    for name in _PICTURES:
+        svg = render(namespace[name])
+        path = folder / f"{name}.svg"
+        if not path.exists() or path.read_text(encoding="utf-8") != svg:
+            path.write_text(svg, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("builder-inited", _draw_pictures)
     app.connect("missing-reference", _resolve_rummy500_name)
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("autodoc-process-docstring", _keep_attribute_docstring, priority=400)

@@ -330,7 +330,7 @@ class Session:
         return engine_legal_moves(self.state, seat=seat)
 
     def take_depths(self, seat: int) -> tuple[int, ...]:
-        """The pile depths at which ``seat`` may take or call now (:func:`rummy500.take_depths`).
+        """The pile depths at which ``seat`` may take or call now (``rummy500.take_depths``).
 
         Raises:
             InvalidArgumentError: for a seat that is not at the table.
