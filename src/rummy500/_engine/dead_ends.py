@@ -27,12 +27,12 @@ from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need
 from rummy500._engine.plays import physical, playable_on_table, table_after
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import count_vector, layoffs_from_counts, melds_from_counts
-from rummy500.melds import Meld
+from rummy500.melds import Meld, MeldKind
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import GoingOut, Rules
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_tamed
@@ -239,7 +239,16 @@ def can_finish(
     settled = _settled(rules, rest, forbidden, melds, need, not_wild)
     if settled is not None:
         return settled  # the common case: no search
-    search = _Search(rules, forbidden, tame=not_wild, doubling=effect is JokerEffect.DOUBLE)
+    facts = profile(rules)
+    search = _Search(
+        rules,
+        facts,
+        forbidden,
+        tame=not_wild,
+        doubling=effect is JokerEffect.DOUBLE,
+        table_matters=forbidden is not None or rules.final_discard_must_be_unplayable,
+        seen=facts.finishes,
+    )
     return search.search(rest, reserve, melds, need, may_layoff)
 
 
@@ -274,20 +283,33 @@ def _settled(
     return None
 
 
+# What a search answers depends on the hand, the reserve, the points still
+# needed, whether lay-offs are allowed, the rule set and the search's flags;
+# on the table only when a hand may hold no card to discard (T11, E3).
+_FinishKey = tuple[object, ...]
+
+
 @attrs.define
 class _Search:
-    """The depth-first search of :func:`can_finish`, memoized on the hand and table size.
+    """The depth-first search of :func:`can_finish`.
+
+    Its answers are kept in the rule set's profile, so the many checks of one
+    position (every take and play, every caller) share them.
 
     Attributes:
+        forbidden: The card code that may not be discarded (T11), if any.
         tame: Jokers are not wild: no meld or lay-off holds one.
         doubling: A new meld may be doubled by laying a joker over it.
+        table_matters: Whether the answers depend on the table melds.
     """
 
     rules: Rules
+    facts: Profile
     forbidden: int | None
     tame: bool
     doubling: bool
-    seen: dict[tuple[tuple[int, ...], int, int, int], bool] = attrs.field(factory=dict)
+    table_matters: bool
+    seen: dict[_FinishKey, bool]
 
     def finishes(
         self,
@@ -310,19 +332,49 @@ class _Search:
         need: int,
         may_layoff: bool,
     ) -> bool:
-        key = (tuple(counts), reserve, need, len(melds))
+        table: tuple[object, ...] = ()
+        if self.table_matters:
+            table = tuple(sorted((meld.meld.codes, meld.doubled) for meld in melds))
+        key: _FinishKey = (
+            self.forbidden,
+            self.tame,
+            self.doubling,
+            tuple(counts),
+            reserve,
+            need,
+            may_layoff,
+            table,
+        )
         seen = self.seen
-        if key in seen:
-            return seen[key]
-        seen[key] = False
-        rules = self.rules
+        found = seen.get(key)
+        if found is None:
+            # every play spends a card, so the search never meets its own key again
+            found = self._search(counts, reserve, melds, need, may_layoff)
+            if len(seen) >= MEMO_LIMIT:
+                seen.clear()
+            seen[key] = found
+        return found
+
+    def _search(
+        self,
+        counts: list[int],
+        reserve: int,
+        melds: tuple[TableMeld, ...],
+        need: int,
+        may_layoff: bool,
+    ) -> bool:
+        rules, facts = self.rules, self.facts
         jokers = counts[JOKER_CODE] + reserve  # the jokers the player may play
         playable = list(counts)
         playable[JOKER_CODE] = 0 if self.tame else jokers
-        facts = profile(rules)
-        if need and _upper_bound(rules, playable) * (2 if self.doubling else 1) < need:
-            return False
-        for kind, codes in melds_from_counts(playable, rules):
+        candidates = melds_from_counts(playable, rules)
+        if need:
+            factor = 2 if self.doubling else 1
+            if _most_points(facts.most_points, playable, candidates) * factor < need:
+                return False
+            # the richest melds first: a way to open, if any, is found soonest
+            candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
+        for kind, codes in candidates:
             meld = Meld(kind, codes)
             cards = [SPEC_PHYSICAL[code] for code in codes]
             points = facts.new_meld(codes).points
@@ -334,7 +386,6 @@ class _Search:
                 left = max(0, need - points * (2 if doubled else 1))
                 after = (*melds, TableMeld(meld, (), 1, doubled))
                 if self.finishes(rest, left_reserve, after, left, may_layoff or left == 0):
-                    seen[key] = True
                     return True
         if may_layoff and need == 0:
             for index, table_meld in enumerate(melds):
@@ -346,7 +397,6 @@ class _Search:
                     )
                     after = melds[:index] + (TableMeld(result, ()),) + melds[index + 1 :]
                     if self.finishes(rest, left_reserve, after, 0, True):
-                        seen[key] = True
                         return True
         return False
 
@@ -360,12 +410,29 @@ def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int],
     return minus(counts, used), reserve
 
 
-def _upper_bound(rules: Rules, counts: Sequence[int]) -> int:
-    """The most points the cards could be worth in melds (every card at its full value)."""
-    table = rules.card_values.table
-    low_ace = rules.card_values.low_ace
-    total = sum(
-        count * max(table[code], low_ace if code % 13 == 0 and code != JOKER_CODE else 0)
-        for code, count in enumerate(counts)
-    )
-    return total * max(1, rules.group_of_four_multiplier)
+def _most_points(
+    most: Sequence[int], counts: Sequence[int], melds: list[tuple[MeldKind, tuple[int, ...]]]
+) -> int:
+    """An upper bound of the points disjoint new melds from ``counts`` can score.
+
+    Each card some meld without a joker holds counts once at its highest value.
+    The other cards only meld beside a joker, and each joker goes into one
+    meld: per joker, they add at most what such cards add to one meld.
+    """
+    natural: set[int] = set()
+    with_joker = []
+    for _, codes in melds:
+        if max(codes) >= JOKER_CODE:
+            with_joker.append(codes)
+        else:
+            natural.update(codes)
+    bound = sum(counts[code] * most[code] for code in natural)
+    extra = 0
+    for codes in with_joker:
+        added = 0
+        for code in codes:
+            physical = SPEC_PHYSICAL[code]
+            if physical not in natural:
+                added += most[physical]
+        extra = max(extra, added)
+    return bound + counts[JOKER_CODE] * extra

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummy500.cards import JOKER_CODE
 from rummy500.errors import InvalidMeldError
 from rummy500.melds import Meld, MeldKind, layoff_codes, meld_from_codes, meld_points
 from rummy500.rules import Jokers, Rules
@@ -50,15 +51,36 @@ class Profile:
         ace: The value of the ``ace`` knob, as a string.
         wild: Whether jokers are wild under the rules (``jokers = "wild"``).
         min_run: The fewest cards in a run.
+        most_points: For each card code (0–52), the most one copy of it can add to
+            the points of new melds (its highest value, times the group-of-four
+            multiplier).
+        finishes: The memo of the dead-end search (N1): whether a hand can end
+            the turn, by everything the answer depends on.
     """
 
-    __slots__ = ("_layoffs", "_melds", "ace", "min_run", "rules", "wild")
+    __slots__ = (
+        "_layoffs",
+        "_melds",
+        "ace",
+        "finishes",
+        "min_run",
+        "most_points",
+        "rules",
+        "wild",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.ace: str = rules.ace.value
         self.wild = rules.jokers is Jokers.WILD
         self.min_run = rules.min_run_length
+        table, low_ace = rules.card_values.table, rules.card_values.low_ace
+        multiplier = max(1, rules.group_of_four_multiplier)
+        self.most_points: tuple[int, ...] = tuple(
+            multiplier * max(value, low_ace if code % 13 == 0 and code < JOKER_CODE else 0)
+            for code, value in enumerate(table)
+        )
+        self.finishes: dict[tuple[object, ...], bool] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 
