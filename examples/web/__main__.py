@@ -1,0 +1,40 @@
+"""Start the web front end: ``python -m examples.web [--host 127.0.0.1] [--port 8000]``."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+
+import uvicorn
+
+from .app import create_app
+
+
+def main() -> None:
+    """Parse the arguments, listen, print the address to open, and serve until Ctrl-C."""
+    parser = argparse.ArgumentParser(prog="python -m examples.web", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
+    parser.add_argument(
+        "--max-tables", type=int, default=1000, help="the most matches kept in memory"
+    )
+    args = parser.parse_args()
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    # proto=IPPROTO_TCP, or asyncio leaves Nagle's algorithm on for the connections (slow replies).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as error:
+        parser.exit(1, f"cannot listen on {args.host}:{args.port}: {error}\n")
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    print(f"rummy500 web front end: open http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
+    config = uvicorn.Config(
+        create_app(max_tables=args.max_tables), log_level="warning", timeout_graceful_shutdown=2
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,446 @@
+"""The web example's ASGI app (Starlette): a page, and a JSON API over :class:`rummy500.Session`.
+
+Run it with ``python -m examples.web`` (or ``uvicorn examples.web.app:app``)
+from the repository's root.  The server holds every match; a browser only
+ever receives its own seat's view, and acts with its seat's token (sent as
+``Authorization: Bearer <token>``).  Moves travel as notation, and an
+illegal move comes back with the id of the rule it breaks.
+
+Endpoints (every error is JSON, ``{"error": code, "message": text}``):
+
+- ``GET /``: the page; ``GET /static/{app.js, style.css}``: its script and style.
+- ``GET /api/options``: the presets, the kinds of bots, the limits.
+- ``POST /api/tables``: a new match against bots; answers the table id, the
+  seat and its token, and the seat's state.
+- ``GET /api/tables/{id}``: the seat's state; ``DELETE``: leave the table.
+- ``GET /api/tables/{id}/moves?depth=N``: the seat's legal moves that take N
+  pile cards (all its legal moves without ``depth``).
+- ``POST /api/tables/{id}/moves`` with ``{"move": "meld 4S 5S 6S"}``: play.
+- ``POST /api/tables/{id}/decline``: let a chance to call "Rummy!" go by.
+- ``GET /api/tables/{id}/record``: the match record, once the match is over.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from rummy500 import (
+    Bot,
+    GreedyBot,
+    IllegalMoveError,
+    InvalidArgumentError,
+    NotationError,
+    RandomBot,
+    Reason,
+    Rummy500Error,
+    Session,
+    legal_moves,
+    presets,
+)
+
+from .tables import ApiError, Table, TableStore, finished_record, seat_state
+
+__all__ = ["MAX_BODY", "app", "create_app"]
+
+#: The largest request body read, in bytes (a move is a line of text).
+MAX_BODY = 4096
+#: The longest move text accepted, in characters.
+MAX_MOVE = 400
+#: The kinds of bots a table may seat.
+BOT_KINDS: dict[str, Callable[[int], Bot]] = {
+    "greedy": lambda seed: GreedyBot(seed=seed),
+    "random": lambda seed: RandomBot(seed=seed),
+}
+#: The fewest and most bots at a table (the human is seat 0).
+MIN_BOTS, MAX_BOTS = 1, 3
+#: The range of target scores a table may choose.
+MIN_TARGET, MAX_TARGET = 50, 5000
+#: The human's seat at every table.
+HUMAN_SEAT = 0
+
+_STATIC = Path(__file__).resolve().parent / "static"
+_FILES = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+_DEPTH = re.compile(r"[0-9]{1,3}\Z")
+_SEAT_PREFIX = re.compile(r"\s*p\s*([0-9]{1,6})\s*:", re.IGNORECASE)
+_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+        "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+}
+
+_T = TypeVar("_T")
+
+
+class SecurityHeaders:
+    """ASGI middleware: the security headers on every response (strict CSP, no caching)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; add the headers to the response's start."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in _HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(
+    *,
+    max_tables: int = 1000,
+    idle_seconds: float = 3600.0,
+    finished_seconds: float = 600.0,
+    allow_seed: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> Starlette:
+    """The app, with its own store of tables (``app.state.store``).
+
+    Args:
+        max_tables: The most matches kept in memory at once.
+        idle_seconds: A table nobody used for this long is dropped.
+        finished_seconds: A finished match is dropped this long after its last use.
+        allow_seed: Accept ``"seed"`` when a table is created (tests only: a
+            client that chooses the seed knows every card).
+        clock: The store's clock (tests pass their own).
+    """
+    store = TableStore(
+        max_tables, idle_seconds=idle_seconds, finished_seconds=finished_seconds, clock=clock
+    )
+    files = {name: (_STATIC / name).read_bytes() for name in _FILES}
+
+    async def page(request: Request) -> Response:
+        return _file(files, "index.html")
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _FILES or name == "index.html":
+            raise ApiError(404, "not_found", f"no file {name!r}")
+        return _file(files, name)
+
+    async def options(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "presets": [_preset_options(name) for name in presets.names()],
+                "bot_kinds": list(BOT_KINDS),
+                "bots": {"min": MIN_BOTS, "max": MAX_BOTS},
+                "target_score": {"min": MIN_TARGET, "max": MAX_TARGET},
+                "seed": allow_seed,
+            }
+        )
+
+    async def create(request: Request) -> Response:
+        data = await _json_object(request)
+        choice = _table_choice(data, allow_seed)
+        store.check_room()
+        table = await run_in_threadpool(_deal, *choice, store.clock())
+        store.add(table)
+        state = await _locked(table, lambda: seat_state(table))
+        body = {"table": table.id, "seat": table.seat, "token": table.token, "state": state}
+        return JSONResponse(body, status_code=201)
+
+    async def show(request: Request) -> Response:
+        table = _authorized(request, store)
+        return JSONResponse(await _locked(table, lambda: seat_state(table)))
+
+    async def leave(request: Request) -> Response:
+        table = _authorized(request, store)
+        store.remove(table.id)
+        return Response(status_code=204)
+
+    async def moves(request: Request) -> Response:
+        table = _authorized(request, store)
+        depth = _depth(request)
+
+        def work() -> dict[str, Any]:
+            session = table.session
+            found = (
+                () if session.is_over else legal_moves(session.state, seat=table.seat, depth=depth)
+            )
+            return {"depth": depth, "moves": [str(move) for move in found]}
+
+        return JSONResponse(await _locked(table, work))
+
+    async def play(request: Request) -> Response:
+        table = _authorized(request, store)
+        data = await _json_object(request)
+        text = _move_text(data, table.seat)
+        return JSONResponse(await _locked(table, lambda: _submit(table, text)))
+
+    async def decline(request: Request) -> Response:
+        table = _authorized(request, store)
+        await _json_object(request, empty_ok=True)
+        return JSONResponse(await _locked(table, lambda: _decline(table)))
+
+    async def record(request: Request) -> Response:
+        table = _authorized(request, store)
+        data = await _locked(table, lambda: finished_record(table))
+        name = f"rummy500-match-{table.id}.json"
+        headers = {"content-disposition": f'attachment; filename="{name}"'}
+        return JSONResponse(data, headers=headers)
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/static/{name}", static, methods=["GET"]),
+        Route("/api/options", options, methods=["GET"]),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table_id}", show, methods=["GET"]),
+        Route("/api/tables/{table_id}", leave, methods=["DELETE"]),
+        Route("/api/tables/{table_id}/moves", moves, methods=["GET"]),
+        Route("/api/tables/{table_id}/moves", play, methods=["POST"]),
+        Route("/api/tables/{table_id}/decline", decline, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record, methods=["GET"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
+    )
+    app.state.store = store
+    return app
+
+
+# ---------------------------------------------------------------------------
+# Reading requests
+
+
+def _authorized(request: Request, store: TableStore) -> Table:
+    """The request's table, if its ``Authorization: Bearer`` token is the seat's."""
+    table_id = request.path_params["table_id"]
+    if not _TABLE_ID.match(table_id):
+        raise ApiError(404, "unknown_table", "no such table")
+    table = store.get(table_id)
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ApiError(401, "missing_token", "send the seat's token: Authorization: Bearer <token>")
+    if not table.check_token(token):
+        raise ApiError(403, "wrong_token", "that token is not a seat's token at this table")
+    store.touch(table)
+    return table
+
+
+async def _json_object(request: Request, *, empty_ok: bool = False) -> dict[str, Any]:
+    """The request's body, a JSON object of at most :data:`MAX_BODY` bytes."""
+    too_large = ApiError(413, "body_too_large", f"a request body may hold {MAX_BODY} bytes at most")
+    length = request.headers.get("content-length")
+    if length is not None and not (length.isascii() and length.isdigit()):
+        raise ApiError(400, "bad_request", "a malformed Content-Length")
+    if length is not None and int(length) > MAX_BODY:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
+    if not body and empty_ok:
+        return {}
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise ApiError(415, "not_json", "send the body as JSON (Content-Type: application/json)")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError) as error:
+        raise ApiError(400, "bad_json", f"the body is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_request", "the body must be a JSON object")
+    return data
+
+
+def _table_choice(
+    data: dict[str, Any], allow_seed: bool
+) -> tuple[str, int, str, int | None, int | None]:
+    """The preset, the number of bots, their kind, the target score and the seed of a new table."""
+    known = {"preset", "bots", "bot", "target_score"} | ({"seed"} if allow_seed else set())
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(unknown)[:200]}")
+    preset = data.get("preset", "pagat")
+    if preset not in presets.names():
+        raise ApiError(400, "bad_request", f"preset must be one of {', '.join(presets.names())}")
+    bots = _integer(data, "bots", MIN_BOTS, MAX_BOTS)
+    bots = 1 if bots is None else bots
+    kind = data.get("bot", "greedy")
+    if kind not in BOT_KINDS:
+        raise ApiError(400, "bad_request", f"bot must be one of {', '.join(BOT_KINDS)}")
+    target = _integer(data, "target_score", MIN_TARGET, MAX_TARGET)
+    seed = _integer(data, "seed", 0, 2**63 - 1)
+    rules = presets.get(preset)
+    if not rules.min_players <= bots + 1 <= rules.max_players:
+        raise ApiError(
+            400,
+            "bad_request",
+            f"{preset} is for {rules.min_players} to {rules.max_players} players, not {bots + 1}",
+        )
+    return preset, bots, kind, target, seed
+
+
+def _integer(data: dict[str, Any], key: str, low: int, high: int) -> int | None:
+    """``data[key]``, a whole number from ``low`` to ``high``; ``None`` if absent."""
+    if key not in data:
+        return None
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(400, "bad_request", f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _depth(request: Request) -> int | None:
+    text = request.query_params.get("depth")
+    if text is None:
+        return None
+    if not _DEPTH.match(text) or int(text) < 1:
+        raise ApiError(400, "bad_request", "depth must be a whole number from 1 to 999")
+    return int(text)
+
+
+def _move_text(data: dict[str, Any], seat: int) -> str:
+    if set(data) != {"move"}:
+        raise ApiError(400, "bad_request", 'send {"move": "<a move in notation>"}')
+    text = data["move"]
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE:
+        raise ApiError(
+            400, "bad_request", f"move must be notation text of 1 to {MAX_MOVE} characters"
+        )
+    prefix = _SEAT_PREFIX.match(text)
+    if prefix and int(prefix.group(1)) != seat:
+        raise ApiError(403, "not_your_seat", f"you play p{seat}, not p{int(prefix.group(1))}")
+    return text
+
+
+# ---------------------------------------------------------------------------
+# Working on a table (in a worker thread, holding its lock)
+
+
+async def _locked(table: Table, work: Callable[[], _T]) -> _T:
+    """``work()`` in a worker thread, holding the table's lock (sessions are not thread-safe)."""
+
+    def run() -> _T:
+        with table.lock:
+            return work()
+
+    return await run_in_threadpool(run)
+
+
+def _deal(
+    preset: str, bots: int, kind: str, target: int | None, seed: int | None, now: float
+) -> Table:
+    rules = presets.get(preset)
+    if target is not None:
+        rules = rules.evolve(target_score=target)
+    make_bot = BOT_KINDS[kind]
+    seats = {
+        seat: make_bot(secrets.randbits(32) if seed is None else seed + seat)
+        for seat in range(1, bots + 1)
+    }
+    try:
+        session = Session(rules, bots + 1, seed=seed, bots=seats)
+    except Rummy500Error as error:
+        raise ApiError(400, "bad_request", str(error)) from None
+    return Table(session, HUMAN_SEAT, preset, kind, now)
+
+
+def _submit(table: Table, text: str) -> dict[str, Any]:
+    session = table.session
+    if session.is_over:
+        raise ApiError(409, "match_over", "the match is over")
+    try:
+        events = session.submit(table.seat, text)
+    except NotationError as error:
+        raise ApiError(400, "bad_notation", str(error)) from None
+    except IllegalMoveError as error:
+        why = {"reason": error.reason.value, "rule": error.rule}
+        if error.reason is Reason.NOT_YOUR_TURN:
+            raise ApiError(409, "not_your_turn", str(error), **why) from None
+        raise ApiError(422, "illegal_move", str(error), **why) from None
+    except InvalidArgumentError as error:
+        raise ApiError(400, "bad_move", str(error)) from None
+    added = table.add_events(event.to_dict() for event in events)
+    return {"events": added, "state": seat_state(table)}
+
+
+def _decline(table: Table) -> dict[str, Any]:
+    try:
+        events = table.session.decline(table.seat)
+    except InvalidArgumentError as error:
+        raise ApiError(409, "nothing_to_decline", str(error)) from None
+    added = table.add_events(event.to_dict() for event in events)
+    return {"events": added, "state": seat_state(table)}
+
+
+def _preset_options(name: str) -> dict[str, Any]:
+    rules = presets.get(name)
+    return {
+        "name": name,
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "target_score": rules.target_score,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Responses
+
+
+def _file(files: dict[str, bytes], name: str) -> Response:
+    return Response(files[name], media_type=_FILES[name], headers={"cache-control": "no-cache"})
+
+
+async def _api_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    headers = {"www-authenticate": "Bearer"} if error.status == 401 else None
+    return JSONResponse(error.body(), status_code=error.status, headers=headers)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    codes = {404: "not_found", 405: "method_not_allowed"}
+    body = {"error": codes.get(error.status_code, "http_error"), "message": error.detail}
+    return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    body = {"error": "internal_error", "message": "the server failed to answer this request"}
+    return JSONResponse(body, status_code=500)
+
+
+#: The app with the default settings, for ``uvicorn examples.web.app:app``.
+app = create_app()
