@@ -141,20 +141,24 @@ class _Policy:
         self.rules = rules
         self.values = rules.card_values.table
         self.wrap = rules.ace is Ace.AROUND_THE_CORNER
-        self._melds: tuple[TableMeld, ...] | None = None
-        self._fits: dict[tuple[int, bool], bool] = {}
+        # Per table (by identity; the table is kept alive with its answers):
+        # whether each card lays off on it.
+        self._tables: dict[int, tuple[tuple[TableMeld, ...], dict[tuple[int, bool], bool]]] = {}
 
     def on_table(self, melds: tuple[TableMeld, ...], code: int, wild: bool) -> bool:
-        """Whether card ``code`` lays off on a table meld (cached while the table stays)."""
+        """Whether card ``code`` lays off on a table meld (cached per table)."""
         if not melds:
             return False
-        if melds is not self._melds:
-            self._melds = melds
-            self._fits = {}
+        entry = self._tables.get(id(melds))
+        if entry is None or entry[0] is not melds:
+            if len(self._tables) >= 256:
+                self._tables.clear()
+            entry = self._tables[id(melds)] = (melds, {})
+        fits = entry[1]
         key = (code, wild)
-        found = self._fits.get(key)
+        found = fits.get(key)
         if found is None:
-            found = self._fits[key] = playable_on_table(self.rules, melds, code, wild)
+            found = fits[key] = playable_on_table(self.rules, melds, code, wild)
         return found
 
     def keep_score(self, state: GameState, hand: _Hand, code: int) -> float:
