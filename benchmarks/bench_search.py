@@ -56,10 +56,12 @@ class Result:
     search_decisions: int
     search_seconds: float
     moves: int
+    cpu_seconds: float
 
 
 def play(job: Job) -> Result:
     """Play one hand between the search bot and GreedyBot (module level, for the pool)."""
+    cpu = time.process_time()
     rules = presets.get(job.preset)
     search = SearchBot(iterations=job.iterations, time_limit=job.time_limit, seed=job.seed)
     greedy = GreedyBot(seed=job.seed + 1)
@@ -81,12 +83,23 @@ def play(job: Job) -> Result:
         leaders = [seat for seat, score in enumerate(result.scores) if score == best]
         winner = leaders[0] if len(leaders) == 1 else None
     return Result(
-        job.index, job.search_seat, winner, result.scores, timed.decisions, timed.seconds, moves
+        job.index,
+        job.search_seat,
+        winner,
+        result.scores,
+        timed.decisions,
+        timed.seconds,
+        moves,
+        time.process_time() - cpu,
     )
 
 
 class _Timed:
-    """A bot wrapper that counts the decisions with more than one option, and times them."""
+    """A bot wrapper that counts the searched decisions and times them.
+
+    Searched: more than one option, in the draw phase (the rest follow
+    GreedyBot unless ``search_plays``).
+    """
 
     def __init__(self, bot: SearchBot) -> None:
         self.bot = bot
@@ -97,7 +110,7 @@ class _Timed:
         start = time.perf_counter()
         move = self.bot.choose(view)
         options = len(view.legal_moves) + (0 if view.is_my_turn else 1)
-        if options > 1:
+        if options > 1 and (view.phase is rummy500.Phase.DRAW or self.bot.search_plays):
             self.decisions += 1
             self.seconds += time.perf_counter() - start
         return move
@@ -180,10 +193,23 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("searched decisions per hand", f"{decisions / hands:.1f}"),
         ("seconds per searched decision", f"{seconds / max(decisions, 1):.3f}"),
         ("wall time", f"{wall:.0f} s ({wall / 60:.1f} min)"),
+        (
+            "CPU time of the hands / workers",
+            f"{sum(r.cpu_seconds for r in results) / args.workers:.0f} s "
+            "(the wall time on an otherwise idle machine)",
+        ),
+        ("load average at the end (1, 5, 15 min)", " ".join(f"{x:.1f}" for x in _load())),
     ]
     width = max(len(name) for name, _ in rows)
     for name, value in rows:
         print(f"{name:<{width}}  {value}")
+
+
+def _load() -> tuple[float, ...]:
+    try:
+        return os.getloadavg()
+    except OSError:  # not on this platform
+        return ()
 
 
 def _mean_interval(values: list[int]) -> str:
