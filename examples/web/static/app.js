@@ -568,6 +568,12 @@ function renderLog() {
 // Messages and dialogs
 
 function showError(body) {
+  if ($("main").hidden) {
+    // No table on screen yet: say it where the page says what to do.
+    $("welcome").textContent = body.message || "Something went wrong.";
+    $("welcome").classList.add("failed");
+    return;
+  }
   const box = $("error");
   box.replaceChildren();
   if (body.rule) {
