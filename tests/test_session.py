@@ -215,9 +215,12 @@ def test_g1_a_match_of_bots_only_is_played_at_once() -> None:
     ended = [event for event in events if isinstance(event, HandEnded)]
     assert len(ended) == len(session.match.history) >= 1
     assert replay(session.record()) == session.match
-    with pytest.raises(IllegalMoveError):
-        Session(SHORT, 3, seed=4).submit(0, "draw")  # not p0's turn
     assert session.legal_moves(0) == ()
+    human = Session.from_record(session.record())  # the same match, over, with humans
+    before = snapshot(human)
+    with pytest.raises(IllegalMoveError, match="E1"):
+        human.submit(0, "draw")  # the match is over
+    assert snapshot(human) == before
 
 
 @pytest.mark.parametrize("preset", ["pagat", "wikipedia", "partnership", "dealers_gambit"])

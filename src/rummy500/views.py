@@ -506,9 +506,10 @@ def observe(state: GameState, seat: int, known: KnownCards | None = None) -> Pla
     Args:
         state: The position.
         seat: The seat looking.
-        known: The known cards of the hand that led to ``state`` (see
-            :class:`KnownCards`); ``None`` when there is no history (a
-            position loaded from a file): nothing is known then.
+        known: Known cards to show instead of the state's own
+            (:attr:`GameState.known <rummy500.state.GameState.known>`, which
+            :func:`rummy500.apply_move` keeps); ``None``, the usual case,
+            shows the state's.
 
     Raises:
         InvalidArgumentError: for a seat that is not at the table, or known cards that
@@ -521,8 +522,8 @@ def observe(state: GameState, seat: int, known: KnownCards | None = None) -> Pla
       stock 27, pile (top last): 6H
       p1 to draw
     """
-    moves = all_legal_moves(state)
-    return make_view(state, seat, known, tuple(move for move in moves if move.player == seat))
+    _check_seat(state, seat)
+    return make_view(state, seat, known, all_legal_moves(state, seat=seat))
 
 
 def make_view(
@@ -533,9 +534,7 @@ def make_view(
     ``moves`` must be the legal moves of ``seat`` in ``state``, in the
     engine's order.
     """
-    players = state.num_players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be a seat 0..{players - 1}, got {seat!r}")
+    _check_seat(state, seat)
     if known is None:
         known = KnownCards(state.known)
     _check_known(state, known)
@@ -573,6 +572,12 @@ def make_view(
         blocked_by=state.blocked_by,
         dead=state.dead,
     )
+
+
+def _check_seat(state: GameState, seat: int) -> None:
+    players = state.num_players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidArgumentError(f"seat must be a seat 0..{players - 1}, got {shown(seat)}")
 
 
 def _check_known(state: GameState, known: KnownCards) -> None:
