@@ -324,6 +324,15 @@ def test_hardening_06_card_values_other_bad_arguments() -> None:
     _error(lambda: CardValues.from_dict({"x" * 10_000: 1}), InvalidArgumentError)
 
 
+def test_hardening_06_a_table_equal_to_a_named_one_round_trips_as_data() -> None:
+    """Found by fuzzing: a custom table equal to ``basic`` came back from a dict named."""
+    rules = Rules(card_values=CardValues.custom(ace=1, low_ace=1, joker=0), jokers_per_deck=0)
+    assert rules.card_values.name == "basic"
+    state = new_game(rules, seed=1)
+    assert GameState.from_dict(state.to_dict()).to_dict() == state.to_dict()
+    assert Rules.from_dict(rules.to_dict()).to_dict() == rules.to_dict()
+
+
 # ---------------------------------------------------------------------------
 # 8. Seeds are integers; s and -s deal different cards
 
@@ -644,6 +653,22 @@ def test_hardening_13_engine_quotes_a_long_move_short() -> None:
     state = apply_move(new_game(seed=1), Draw(1))
     move = parse_move(state, "meld " + " ".join(["JK"] * 300))
     _error(lambda: check_move(state, move), IllegalMoveError)
+
+
+@pytest.mark.xfail(
+    reason="Rules converts an enum knob's value with the enum, whose error repr()s it",
+    strict=True,
+)
+def test_hardening_13_rules_enum_knob_of_a_deep_value() -> None:
+    """Found by fuzzing: ``Rules(ace=<a list 50,000 deep>)`` raises RecursionError.
+
+    The enum's own ValueError quotes the value with ``repr()``; the fix belongs to
+    ``rummy500.rules`` (convert only text to an enum knob, or suppress RecursionError).
+    """
+    deep: Any = []
+    for _ in range(50_000):  # deeper than any recursion limit (the suite raises it to 10,000)
+        deep = [deep]
+    _error(lambda: Rules(ace=deep), RulesError)
 
 
 # ---------------------------------------------------------------------------

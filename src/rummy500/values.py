@@ -14,6 +14,8 @@ with :meth:`CardValues.custom`.
 >>> aces_25 = CardValues.custom(ace=25, low_ace=25)
 >>> aces_25.of(parse_card("AC")), aces_25.name
 (25, None)
+>>> CardValues.custom(ace=1, low_ace=1, joker=0).name
+'basic'
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ class CardValues:
             the full ace value, counted in hand, in groups and high in runs.
         low_ace: Points of an ace melded as the low end of a run (A-2-3…).
         joker: Points of a joker, wherever it is (in a meld or in hand).
-        name: The name of a named table (``"standard"``…), else ``None``.
+        name: The name of a named table (``"standard"``…), else ``None``; a
+            table with the values of a named one takes its name.
 
     """
 
@@ -70,6 +73,14 @@ class CardValues:
     low_ace: int = attrs.field(validator=_validate_points)
     joker: int = attrs.field(validator=_validate_points)
     name: str | None = attrs.field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # A table equal to a named one takes its name, so that it is written by name
+        # and data round-trip exactly (read back, it would come back named).
+        if self.name is None:
+            named = globals().get("_BY_VALUES", {}).get(_unnamed_key(self))
+            if named is not None:
+                object.__setattr__(self, "name", named.name)
 
     @property
     def ace(self) -> int:
