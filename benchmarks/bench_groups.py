@@ -1,4 +1,4 @@
-"""Moves by group on adversarial positions: ``take_depths``, ``legal_moves(depth=N)``, the flat list.
+"""Moves by group on adversarial positions: take depths, one depth's moves, the flat list.
 
 Usage: python benchmarks/bench_groups.py [--positions 6] [--seed 1] [--repeat 5]
     [--timeout 20]
