@@ -341,7 +341,7 @@ class _Table:
         for seat, size in enumerate(table.hand_sizes):
             if seat == table.seat:
                 if table.blind:  # the dealer nominates before looking (V7)
-                    built.append(_seat((), (), size, "you (not looked at yet)"))
+                    built.append(_seat((), (), size, "you"))
                 else:
                     built.append(_seat(table.hand, (False,) * len(table.hand), 0, "you"))
                 continue
@@ -470,16 +470,14 @@ def _seat_row(table: _Table, number: int, seat: _Seat, y: float) -> tuple[str, f
     label_color = _KNOWN if turn else _FELT_TEXT
     name = f"{marker}p{number}"
     parts.append(_text(_MARGIN, y + 20, name, size=14, fill=label_color, weight="bold"))
-    notes = []
-    if number == table.dealer:
-        notes.append("dealer")
-    if number == table.went_out:
-        notes.append("went out")
-    if seat.note:
-        notes.append(seat.note)
     count = len(seat.faces) + seat.hidden
-    notes.append(f"{count} card{'s' if count != 1 else ''}")
-    for index, note in enumerate(notes):
+    dealer = "dealer" if number == table.dealer else ""
+    notes = [
+        ", ".join(role for role in (dealer, seat.note) if role),
+        "went out" if number == table.went_out else "",
+        f"{count} card{'s' if count != 1 else ''}",
+    ]
+    for index, note in enumerate(note for note in notes if note):
         parts.append(_text(_MARGIN, y + 36 + 13 * index, note, size=11, fill=_FAINT))
     x = _LABEL
     cards: list[str] = []
