@@ -31,7 +31,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from examples.web.app import create_app  # noqa: E402
 from examples.web.tables import Table  # noqa: E402
 
-from rummy500 import GreedyBot, Session, legal_moves, presets  # noqa: E402
+from rummy500 import GreedyBot, Session, legal_moves, presets, replay  # noqa: E402
 from rummy500.moves import Discard, LayoffMove, MeldMove, Move, Take  # noqa: E402
 
 # The match of the test: pagat, the seat against two greedy bots, the table's seed 138.
@@ -312,3 +312,59 @@ def test_a_whole_hand_by_clicking(server: tuple[Any, str], page: Any, tmp_path: 
     if os.environ.get("RUMMY500_SHOTS"):  # keep the pictures to look at them
         shutil.copytree(shots, os.environ["RUMMY500_SHOTS"], dirs_exist_ok=True)
     print(f"screenshots in {shots}: {sorted(path.name for path in shots.iterdir())}")
+
+
+def test_a_match_to_its_end_and_its_record(
+    server: tuple[Any, str], page: Any, tmp_path: Path
+) -> None:
+    """A short match (target 50, one greedy bot) clicked to its end; its record replays."""
+    app, url = server
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    page.goto(f"{url}/?seed=5")
+    page.select_option("#preset", PRESET)
+    page.select_option("#bots", "1")
+    page.select_option("#bot-kind", "greedy")
+    page.fill("#target", "50")
+    page.click("#start")
+    page.wait_for_selector("#main:not([hidden])")
+    table_id = page.evaluate("JSON.parse(sessionStorage.getItem('rummy500-table')).id")
+    table = app.state.store.get(table_id)
+    player = Player(page, table, shots)
+    chooser = GreedyBot(seed=0)
+    made = 0
+    while True:
+        with table.lock:
+            if table.session.is_over:
+                break
+            hand = table.session.match.number
+            move = chooser.choose(table.session.view(0))
+        assert made < 400, "the match does not end"
+        player.make(move)
+        made += 1
+        with table.lock:
+            if table.session.match.number != hand and not table.session.is_over:
+                page.wait_for_selector("#hand-over:not([hidden])")
+                page.click("#next-hand")
+                page.wait_for_selector("#hand-over", state="hidden")
+
+    page.wait_for_selector("#hand-over:not([hidden])")
+    page.wait_for_selector("#match-over-title:not([hidden])")
+    player.shot("6-match-over")
+    with table.lock:
+        match = table.session.match
+    assert match.result is not None
+    winners = match.result.seats
+    expected = " and ".join("you" if seat == 0 else f"p{seat}" for seat in winners)
+    assert page.inner_text("#match-over-title") == f"The match is over: {expected} won."
+    assert page.is_hidden("#next-hand")
+
+    with page.expect_download() as download_info:
+        page.click("#download")
+    saved = tmp_path / "record.json"
+    download_info.value.save_as(saved)
+    replayed = replay(saved.read_text(encoding="utf-8"))
+    assert replayed.result is not None
+    assert replayed.result.totals == match.result.totals
+    if os.environ.get("RUMMY500_SHOTS"):
+        shutil.copytree(shots, os.environ["RUMMY500_SHOTS"], dirs_exist_ok=True)

@@ -38,7 +38,8 @@ class ApiFailure extends Error {
   }
 }
 
-async function api(method, path, body) {
+// asText: the body as the server wrote it (a record's 64-bit seeds do not survive JSON.parse).
+async function api(method, path, body, asText) {
   const headers = {};
   if (table) headers.Authorization = `Bearer ${table.token}`;
   const init = { method, headers };
@@ -49,6 +50,7 @@ async function api(method, path, body) {
   document.body.dataset.busy = "1";
   try {
     const response = await fetch(path, init);
+    if (asText && response.ok) return await response.text();
     const data = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) throw new ApiFailure(response.status, data);
     return data;
@@ -197,8 +199,8 @@ async function resume() {
 async function downloadRecord() {
   clearError();
   try {
-    const record = await api("GET", tablePath("/record"));
-    const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
+    const record = await api("GET", tablePath("/record"), undefined, true);
+    const blob = new Blob([record], { type: "application/json" });
     const link = el("a");
     link.href = URL.createObjectURL(blob);
     link.download = `rummy500-match-${table.id}.json`;
