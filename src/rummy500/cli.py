@@ -10,11 +10,14 @@ Subcommands:
 ``play``
     Play a match at the terminal, seat 0 against bots.
 ``simulate``
-    Play many hands or matches between bots and summarise the results.
+    Play many hands or matches between bots and summarise the results
+    (through :func:`rummy500.simulate.simulate`).
 ``validate``
-    Replay a match record and report whether it is valid.
+    Replay a match record (a file, or standard input for ``-``) and report
+    whether it is valid.
 
-See ``docs/cli.md`` for every option and the exit codes.
+``rummy500 --version`` prints the package's version. See ``docs/cli.md`` for
+every option and the exit codes.
 """
 
 from __future__ import annotations
@@ -27,13 +30,14 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import BinaryIO, Literal, TextIO
 
 import attrs
 
+import rummy500
 from rummy500 import presets
 from rummy500._engine import apply_move, legal_moves, new_game
-from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
+from rummy500.bots import Bot
 from rummy500.errors import (
     InvalidArgumentError,
     NotationError,
@@ -42,7 +46,7 @@ from rummy500.errors import (
     Rummy500Error,
     shown,
 )
-from rummy500.match import MatchState, apply_match_move, new_match
+from rummy500.match import MatchState, new_match
 from rummy500.meldgen import enumerate_melds
 from rummy500.melds import meld_value
 from rummy500.moves import Move
@@ -50,18 +54,16 @@ from rummy500.notation import parse_move
 from rummy500.records import MAX_RECORD_LENGTH, MatchRecorder, replay
 from rummy500.rules import Rules
 from rummy500.seating import sides
-from rummy500.state import HandResult, polling_order
+from rummy500.simulate import BOTS, SimulationSummary, simulate
+from rummy500.state import TableMeld, polling_order
 from rummy500.views import KnownCards, PlayerView, observe, track
 
 __all__ = [
-    "BOTS",
     "EXIT_INTERRUPTED",
     "MAX_RECORD_FILE",
     "ReadLine",
-    "SimulationSummary",
     "main",
     "read_line",
-    "simulate",
 ]
 
 #: The exit code after Ctrl-C (128 + SIGINT, as shells report it).
@@ -70,38 +72,68 @@ EXIT_INTERRUPTED = 130
 MAX_RECORD_FILE = MAX_RECORD_LENGTH
 
 
-def _players(args: argparse.Namespace, rules: Rules) -> int:
-    """``--players``, or the number of ``--bots``, or the fewest the preset allows."""
-    if args.players is None:
-        bots = getattr(args, "bots", None)
-        args.players = len(bots.split(",")) if bots else rules.min_players
-    players: int = args.players
-    return players
+def _count(number: int, word: str, plural: str | None = None) -> str:
+    """``number`` and ``word``, in the plural unless ``number`` is 1: "1 hand", "2 hands"."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
+def _credits(melds: Sequence[TableMeld]) -> str | None:
+    """A legend of the ``(by 01110)`` after each table meld, read on one of the melds.
+
+    The table shows, after each meld, the seat that put each of its cards on
+    the table, a digit a card in meld order; a card scores for that seat
+    (L5). The legend spells it out in words for a meld with several seats'
+    cards if there is one, else for the first meld; ``None`` without melds.
+    """
+    if not melds:
+        return None
+    number, table_meld = next(
+        ((number, meld) for number, meld in enumerate(melds) if len(set(meld.by)) > 1),
+        (0, melds[0]),
+    )
+    cards = str(table_meld.meld).split()
+    runs: list[tuple[int, list[str]]] = []
+    for card, seat in zip(cards, table_meld.by, strict=True):
+        if runs and runs[-1][0] == seat:
+            runs[-1][1].append(card)
+        else:
+            runs.append((seat, [card]))
+    spelled = ", ".join(f"{' '.join(group)} by p{seat}" for seat, group in runs)
+    credits = "".join(str(seat) for seat in table_meld.by)
+    return (
+        f'Credits: "(by {credits})" after meld {number} names, card by card, the seat that put it'
+        f" on the\n  table: {spelled}; each card scores for that seat."
+    )
 
 
 def _demo(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
-    _players(args, rules)
-    state = new_game(rules, args.players, seed=args.seed)
+    players: int = rules.min_players if args.players is None else args.players
+    state = new_game(rules, players, seed=args.seed)
     rng = random.Random(args.seed)
-    print(f"500 Rum, preset {args.preset!r}, {args.players} players, seed {state.seed}")
+    print(f"500 Rum, preset {args.preset!r}, {players} players, seed {state.seed}")
     print("The deal:")
     print(state)
     for seat, hand in enumerate(state.hands):
         melds = enumerate_melds(hand, rules)
         best = max(melds, key=lambda m: meld_value(m, rules.card_values), default=None)
-        shown = f", best meld {best} ({meld_value(best, rules.card_values)} points)" if best else ""
-        print(f"p{seat} could meld {len(melds)} way(s){shown}")
+        best_text = ""
+        if best is not None:
+            best_text = f", best meld {best} ({meld_value(best, rules.card_values)} points)"
+        print(f"p{seat} could meld {_count(len(melds), 'way')}{best_text}")
     print("Random players play the hand:")
     number = 0
     while not state.is_over:
         moves = legal_moves(state)
         move = rng.choice(moves)
         number += 1
-        print(f"{number:4}. {move}   ({len(moves)} legal moves)")
+        print(f"{number:4}. {move}   ({_count(len(moves), 'legal move')})")
         state = apply_move(state, move)
     print("The end of the hand:")
     print(state)
+    legend = _credits(state.melds)
+    if legend is not None:
+        print(legend)
     result = state.result
     assert result is not None
     went_out = "nobody" if result.went_out is None else f"p{result.went_out}"
@@ -122,12 +154,6 @@ def _rules(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------
 # play
-
-#: The bots by name, as the ``--bot`` and ``--bots`` options spell them.
-BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": lambda seed: RandomBot(seed=seed),
-    "greedy": lambda seed: GreedyBot(seed=seed),
-}
 
 #: Reads one line of the player's input: called with the prompt and the
 #: player's view; raises :class:`EOFError` at the end of the input.
@@ -155,7 +181,10 @@ Commands:
   moves   list your legal moves
   help    show this summary
   quit    leave the match (also: end of input)
-When it is not your turn, an empty line lets your chance go by."""
+When it is not your turn, an empty line lets your chance go by.
+After each table meld, "(by 01110)" gives the seat that put each of its cards
+there, card by card (here p0, then p1 three times, then p0): a card scores for
+the seat that put it on the table."""
 
 _PREFIX = re.compile(r"\s*p\s*[0-9]+\s*:", re.IGNORECASE)
 
@@ -190,6 +219,7 @@ class _Session:
     bots: dict[int, Bot]
     read: ReadLine
     out: TextIO
+    explained: bool = False
 
     @property
     def match(self) -> MatchState:
@@ -197,6 +227,14 @@ class _Session:
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
+
+    def show(self, view: PlayerView) -> None:
+        """Show a table; the first one with melds is followed by the legend of the credits."""
+        self.say(str(view))
+        legend = None if self.explained else _credits(view.melds)
+        if legend is not None:
+            self.say(legend)
+            self.explained = True
 
     def view(self, seat: int) -> PlayerView:
         return observe(self.match.hand, seat, self.known)
@@ -210,7 +248,7 @@ class _Session:
             return
         record = after.history[-1]
         result = record.result
-        self.say(str(observe(apply_move(before.hand, move), HUMAN)))
+        self.show(observe(apply_move(before.hand, move), HUMAN))
         went_out = "nobody" if result.went_out is None else f"p{result.went_out}"
         self.say(f"hand {record.number} over ({result.reason.value}); went out: {went_out}")
         self.say(f"scores {_seats(result.scores)}; totals {_sides(after, record.totals)}")
@@ -222,7 +260,7 @@ class _Session:
         """Ask the player for a move until a legal one is made; ``None`` lets it go by."""
         view = self.view(HUMAN)
         self.say(f"hand {self.match.number}, totals {_sides(self.match, self.match.totals)}")
-        self.say(str(view))
+        self.show(view)
         prompt = "your call (empty: let it go by)> " if may_pass else "your move> "
         while True:
             try:
@@ -297,10 +335,10 @@ def _sides(match: MatchState, totals: Iterable[int]) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
-    _players(args, rules)
-    match = new_match(rules, args.players, seed=args.seed)
+    players: int = rules.min_players if args.players is None else args.players
+    match = new_match(rules, players, seed=args.seed)
     record = None if args.record is None else _writable(args.record)
-    bots = {seat: BOTS[args.bot](match.seed + seat) for seat in range(1, args.players)}
+    bots = {seat: BOTS[args.bot](match.seed + seat) for seat in range(1, players)}
     session = _Session(
         recorder=MatchRecorder(match),
         known=KnownCards.start(match.hand),
@@ -311,7 +349,7 @@ def _play(args: argparse.Namespace) -> int:
     # A random seed is shown only at the end: it would give away every hand.
     seed = "a random seed" if args.seed is None else f"seed {match.seed}"
     session.say(
-        f"500 Rum, preset {args.preset!r}, {args.players} players, {seed}: "
+        f"500 Rum, preset {args.preset!r}, {players} players, {seed}: "
         f"you are p{HUMAN}, the others are {args.bot} bots. Type 'help' for the moves."
     )
     code = 0
@@ -331,7 +369,7 @@ def _play(args: argparse.Namespace) -> int:
         assert result is not None
         winner = "+".join(f"p{seat}" for seat in result.seats)
         session.say(
-            f"match over after {len(result.hands)} hand(s): {winner} won; "
+            f"match over after {_count(len(result.hands), 'hand')}: {winner} won; "
             f"totals {_sides(session.match, result.totals)}"
         )
     finally:  # the record is written whatever ended the match, an unexpected error too
@@ -378,243 +416,88 @@ def _write_record(session: _Session, path: Path) -> int:
 # simulate
 
 
-@attrs.frozen
-class _Job:
-    """One hand or match of a simulation, as sent to a worker."""
+def _seat_bots(args: argparse.Namespace, rules: Rules) -> tuple[int, list[str]]:
+    """The number of players and each seat's bot, from ``--players`` and ``--bots``.
 
-    rules: Rules
-    players: int
-    bots: tuple[str, ...]
-    unit: Literal["hands", "matches"]
-    seed: int
-    dealer: int
-
-
-@attrs.frozen
-class _Outcome:
-    """What a worker reports of one hand or match."""
-
-    winners: tuple[int, ...]
-    scores: tuple[tuple[int, ...], ...]
-    moves: tuple[tuple[int, ...], ...]
-
-
-@attrs.frozen
-class SimulationSummary:
-    """The totals of a simulation.
-
-    Attributes:
-        unit: ``"hands"`` or ``"matches"``.
-        bots: The bot of each seat, by name.
-        played: The number of hands or matches played.
-        hands: The number of hands played (equal to ``played`` for hands).
-        wins: Each seat's wins: for hands, the seat that went out (else the
-            single best score; a tie counts for nobody); for matches, the seats
-            of the winning side.
-        score_sums: Each seat's sum of hand scores.
-        move_sums: Each seat's number of moves made, over all hands.
-    """
-
-    unit: Literal["hands", "matches"]
-    bots: tuple[str, ...]
-    played: int
-    hands: int
-    wins: tuple[int, ...]
-    score_sums: tuple[int, ...]
-    move_sums: tuple[int, ...]
-
-    def table(self) -> str:
-        """The summary as a text table: a row per seat and a line of totals."""
-        hands = max(self.hands, 1)
-        lines = [
-            f"{'seat':4}  {'bot':8} {'wins':>6} {'win rate':>8} {'score/hand':>10} "
-            f"{'moves/hand':>10}"
-        ]
-        for seat, bot in enumerate(self.bots):
-            rate = self.wins[seat] / max(self.played, 1)
-            lines.append(
-                f"p{seat:<3}  {bot:8} {self.wins[seat]:6} {rate:8.1%} "
-                f"{self.score_sums[seat] / hands:10.1f} {self.move_sums[seat] / hands:10.1f}"
-            )
-        length = sum(self.move_sums) / hands
-        played = f"{self.played} {self.unit}" + (
-            f", {self.hands} hands" if self.unit == "matches" else ""
-        )
-        lines.append(f"{played}, {length:.1f} moves a hand")
-        return "\n".join(lines)
-
-
-def _job_seed(seed: int, index: int) -> int:
-    return random.Random(f"rummy500 simulate {seed} {index}").getrandbits(63)
-
-
-def _make_bots(job: _Job) -> list[Bot]:
-    return [BOTS[name](job.seed + seat) for seat, name in enumerate(job.bots)]
-
-
-def _hand_winner(result: HandResult) -> tuple[int, ...]:
-    if result.went_out is not None:
-        return (result.went_out,)
-    best = max(result.scores)
-    leaders = [seat for seat, score in enumerate(result.scores) if score == best]
-    return tuple(leaders) if len(leaders) == 1 else ()
-
-
-def _run_job(job: _Job) -> _Outcome:
-    """Play one hand or match of a simulation (at module level, for process pools)."""
-    bots = _make_bots(job)
-    if job.unit == "hands":
-        state = new_game(job.rules, job.players, seed=job.seed, dealer=job.dealer)
-        moves = [0] * job.players
-        for step in iter_hand(state, bots):
-            moves[step.move.player] += 1
-            state = step.after
-        assert state.result is not None
-        return _Outcome(_hand_winner(state.result), (state.result.scores,), (tuple(moves),))
-    match = new_match(job.rules, job.players, seed=job.seed, dealer=job.dealer)
-    per_hand: list[tuple[int, ...]] = []
-    while match.result is None:
-        moves = [0] * job.players
-        for step in iter_hand(match.hand, bots):
-            moves[step.move.player] += 1
-            match = apply_match_move(match, step.move)
-        per_hand.append(tuple(moves))
-    scores = tuple(record.result.scores for record in match.result.hands)
-    return _Outcome(match.result.seats, scores, tuple(per_hand))
-
-
-def simulate(
-    rules: Rules,
-    players: int,
-    bots: Sequence[str],
-    count: int,
-    *,
-    unit: Literal["hands", "matches"] = "hands",
-    seed: int = 0,
-    executor: concurrent.futures.Executor | None = None,
-    progress: TextIO | None = None,
-) -> SimulationSummary:
-    """Play ``count`` hands or matches between bots and total the results.
-
-    Each hand or match is dealt from a seed derived from ``seed`` and its
-    number, and the first dealer rotates, so a simulation is reproducible
-    whatever the executor.
-
-    Args:
-        rules: The rule set.
-        players: The number of players.
-        bots: The bot of each seat, by name (a key of :data:`BOTS`).
-        count: How many hands or matches to play.
-        unit: ``"hands"`` or ``"matches"``.
-        seed: The simulation's seed.
-        executor: Any :class:`concurrent.futures.Executor` (a process pool,
-            or an adapter for Ray or Dask) to play the hands or matches on;
-            ``None`` plays them one after another in this process.
-        progress: A stream to show the progress on (``None``: no progress).
-
-    Returns:
-        The totals.
+    ``--bots`` names one bot per seat, or a single bot for every seat; without
+    ``--players`` there are as many players as bots named (a single bot: the
+    fewest the preset allows).
 
     Raises:
-        ValueError: for a wrong number of bots, an unknown bot or a bad count.
+        InvalidArgumentError: for a wrong number of bots or an unknown bot.
     """
-    if len(bots) != players:
-        raise InvalidArgumentError(f"expected one bot per seat ({players}), got {len(bots)}")
-    unknown = [name for name in bots if name not in BOTS]
+    names = ["random"] if args.bots is None else [name.strip() for name in args.bots.split(",")]
+    unknown = [name for name in names if name not in BOTS]
     if unknown:
         raise InvalidArgumentError(
-            f"unknown bot {shown(unknown[0])}; known bots: {', '.join(BOTS)}"
+            f"--bots: unknown bot {shown(unknown[0])}; known bots: {', '.join(BOTS)}"
         )
-    if count < 1:
-        raise InvalidArgumentError(f"expected at least one {unit[:-1]}, got {count}")
-    jobs = [
-        _Job(rules, players, tuple(bots), unit, _job_seed(seed, index), index % players)
-        for index in range(count)
-    ]
-    outcomes: list[_Outcome] = []
-
-    def report() -> None:
-        if progress is not None:
-            print(f"\rsimulate: {len(outcomes)}/{count} {unit}", end="", file=progress)
-            progress.flush()
-
-    if executor is None:
-        for job in jobs:
-            outcomes.append(_run_job(job))
-            report()
+    if args.players is not None:
+        players: int = args.players
     else:
-        futures = [executor.submit(_run_job, job) for job in jobs]
-        for future in concurrent.futures.as_completed(futures):
-            outcomes.append(future.result())
-            report()
-    if progress is not None:
-        print(file=progress)
-    wins = [0] * players
-    score_sums = [0] * players
-    move_sums = [0] * players
-    hands = 0
-    for outcome in outcomes:
-        for seat in outcome.winners:
-            wins[seat] += 1
-        for scores, moves in zip(outcome.scores, outcome.moves, strict=True):
-            hands += 1
-            for seat in range(players):
-                score_sums[seat] += scores[seat]
-                move_sums[seat] += moves[seat]
-    return SimulationSummary(
-        unit=unit,
-        bots=tuple(bots),
-        played=count,
-        hands=hands,
-        wins=tuple(wins),
-        score_sums=tuple(score_sums),
-        move_sums=tuple(move_sums),
-    )
+        players = len(names) if len(names) > 1 else rules.min_players
+    if len(names) == 1:
+        names *= players
+    elif len(names) != players:
+        raise InvalidArgumentError(
+            f"--bots needs one bot per seat (or a single bot for every seat): "
+            f"got {_count(len(names), 'bot')} for {_count(players, 'player')}"
+        )
+    return players, names
+
+
+_SINGULAR = {"hands": "hand", "matches": "match"}
+
+
+def _summary_table(summary: SimulationSummary) -> str:
+    """The summary's table, its last line in the singular for one hand or match."""
+    lines = summary.table().splitlines()
+    length = sum(summary.move_sums) / max(summary.hands, 1)
+    played = _count(summary.played, _SINGULAR[summary.unit], summary.unit)
+    if summary.unit == "matches":
+        played += f", {_count(summary.hands, 'hand')}"
+    lines[-1] = f"{played}, {length:.1f} moves a hand"
+    return "\n".join(lines)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     unit: Literal["hands", "matches"] = "matches" if args.matches is not None else "hands"
-    count = args.matches if args.matches is not None else args.hands
-    rules = presets.get(args.preset)
-    _players(args, rules)
-    bots = args.bots.split(",") if args.bots else ["random"] * args.players
-    bots = [name.strip() for name in bots]
+    count: int = args.matches if args.matches is not None else args.hands
+    if count < 1:
+        raise InvalidArgumentError(f"--{unit}: expected at least 1, got {count}")
     if args.workers < 1:
         raise InvalidArgumentError(f"--workers: expected at least 1, got {args.workers}")
-    progress = sys.stderr
+    rules = presets.get(args.preset)
+    players, bots = _seat_bots(args, rules)
+    # The workers leave Ctrl-C to this process, which cancels what is left.
+    pool = (
+        concurrent.futures.ProcessPoolExecutor(
+            max_workers=args.workers, initializer=_ignore_interrupts
+        )
+        if args.workers > 1
+        else None
+    )
     try:
-        if args.workers > 1:
-            # The workers leave Ctrl-C to this process, which cancels what is left.
-            pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=args.workers, initializer=_ignore_interrupts
-            )
-            try:
-                summary = simulate(
-                    rules,
-                    args.players,
-                    bots,
-                    count,
-                    unit=unit,
-                    seed=args.seed,
-                    executor=pool,
-                    progress=progress,
-                )
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
-        else:
-            summary = simulate(
-                rules, args.players, bots, count, unit=unit, seed=args.seed, progress=progress
-            )
-    except KeyboardInterrupt:
-        print(file=progress)  # end the progress line
-        raise
-    print(f"preset {args.preset!r}, {args.players} players, seed {args.seed}: {count} {unit}")
-    print(summary.table())
+        # On a terminal a tqdm bar (with the cli extra), else a plain line now and then.
+        summary = simulate(
+            rules,
+            players,
+            bots,
+            count,
+            unit=unit,
+            seed=args.seed,
+            executor=pool,
+            progress=sys.stderr,
+        )
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    print(
+        f"preset {args.preset!r}, {_count(players, 'player')}, seed {args.seed}: "
+        f"{_count(count, _SINGULAR[unit], unit)}"
+    )
+    print(_summary_table(summary))
     return 0
-
-
-# ---------------------------------------------------------------------------
-# validate
 
 
 def _ignore_interrupts() -> None:
@@ -622,33 +505,54 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+# ---------------------------------------------------------------------------
+# validate
+
+#: The ``validate`` file that stands for standard input.
+_STDIN = "-"
+
+
+def _read_bytes(file: BinaryIO) -> bytes:
+    return file.read(MAX_RECORD_FILE + 1)
+
+
 def _read_record(name: str) -> str:
-    """The text of a record file of at most :data:`MAX_RECORD_FILE` bytes.
+    """The text of a record file (``-``: standard input), at most :data:`MAX_RECORD_FILE` bytes.
 
     Raises:
         OSError: if it cannot be read.
-        RecordError: if it is too large or not UTF-8 text.
+        RecordError: if it is empty, too large or not UTF-8 text.
     """
-    with Path(name).open("rb") as file:
-        data = file.read(MAX_RECORD_FILE + 1)
+    what = "standard input" if name == _STDIN else "the file"
+    if name == _STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is not None:
+            data = _read_bytes(stream)
+        else:  # a text stream without bytes beneath (a test's StringIO)
+            data = sys.stdin.read(MAX_RECORD_FILE + 1).encode("utf-8")
+    else:
+        with Path(name).open("rb") as file:
+            data = _read_bytes(file)
     if len(data) > MAX_RECORD_FILE:
-        raise RecordError(f"the file is larger than {MAX_RECORD_FILE} bytes")
+        raise RecordError(f"{what} is larger than {MAX_RECORD_FILE} bytes")
+    if not data.strip():
+        raise RecordError("empty file" if not data else "empty file (only white space)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordError(
-            f"the file is not UTF-8 text: {error.reason} at byte {error.start}"
+            f"{what} is not UTF-8 text: {error.reason} at byte {error.start}"
         ) from None
 
 
 def _validate(args: argparse.Namespace) -> int:
+    """Print one verdict: ``valid:`` (0), ``invalid:`` (1), ``malformed:``/``unreadable:`` (2)."""
+    name = "standard input" if args.file == _STDIN else args.file
     try:
         text = _read_record(args.file)
         match = replay(text)
     except OSError as error:
-        print(
-            f"rummy500: error: cannot read {args.file}: {error.strerror or error}", file=sys.stderr
-        )
+        print(f"unreadable: cannot read {name}: {error.strerror or error}", file=sys.stderr)
         return 2
     except ReplayError as error:
         print(f"invalid: {_one_line(error)}", file=sys.stderr)
@@ -656,27 +560,27 @@ def _validate(args: argparse.Namespace) -> int:
     except ValueError as error:  # a RecordError, or another error of bad input
         print(f"malformed: {_one_line(error)}", file=sys.stderr)
         return 2
-    name = presets.name_of(match.rules)
-    rules = f"preset {name!r}" if name is not None else "custom rules"
+    preset = presets.name_of(match.rules)
+    rules = f"preset {preset!r}" if preset is not None else "custom rules"
     if match.result is not None:
         winner = "+".join(f"p{seat}" for seat in match.result.seats)
         state = f"{winner} won; totals {_sides(match, match.result.totals)}"
     else:
         state = f"in progress in hand {match.number}; totals {_sides(match, match.totals)}"
-    hands = len(match.history)
     print(
-        f"valid: {rules}, {match.num_players} players, seed {match.seed}, "
-        f"{hands} finished hand(s), {state}"
+        f"valid: {rules}, {_count(match.num_players, 'player')}, seed {match.seed}, "
+        f"{_count(len(match.history), 'finished hand')}, {state}"
     )
     return 0
 
 
 _PRESET_HELP = "the rule set (default pagat)"
-_PLAYERS_HELP = "number of players (default: as many as --bots, else the fewest the preset allows)"
+_PLAYERS_HELP = "number of players (default: the fewest the preset allows)"
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rummy500", description="500 Rummy rules engine.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {rummy500.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="deal a hand and play it between random players")
     demo.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
@@ -684,7 +588,14 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=500, help="seed of the deal (default 500)")
     demo.set_defaults(run=_demo)
     rules = commands.add_parser("rules", help="describe a preset's rules")
-    rules.add_argument("preset", nargs="?", default="pagat", choices=presets.names())
+    rules.add_argument(
+        "preset",
+        nargs="?",
+        default="pagat",
+        choices=presets.names(),
+        metavar="PRESET",
+        help="the preset to describe, one of: " + ", ".join(presets.names()) + " (default pagat)",
+    )
     rules.set_defaults(run=_rules)
     play = commands.add_parser("play", help="play a match against bots at the terminal")
     play.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
@@ -706,12 +617,20 @@ def _parser() -> argparse.ArgumentParser:
         "--matches", type=int, default=None, metavar="N", help="play N whole matches instead"
     )
     sim.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
-    sim.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="number of players (default: as many as --bots names, else the fewest the preset "
+        "allows)",
+    )
     sim.add_argument(
         "--bots",
         default=None,
-        metavar="BOT,BOT,...",
-        help="one bot per seat, from: " + ", ".join(BOTS) + " (default: random everywhere)",
+        metavar="BOT[,BOT...]",
+        help="one bot per seat, or one bot for every seat, from: "
+        + ", ".join(BOTS)
+        + " (default: random everywhere)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
     sim.add_argument(
@@ -719,7 +638,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(run=_simulate)
     validate = commands.add_parser("validate", help="replay a match record and check it")
-    validate.add_argument("file", metavar="FILE")
+    validate.add_argument(
+        "file", metavar="FILE", help="the record (JSON) to check; - reads standard input"
+    )
     validate.set_defaults(run=_validate)
     return parser
 
