@@ -3,10 +3,16 @@
 Build with::
 
     sphinx-build -n -W --keep-going -b html docs docs/_build/html
+
+Only the ``docs`` extra is needed: the optional libraries that some documented
+modules import (Hypothesis, NumPy, Gymnasium, PettingZoo, OpenSpiel, Dask, Ray,
+tqdm, Starlette) are mocked when they are not installed.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,10 +25,11 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
+_DOCS = Path(__file__).resolve().parent
 # Document the checkout's sources even when the package is not installed
-# (an editable install gives the same tree).
-_SRC = Path(__file__).resolve().parent.parent / "src"
-sys.path.insert(0, str(_SRC))
+# (an editable install gives the same tree); the docs' own extensions are in _ext.
+sys.path.insert(0, str(_DOCS.parent / "src"))
+sys.path.insert(0, str(_DOCS / "_ext"))
 
 import rummy500  # noqa: E402 (importable only once src/ is on the path)
 
@@ -43,6 +50,9 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
+    # The chart of the presets, drawn from a seeded simulation (docs/_ext).
+    "rummy500_chart",
     # sphinx.ext.intersphinx is left out on purpose: the build machines have no
     # network access to fetch the Python inventory, and a build must not depend
     # on it.
@@ -50,7 +60,7 @@ extensions = [
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 language = "en"
 
 # Every reference must resolve (-n); the few that cannot are listed below.
@@ -62,8 +72,7 @@ myst_enable_extensions = [
     "colon_fence",  # ::: fences for admonitions
     "deflist",  # definition lists on the rules page
 ]
-# Anchors for headings h1-h3, so that `[text](#a-heading)` links (in the
-# README too) resolve.
+# Anchors for headings h1-h3, so that `[text](#a-heading)` links resolve.
 myst_heading_anchors = 3
 
 # -- autodoc / napoleon ------------------------------------------------------
@@ -75,6 +84,46 @@ autodoc_default_options = {
     "show-inheritance": True,
 }
 autoclass_content = "class"
+# The union of the twelve move classes reads as its name.
+autodoc_type_aliases = {
+    "Move": "rummy500.Move",
+    "Play": "rummy500.Play",
+    "Event": "rummy500.session.Event",
+    "BotSpec": "rummy500.simulate.BotSpec",
+}
+
+
+def _alias_repr(self: Any) -> str:
+    return str(self.name)
+
+
+# Sphinx writes an alias nested in another type (``tuple[Move, ...]``,
+# ``Move | None``) by the repr of its placeholder, "TypeAliasForwardRef('…')";
+# the alias's name is meant.
+try:
+    from sphinx.util.inspect import TypeAliasForwardRef
+
+    TypeAliasForwardRef.__repr__ = _alias_repr  # type: ignore[method-assign]
+except ImportError:  # pytest imports this file too, where Sphinx need not be installed
+    pass
+
+# The optional libraries of the documented modules: where one is missing (a
+# build with only the docs extra) autodoc imports the module against a mock.
+_OPTIONAL = (
+    "hypothesis",
+    "numpy",
+    "gymnasium",
+    "pettingzoo",
+    "pyspiel",
+    "open_spiel",
+    "dask",
+    "distributed",
+    "ray",
+    "tqdm",
+    "starlette",
+    "uvicorn",
+)
+autodoc_mock_imports = [name for name in _OPTIONAL if importlib.util.find_spec(name) is None]
 
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -88,11 +137,13 @@ napoleon_attr_annotations = True
 # standard-library classes below that appear in signatures and base classes
 # are simply left unlinked.  Everything of rummy500 itself must resolve.
 nitpick_ignore_regex = [
-    (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types)\.\w+"),
+    (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types|typing)\.\w+"),
     (r"py:(class|obj)", r"collections\.Counter"),
     (r"py:(class|obj)", r"concurrent\.futures\.(_base\.)?Executor"),
-    # Hypothesis (rummy500.testing) has no inventory here either.
+    (r"py:(class|obj)", r"(io\.)?TextIO|numpy\.typing\.\w+|npt\.\w+"),
+    # The optional libraries have no inventory here either.
     (r"py:(class|obj)", r"(hypothesis\.strategies|st)\.SearchStrategy"),
+    (r"py:(class|obj|exc)", r"(np|numpy|gymnasium|pettingzoo|pyspiel|ray|spaces)(\.\w+)+"),
 ]
 # Sphinx < 7.3 writes types.MappingProxyType by its runtime name.
 nitpick_ignore = [("py:class", "mappingproxy")]
@@ -101,15 +152,29 @@ nitpick_ignore = [("py:class", "mappingproxy")]
 
 doctest_global_setup = "import rummy500"
 
+# -- Copy buttons ---------------------------------------------------------------
+#
+# A copied session pastes into a Python prompt or a shell: the prompts go, and
+# so do the outputs (only lines with a prompt are copied).  A bare "..." line is
+# the blank line that ends an indented block at the Python prompt.
+copybutton_prompt_text = r">>> |\.\.\.(?: |$)|\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+
 # -- HTML output --------------------------------------------------------------
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = f"rummy500 {release}"
+html_short_title = "rummy500"
 html_theme_options = {
-    "description": "The rules of 500 Rummy as a typed, immutable Python library.",
-    "fixed_sidebar": True,
+    "sidebar_hide_name": False,
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
 }
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["rummy500.css"]
+pygments_style = "friendly"
+pygments_dark_style = "monokai"
 
 
 # -- Hooks ----------------------------------------------------------------------
@@ -162,29 +227,99 @@ def _convert_attribute_docstring(
         lines[:] = docstring.lines()
 
 
-def _documented_name(target: str, documented: Iterable[str]) -> str | None:
+def _composite_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Drop ``draw`` from a Hypothesis composite strategy's signature.
+
+    ``@st.composite`` supplies it; with Hypothesis mocked, autodoc would show it.
+    """
+    if name.startswith("rummy500.testing.") and signature and signature.startswith("(draw"):
+        return re.sub(r"^\(draw(: [^,)]*)?(, )?", "(", signature), return_annotation
+    return None
+
+
+def _public_name(target: str, documented: Iterable[str]) -> str | None:
     """Where a rummy500 name that Sphinx could not find is documented, if anywhere.
 
-    - ``rummy500.X`` (a name re-exported by the package, the public contract):
-      the module where ``X`` is defined, e.g. ``rummy500.rules.Rules``.
-    - A name without its module, as annotations show names imported only for
-      type checking (``GameState``), or ``Rules.to_dict``: the name in the one
-      rummy500 module that documents it (``rummy500.state.GameState``), if
-      exactly one does.
+    The reference documents each public object once, under the name users
+    import it by: ``rummy500.Card`` for the class defined in ``rummy500.cards``,
+    ``rummy500.svg.render`` for a function of a public submodule.  Docstrings and
+    annotations name objects by their defining module (``rummy500.cards.Card``,
+    ``rummy500.state.GameState.to_dict``) or without a module (``GameState``,
+    imported only for type checking): such a name resolves to the documented
+    name that ends the same way, the longest such ending first.
     """
-    if target.startswith("rummy500."):
-        obj: Any = rummy500
-        for part in target.split(".")[1:]:
-            obj = getattr(obj, part, None)
-            if obj is None:
-                return None
-        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
-        if isinstance(module, str) and isinstance(qualname, str):
-            return f"{module}.{qualname}"
-        target = target.split(".")[-1]
-    depth = target.count(".") + 2  # rummy500.<module>.<target>
-    matches = [n for n in documented if n.endswith("." + target) and n.count(".") == depth]
-    return matches[0] if len(matches) == 1 else None
+    documented = set(documented)
+    parts = target.split(".")
+    if parts[0] == "rummy500":
+        parts = parts[1:]
+    for start in range(len(parts)):
+        candidate = "rummy500." + ".".join(parts[start:])
+        if candidate in documented:
+            return candidate
+    # A name without its module (or with a module that does not define it):
+    # the one documented name that ends with it, the longest ending first.
+    for start in range(len(parts)):
+        suffix = "." + ".".join(parts[start:])
+        matches = [name for name in documented if name.endswith(suffix)]
+        if len(matches) == 1:
+            return matches[0]
+    return None
+
+
+# Modules that are not documented as such: a reference to one leads to the
+# section of the reference that documents its objects.
+_MODULE_SECTIONS = {
+    "rummy500": "api",
+    "rummy500.cards": "api-cards",
+    "rummy500.meldcards": "api-cards",
+    "rummy500.melds": "api-cards",
+    "rummy500.meldgen": "api-cards",
+    "rummy500.state": "api-state",
+    "rummy500.seating": "api-state",
+    "rummy500.moves": "api-moves",
+    "rummy500.notation": "api-moves",
+    "rummy500.match": "api-match",
+    "rummy500.records": "api-match",
+    "rummy500.positions": "api-state",
+    "rummy500.views": "api-views",
+    "rummy500.session": "api-views",
+    "rummy500.bots": "api-bots",
+    "rummy500.schema": "api-pictures",
+    "rummy500.errors": "api-errors",
+    "rummy500.rules": "api-rules",
+    "rummy500.values": "api-rules",
+    "rummy500.cli": "cli",
+    "rummy500.adapters.observation": "api-adapters",
+}
+# Lower-level helpers that docstrings mention but the reference leaves out:
+# shown as code, without a link.
+_UNDOCUMENTED = frozenset(
+    {"card_from_code", "parse_meld_card", "meld_card_from_code", "state_from_json", "tensor"}
+)
+
+
+def _module_section(app: Sphinx, node: pending_xref, contnode: TextElement) -> Element | None:
+    from docutils import nodes
+
+    target = node["reftarget"]
+    section = _MODULE_SECTIONS.get(target)
+    if section is None:
+        return None
+    document, anchor = ("cli", "") if section == "cli" else ("api", section)
+    uri = app.builder.get_relative_uri(node["refdoc"], document)
+    reference = nodes.reference(
+        "", "", internal=True, refuri=uri + (f"#{anchor}" if anchor and anchor != "api" else "")
+    )
+    reference += contnode
+    return reference
 
 
 def _resolve_rummy500_name(
@@ -192,15 +327,51 @@ def _resolve_rummy500_name(
 ) -> Element | None:
     if node.get("refdomain") != "py":
         return None
+    if node["reftype"] == "mod":
+        return _module_section(app, node, contnode)
+    if node["reftarget"].split(".")[-1] in _UNDOCUMENTED:
+        return contnode
     domain = env.get_domain("py")
     documented = [name for name, *_ in domain.get_objects() if name.startswith("rummy500.")]
-    name = _documented_name(node["reftarget"], documented)
+    name = _public_name(node["reftarget"], documented)
     if name is None:
         return None
     resolved: Element | None = domain.resolve_xref(
         env, node["refdoc"], app.builder, "obj", name, node, contnode
     )
     return resolved
+
+
+def _defining_name(documented: str) -> str | None:
+    """The name of a documented object in the module that defines it, if different."""
+    obj: Any = rummy500
+    parts = documented.split(".")[1:]
+    owner_name: str | None = None
+    for index, part in enumerate(parts):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+        if isinstance(module, str) and isinstance(qualname, str) and not isinstance(obj, str):
+            owner_name = ".".join([module, qualname, *parts[index + 1 :]])
+    return owner_name if owner_name and owner_name != documented else None
+
+
+def _add_defining_ids(app: Sphinx, doctree: Any) -> None:
+    """Give each object documented as ``rummy500.X`` the id of its defining name too.
+
+    The source pages of viewcode link back to ``#rummy500.cards.Card`` as well as
+    to ``#rummy500.Card``; both must land on the object.
+    """
+    from sphinx import addnodes
+
+    for signature in doctree.findall(addnodes.desc_signature):
+        module, fullname = signature.get("module"), signature.get("fullname")
+        if not module or not fullname or not module.startswith("rummy500"):
+            continue
+        real = _defining_name(f"{module}.{fullname}")
+        if real is not None and real not in signature["ids"]:
+            signature["ids"].append(real)
 
 
 # The pictures of the "pictures" page are drawn at each build, from the objects
@@ -226,10 +397,13 @@ def _draw_pictures(app: Sphinx) -> None:
     folder = Path(app.srcdir) / _GENERATED
     folder.mkdir(exist_ok=True)
     for name in _PICTURES:
-        svg = render(namespace[name])
-        path = folder / f"{name}.svg"
-        if not path.exists() or path.read_text(encoding="utf-8") != svg:
-            path.write_text(svg, encoding="utf-8")
+        _write(folder / f"{name}.svg", render(namespace[name]))
+    _write(folder / "table.svg", render(namespace["state"]))
+
+
+def _write(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> None:
@@ -238,3 +412,5 @@ def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("autodoc-process-docstring", _keep_attribute_docstring, priority=400)
     app.connect("autodoc-process-docstring", _convert_attribute_docstring, priority=600)
+    app.connect("autodoc-process-signature", _composite_signature)
+    app.connect("doctree-read", _add_defining_ids)
