@@ -569,7 +569,7 @@ def test_hardening_12_validate_of_a_file_too_large_or_unreadable(
     assert "larger than" in capsys.readouterr().err
     assert cli.main(["validate", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("rummy500: error: cannot read ")
+    assert err.startswith("unreadable: cannot read ")
     assert len(err.splitlines()) == 1
 
 

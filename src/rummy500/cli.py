@@ -54,7 +54,7 @@ from rummy500.notation import parse_move
 from rummy500.records import MAX_RECORD_LENGTH, MatchRecorder, replay
 from rummy500.rules import Rules
 from rummy500.seating import sides
-from rummy500.simulate import BOTS, SimulationSummary, simulate
+from rummy500.simulate import BOTS, simulate
 from rummy500.state import TableMeld, polling_order
 from rummy500.views import KnownCards, PlayerView, observe, track
 
@@ -449,17 +449,6 @@ def _seat_bots(args: argparse.Namespace, rules: Rules) -> tuple[int, list[str]]:
 _SINGULAR = {"hands": "hand", "matches": "match"}
 
 
-def _summary_table(summary: SimulationSummary) -> str:
-    """The summary's table, its last line in the singular for one hand or match."""
-    lines = summary.table().splitlines()
-    length = sum(summary.move_sums) / max(summary.hands, 1)
-    played = _count(summary.played, _SINGULAR[summary.unit], summary.unit)
-    if summary.unit == "matches":
-        played += f", {_count(summary.hands, 'hand')}"
-    lines[-1] = f"{played}, {length:.1f} moves a hand"
-    return "\n".join(lines)
-
-
 def _simulate(args: argparse.Namespace) -> int:
     unit: Literal["hands", "matches"] = "matches" if args.matches is not None else "hands"
     count: int = args.matches if args.matches is not None else args.hands
@@ -496,7 +485,7 @@ def _simulate(args: argparse.Namespace) -> int:
         f"preset {args.preset!r}, {_count(players, 'player')}, seed {args.seed}: "
         f"{_count(count, _SINGULAR[unit], unit)}"
     )
-    print(_summary_table(summary))
+    print(summary.table())
     return 0
 
 

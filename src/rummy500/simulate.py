@@ -159,11 +159,18 @@ class SimulationSummary:
                 f"{self.score_sums[seat] / hands:10.1f} {self.move_sums[seat] / hands:10.1f}"
             )
         length = sum(self.move_sums) / hands
-        played = f"{self.played} {self.unit}" + (
-            f", {self.hands} hands" if self.unit == "matches" else ""
+        played = _units(self.played, self.unit) + (
+            f", {_units(self.hands, 'hands')}" if self.unit == "matches" else ""
         )
         lines.append(f"{played}, {length:.1f} moves a hand")
         return "\n".join(lines)
+
+
+def _units(number: int, unit: str) -> str:
+    """``number`` of ``unit`` ("hands" or "matches"), singular for 1: "1 hand", "2 hands"."""
+    if number == 1:
+        return f"1 {unit.removesuffix('es') if unit == 'matches' else unit.removesuffix('s')}"
+    return f"{number} {unit}"
 
 
 # ---------------------------------------------------------------------------
@@ -278,7 +285,7 @@ class _Progress:
             left = (self.total - self.done) / rate if rate else math.inf
             eta = "done" if self.done >= self.total else f"about {left:.0f} s left"
             print(
-                f"simulate: {self.done}/{self.total} {self.unit} "
+                f"simulate: {self.done}/{_units(self.total, self.unit)} "
                 f"({self.done / self.total:.0%}), {rate:.1f} {self.unit}/s, {eta}",
                 file=self.stream,
                 flush=True,
