@@ -655,15 +655,11 @@ def test_hardening_13_engine_quotes_a_long_move_short() -> None:
     _error(lambda: check_move(state, move), IllegalMoveError)
 
 
-@pytest.mark.xfail(
-    reason="Rules converts an enum knob's value with the enum, whose error repr()s it",
-    strict=True,
-)
 def test_hardening_13_rules_enum_knob_of_a_deep_value() -> None:
-    """Found by fuzzing: ``Rules(ace=<a list 50,000 deep>)`` raises RecursionError.
+    """Found by fuzzing: ``Rules(ace=<a list 50,000 deep>)`` raised RecursionError.
 
-    The enum's own ValueError quotes the value with ``repr()``; the fix belongs to
-    ``rummy500.rules`` (convert only text to an enum knob, or suppress RecursionError).
+    The enum's own ValueError quoted the value with ``repr()``; only text is now
+    converted to an enum knob.
     """
     deep: Any = []
     for _ in range(50_000):  # deeper than any recursion limit (the suite raises it to 10,000)

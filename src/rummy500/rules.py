@@ -529,8 +529,9 @@ class Rules:
         for field in _ENUM_FIELDS:  # string values of the enum knobs (see _choice)
             value = getattr(self, field.name)
             enum_type = cast("type[_KnobEnum]", type(field.default))
-            if not isinstance(value, enum_type):
-                with contextlib.suppress(ValueError, TypeError):  # else reported by the check
+            # only text is converted: the enum's own error would repr() any value, of any size
+            if isinstance(value, str) and not isinstance(value, enum_type):
+                with contextlib.suppress(ValueError):  # else reported by the check
                     object.__setattr__(self, field.name, enum_type(value))
         problems = _problems(self)
         if problems:
