@@ -84,6 +84,8 @@ autodoc_default_options = {
     "show-inheritance": True,
 }
 autoclass_content = "class"
+# Types read "Rank", not "rummy500.cards.Rank"; each still links to its entry.
+python_use_unqualified_type_names = True
 # The union of the twelve move classes reads as its name.
 autodoc_type_aliases = {
     "Move": "rummy500.Move",
@@ -164,8 +166,7 @@ copybutton_only_copy_prompt_lines = True
 # -- HTML output --------------------------------------------------------------
 
 html_theme = "furo"
-html_title = f"rummy500 {release}"
-html_short_title = "rummy500"
+html_title = "rummy500"
 html_theme_options = {
     "sidebar_hide_name": False,
     "navigation_with_keys": True,
@@ -357,21 +358,61 @@ def _defining_name(documented: str) -> str | None:
     return owner_name if owner_name and owner_name != documented else None
 
 
-def _add_defining_ids(app: Sphinx, doctree: Any) -> None:
-    """Give each object documented as ``rummy500.X`` the id of its defining name too.
+def _drop_object_base(app: Sphinx, doctree: Any) -> None:
+    """Leave out "Bases: object": every class has it, and it says nothing."""
+    from docutils import nodes
 
-    The source pages of viewcode link back to ``#rummy500.cards.Card`` as well as
-    to ``#rummy500.Card``; both must land on the object.
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext() == "Bases: object":
+            paragraph.parent.remove(paragraph)
+
+
+def _drop_repeated_fields(app: Sphinx, doctree: Any) -> None:
+    """Keep one "Parameters" and one "Return type" per object.
+
+    With the types in the description, Sphinx adds them to every field list of
+    a docstring, so a docstring with prose between its "Args" and its "Raises"
+    would show its parameters twice.
+    """
+    from docutils import nodes
+    from sphinx import addnodes
+
+    for content in doctree.findall(addnodes.desc_content):
+        seen: set[str] = set()
+        for field_list in [
+            child for child in content.children if isinstance(child, nodes.field_list)
+        ]:
+            for field in list(field_list.children):
+                name = field[0].astext()
+                if name in seen:
+                    field_list.remove(field)
+                seen.add(name)
+            if not field_list.children:
+                content.remove(field_list)
+
+
+def _add_defining_ids(app: Sphinx, doctree: Any) -> None:
+    """Give each documented object the ids of its other names too.
+
+    The source pages of viewcode link back to an object by the name of its
+    module's first documented object: ``#rummy500.cards.Card`` or
+    ``#rummy500.Card``, ``#rummy500.Ace`` for ``rummy500.rules.Ace``.  Each of
+    these must land on the object, so each signature also gets the name of
+    the object in its defining module and its ``rummy500.X`` form (when no
+    other object has that id).
     """
     from sphinx import addnodes
 
-    for signature in doctree.findall(addnodes.desc_signature):
+    signatures = list(doctree.findall(addnodes.desc_signature))
+    taken = {node_id for signature in signatures for node_id in signature["ids"]}
+    for signature in signatures:
         module, fullname = signature.get("module"), signature.get("fullname")
         if not module or not fullname or not module.startswith("rummy500"):
             continue
-        real = _defining_name(f"{module}.{fullname}")
-        if real is not None and real not in signature["ids"]:
-            signature["ids"].append(real)
+        for name in (_defining_name(f"{module}.{fullname}"), f"rummy500.{fullname}"):
+            if name is not None and name not in taken:
+                signature["ids"].append(name)
+                taken.add(name)
 
 
 # The pictures of the "pictures" page are drawn at each build, from the objects
@@ -414,3 +455,5 @@ def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-docstring", _convert_attribute_docstring, priority=600)
     app.connect("autodoc-process-signature", _composite_signature)
     app.connect("doctree-read", _add_defining_ids)
+    app.connect("doctree-read", _drop_object_base)
+    app.connect("doctree-read", _drop_repeated_fields)

@@ -110,7 +110,7 @@ def draw(numbers: list[dict[str, Any]]) -> str:
     >>> svg.startswith("<svg") and "pagat" in svg and "97.5" in svg
     True
     """
-    label, bar, gap, right = 112, 300, 24, 150
+    label, bar, gap, right = 112, 300, 24, 200
     row, top = 30, 58
     width = label + bar + gap + right
     height = top + row * len(numbers) + 34
@@ -121,7 +121,7 @@ def draw(numbers: list[dict[str, Any]]) -> str:
         f'font-family="-apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="13">',
         '<title id="chart-title">How hands end, and the points per hand, for each preset</title>',
         _text(label, 18, "How the hands ended", font_weight="bold"),
-        _text(label + bar + gap, 18, "Points per player and hand", font_weight="bold"),
+        _text(label + bar + gap, 18, "Points per player, per hand", font_weight="bold"),
     ]
     x = label
     for colour, ending in zip(_COLOURS, ENDINGS, strict=True):
