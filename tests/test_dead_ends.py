@@ -11,7 +11,16 @@ tests/test_engine_properties.py.
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rummy500 import Reason
+from rummy500._engine.dead_ends import best_points
+from rummy500._engine.profile import profile
+from rummy500.cards import JOKER_CODE
+from rummy500.meldcards import SPEC_PHYSICAL
+from rummy500.meldgen import melds_from_counts
+from rummy500.testing import playable_rules
 from tests.helpers import calls, result_of
 from tests.positions import illegal, play, position, texts
 
@@ -52,3 +61,32 @@ def test_n1_r1_no_call_that_leaves_only_a_copy_of_the_card_taken():
     state = play(state, "discard 6S")
     assert calls(state) == ["p3: rummy 1 layoff 0 6S", "p4: rummy 1 layoff 0 6S"]
     illegal(state, "p2: rummy 1 layoff 0 6S", Reason.DEAD_END, "N1")
+
+
+def _brute_best_points(rules, facts, counts):
+    """The most points of disjoint new melds, by trying every meld in every order."""
+    best = 0
+    for _, codes in melds_from_counts(counts, rules):
+        rest = list(counts)
+        for code in codes:
+            rest[SPEC_PHYSICAL[code]] -= 1
+        best = max(best, facts.new_meld(codes).points + _brute_best_points(rules, facts, rest))
+    return best
+
+
+@settings(max_examples=60)
+@given(
+    rules=playable_rules(),
+    codes=st.lists(
+        st.integers(0, JOKER_CODE).filter(lambda code: code % 13 in (0, 1, 2, 3, 10, 11, 12)),
+        max_size=9,
+    ),
+)
+def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
+    # The opening-minimum search (T8, N1) prunes with best_points: it must be exact.
+    # Cards from few ranks (A-4, J-K) so that melds overlap and runs turn the corner.
+    counts = [0] * (JOKER_CODE + 1)
+    for code in codes:
+        counts[code] += 1
+    facts = profile(rules)
+    assert best_points(rules, facts, counts) == _brute_best_points(rules, facts, counts)

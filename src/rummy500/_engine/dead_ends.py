@@ -31,7 +31,13 @@ from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
-from rummy500.meldgen import count_vector, layoffs_from_counts, melds_from_counts
+from rummy500.meldgen import (
+    Pool,
+    count_vector,
+    layoffs_from_counts,
+    melds_from_counts,
+    melds_from_pool,
+)
 from rummy500.melds import Meld, MeldKind
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import GoingOut, Rules
@@ -372,6 +378,8 @@ class _Search:
             factor = 2 if self.doubling else 1
             if _most_points(facts.most_points, playable, candidates) * factor < need:
                 return False
+            if best_points(rules, facts, playable) * factor < need:
+                return False
             # the richest melds first: a way to open, if any, is found soonest
             candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
         for kind, codes in candidates:
@@ -408,6 +416,84 @@ def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int],
         used.remove(JOKER_CODE)
         return minus(counts, used), reserve - 1
     return minus(counts, used), reserve
+
+
+#: The natural card codes in rank-major order (the aces, the twos, ... the kings).
+_RANK_MAJOR = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
+
+
+def best_points(rules: Rules, facts: Profile, counts: Sequence[int]) -> int:
+    """The most points disjoint new melds from the hand ``counts`` can score (exact).
+
+    Each card is decided in rank-major order: the lowest card still held is
+    either kept out of every meld, or is the lowest card of one of the melds
+    that hold it.  A run only reaches upwards from its lowest card (a high
+    ace's run is decided with the ace), so the hands met on the way differ
+    only by how far the runs begun below reach in each suit: their number is
+    polynomial, and each is answered once (memoized in the profile).
+    """
+    memo = facts.best_points
+    key = bytes(counts)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    lowest = next((code for code in _RANK_MAJOR if counts[code]), None)
+    best = 0
+    if lowest is None:  # jokers only: a meld of jokers, where the rules have them
+        candidates = tuple(
+            (codes, facts.new_meld(codes).points) for _, codes in melds_from_counts(counts, rules)
+        )
+    else:
+        rest = list(counts)
+        rest[lowest] -= 1  # the card kept out of every meld
+        best = best_points(rules, facts, rest)
+        candidates = _melds_through(rules, facts, counts, lowest)
+    for codes, points in candidates:
+        rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
+        best = max(best, points + best_points(rules, facts, rest))
+    if len(memo) >= BEST_POINTS_LIMIT:
+        memo.clear()
+    memo[key] = best
+    return best
+
+
+#: The most hands :func:`best_points` remembers per rule set (about 150 bytes each).
+BEST_POINTS_LIMIT = 1 << 16
+
+
+def _melds_through(
+    rules: Rules, facts: Profile, counts: Sequence[int], code: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The new melds from ``counts`` that hold the natural card ``code``, with their points.
+
+    They depend only on the cards of its rank, of its suit and the jokers
+    (memoized on those).
+    """
+    suit, rank_index = divmod(code, 13)
+    base = suit * 13
+    suit_bits = 0
+    for index in range(13):
+        if counts[base + index]:
+            suit_bits |= 1 << index
+    rank_bits = 0
+    for other in range(4):
+        if counts[other * 13 + rank_index]:
+            rank_bits |= 1 << other
+    key = (code, suit_bits, rank_bits, counts[JOKER_CODE])
+    found = facts.melds_through.get(key)
+    if found is None:
+        pool = Pool(
+            [other * 13 + rank_index for other in range(4) if rank_bits >> other & 1]
+            + [base + index for index in range(13) if suit_bits >> index & 1]
+        )
+        pool.jokers = counts[JOKER_CODE]
+        found = tuple(
+            (codes, facts.new_meld(codes).points) for _, codes in melds_from_pool(pool, rules, code)
+        )
+        if len(facts.melds_through) >= MEMO_LIMIT:
+            facts.melds_through.clear()
+        facts.melds_through[key] = found
+    return found
 
 
 def _most_points(

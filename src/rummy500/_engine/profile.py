@@ -56,13 +56,19 @@ class Profile:
             multiplier).
         finishes: The memo of the dead-end search (N1): whether a hand can end
             the turn, by everything the answer depends on.
+        best_points: The memo of the most points disjoint new melds from a
+            hand can score, by the hand's count vector (the opening minimum, T8).
+        melds_through: The new melds that hold a card, with their points, by
+            the cards of its rank and suit and the jokers (for ``best_points``).
     """
 
     __slots__ = (
         "_layoffs",
         "_melds",
         "ace",
+        "best_points",
         "finishes",
+        "melds_through",
         "min_run",
         "most_points",
         "rules",
@@ -81,6 +87,10 @@ class Profile:
             for code, value in enumerate(table)
         )
         self.finishes: dict[tuple[object, ...], bool] = {}
+        self.best_points: dict[bytes, int] = {}
+        self.melds_through: dict[
+            tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
+        ] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 
