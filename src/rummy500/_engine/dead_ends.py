@@ -17,6 +17,7 @@ but able to double a new meld, or not playable at all.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 import attrs
@@ -117,20 +118,23 @@ def play_problem(
         return None
     rest = minus(pool, used)
     rest[JOKER_CODE] -= reserve
-    if melds_after is None:
-        melds_after = table_after(rules, state.melds, play)
-    may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
-    if can_finish(
-        rules,
-        rest,
-        forbidden,
-        melds_after,
-        need,
-        may_layoff,
-        effect=state.joker_effect,
-        reserve=reserve,
-    ):
-        return None
+    # the table after the play is built only when not even every card left
+    # melded would fall short of opening
+    if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
+        if melds_after is None:
+            melds_after = table_after(rules, state.melds, play)
+        may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
+        if can_finish(
+            rules,
+            rest,
+            forbidden,
+            melds_after,
+            need,
+            may_layoff,
+            effect=state.joker_effect,
+            reserve=reserve,
+        ):
+            return None
     return illegal(
         Reason.DEAD_END,
         f"after this play p{player} could not end the turn: "
@@ -242,6 +246,8 @@ def can_finish(
     """
     not_wild = jokers_tamed(effect)
     rest = list(counts)
+    if need and _most_value(rules, rest, reserve, effect) < need:
+        return False  # not even every card melded would open
     settled = _settled(rules, rest, forbidden, melds, need, not_wild)
     if settled is not None:
         return settled  # the common case: no search
@@ -256,6 +262,19 @@ def can_finish(
         seen=facts.finishes,
     )
     return search.search(rest, reserve, melds, need, may_layoff)
+
+
+def _most_value(
+    rules: Rules, counts: Sequence[int], reserve: int, effect: JokerEffect | None
+) -> int:
+    """An upper bound of the points new melds from ``counts`` (and the reserve) can score.
+
+    Every card melded once at its highest value; doubled if jokers may double
+    a meld (V7).
+    """
+    most = profile(rules).most_points
+    total: int = sum(map(operator.mul, counts, most)) + reserve * most[JOKER_CODE]
+    return total * 2 if effect is JokerEffect.DOUBLE else total
 
 
 def _settled(
@@ -373,9 +392,12 @@ class _Search:
         jokers = counts[JOKER_CODE] + reserve  # the jokers the player may play
         playable = list(counts)
         playable[JOKER_CODE] = 0 if self.tame else jokers
+        factor = 2 if self.doubling else 1
+        most = facts.most_points
+        if need and sum(map(operator.mul, playable, most)) * factor < need:
+            return False  # not even every card melded would open
         candidates = melds_from_counts(playable, rules)
         if need:
-            factor = 2 if self.doubling else 1
             if _most_points(facts.most_points, playable, candidates) * factor < need:
                 return False
             if best_points(rules, facts, playable) * factor < need:
@@ -503,13 +525,16 @@ def _most_points(
 
     Each card some meld without a joker holds counts once at its highest value.
     The other cards only meld beside a joker, and each joker goes into one
-    meld: per joker, they add at most what such cards add to one meld.
+    meld: per joker, they add at most what such cards add to one meld; and
+    all of them together add at most their own values.
     """
     natural: set[int] = set()
+    meldable: set[int] = set()
     with_joker = []
     for _, codes in melds:
         if max(codes) >= JOKER_CODE:
             with_joker.append(codes)
+            meldable.update(SPEC_PHYSICAL[code] for code in codes)
         else:
             natural.update(codes)
     bound = sum(counts[code] * most[code] for code in natural)
@@ -521,4 +546,6 @@ def _most_points(
             if physical not in natural:
                 added += most[physical]
         extra = max(extra, added)
-    return bound + counts[JOKER_CODE] * extra
+    # nor more than every card that some meld holds, each copy once
+    every = bound + sum(counts[code] * most[code] for code in meldable - natural)
+    return min(bound + counts[JOKER_CODE] * extra, every)
