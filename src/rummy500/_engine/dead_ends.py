@@ -400,7 +400,8 @@ class _Search:
         if need:
             if _most_points(facts.most_points, playable, candidates) * factor < need:
                 return False
-            if best_points(rules, facts, playable) * factor < need:
+            best = best_points(rules, facts, playable, BEST_POINTS_BUDGET)
+            if best is not None and best * factor < need:
                 return False
             # the richest melds first: a way to open, if any, is found soonest
             candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
@@ -444,21 +445,49 @@ def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int],
 _RANK_MAJOR = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
 
 
-def best_points(rules: Rules, facts: Profile, counts: Sequence[int]) -> int:
+def best_points(
+    rules: Rules, facts: Profile, counts: Sequence[int], budget: int | None = None
+) -> int | None:
     """The most points disjoint new melds from the hand ``counts`` can score (exact).
 
     Each card is decided in rank-major order: the lowest card still held is
     either kept out of every meld, or is the lowest card of one of the melds
     that hold it.  A run only reaches upwards from its lowest card (a high
     ace's run is decided with the ace), so the hands met on the way differ
-    only by how far the runs begun below reach in each suit: their number is
-    polynomial, and each is answered once (memoized in the profile).
+    only by how far the runs begun below reach in each suit, and each is
+    answered once (memoized in the profile).  Two decks and jokers still make
+    that many: with a ``budget`` of hands to answer, ``None`` once it is spent,
+    and from then on at once for hands as large (the search then goes on
+    without this bound).
     """
+    if budget is None:
+        return _best_points(rules, facts, counts, None)
+    size = sum(counts)
+    if size >= facts.best_points_cutoff:
+        return None
+    try:
+        return _best_points(rules, facts, counts, [budget])
+    except _OverBudget:
+        facts.best_points_cutoff = size
+        return None
+
+
+class _OverBudget(Exception):
+    """The budget of :func:`best_points` is spent."""
+
+
+def _best_points(
+    rules: Rules, facts: Profile, counts: Sequence[int], budget: list[int] | None
+) -> int:
     memo = facts.best_points
     key = bytes(counts)
     found = memo.get(key)
     if found is not None:
         return found
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OverBudget
     lowest = next((code for code in _RANK_MAJOR if counts[code]), None)
     best = 0
     if lowest is None:  # jokers only: a meld of jokers, where the rules have them
@@ -468,16 +497,19 @@ def best_points(rules: Rules, facts: Profile, counts: Sequence[int]) -> int:
     else:
         rest = list(counts)
         rest[lowest] -= 1  # the card kept out of every meld
-        best = best_points(rules, facts, rest)
+        best = _best_points(rules, facts, rest, budget)
         candidates = _melds_through(rules, facts, counts, lowest)
     for codes, points in candidates:
         rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
-        best = max(best, points + best_points(rules, facts, rest))
+        best = max(best, points + _best_points(rules, facts, rest, budget))
     if len(memo) >= BEST_POINTS_LIMIT:
         memo.clear()
     memo[key] = best
     return best
 
+
+#: The hands :func:`best_points` may answer for one question in the dead-end search.
+BEST_POINTS_BUDGET = 4096
 
 #: The most hands :func:`best_points` remembers per rule set (about 150 bytes each).
 BEST_POINTS_LIMIT = 1 << 16

@@ -58,6 +58,8 @@ class Profile:
             the turn, by everything the answer depends on.
         best_points: The memo of the most points disjoint new melds from a
             hand can score, by the hand's count vector (the opening minimum, T8).
+        best_points_cutoff: The fewest cards of a hand for which ``best_points``
+            ran out of its budget (it is not asked again for hands as large).
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
     """
@@ -67,6 +69,7 @@ class Profile:
         "_melds",
         "ace",
         "best_points",
+        "best_points_cutoff",
         "finishes",
         "melds_through",
         "min_run",
@@ -88,6 +91,7 @@ class Profile:
         )
         self.finishes: dict[tuple[object, ...], bool] = {}
         self.best_points: dict[bytes, int] = {}
+        self.best_points_cutoff = 1 << 30
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
