@@ -13,35 +13,35 @@ is 51, the joker 52); meld cards by their meld-card code (0–117,
 :mod:`rummy500.meldcards`).  The pieces, in order, with ``P`` players,
 ``D`` cards in the deck, ``M = D // 3`` table melds, ``V`` tokens:
 
-=================  =========  =================================================
-piece              shape      content
-=================  =========  =================================================
-``hand``           53         the seat's own cards (counts; zero while blind, V7)
-``known``          P-1, 53    the cards each other seat is known to hold
-``hand_sizes``     P          cards in each hand
-``stock_size``     1          cards in the stock
-``discard``        D, 53      row ``i``: the card ``i + 1`` from the top of the pile
-``melds``          M, 118     table meld ``m``: its meld cards (counts)
-``meld_credits``   M, P       table meld ``m``: the cards each seat put there (L5)
-``meld_flags``     M, 2       table meld ``m``: doubled by a joker, its multiplier (V6, V7)
-``taken``          53         the cards taken from the pile this turn
-``dead``           53         the cards out of play (V7)
-``phase``          6          the phase, one-hot (:class:`rummy500.Phase` order)
-``to_move``        P          the seat to move, one-hot
-``dealer``         P          the dealer, one-hot
-``last_discarder`` P          the seat whose discard may be called "Rummy!", one-hot
-``opened``         P          the seats that have opened (T8)
-``went_out``       P          the seat that went out, one-hot
-``blocked_by``     P          the seat that blocked the dealer's joker, one-hot (V7)
-``joker_effect``   3          the dealer's nomination, one-hot: wild, double, split (V7)
-``flags``          5          my turn, dealer's joker beside the stock, went out
-                              rummy, went out with a long run, jokers wild
-``turn``           5          points, cards and longest run laid down this turn,
-                              stock rebuilds, idle turns (T6)
-``melded_points``  P          each seat's points on the table
-``scores``         P          each seat's score for the hand, once it is over
-``spelled``        V          the tokens spelled so far of the current move (counts)
-=================  =========  =================================================
+==================  =========  =================================================
+piece               shape      content
+==================  =========  =================================================
+``hand``            53         the seat's own cards (counts; zero while blind, V7)
+``known``           P-1, 53    the cards each other seat is known to hold
+``hand_sizes``      P          cards in each hand
+``stock_size``      1          cards in the stock
+``discard``         D, 53      row ``i``: the card ``i + 1`` from the top of the pile
+``melds``           M, 118     table meld ``m``: its meld cards (counts)
+``meld_credits``    M, P       table meld ``m``: the cards each seat put there (L5)
+``meld_flags``      M, 2       table meld ``m``: doubled by a joker, its multiplier (V6, V7)
+``taken``           53         the cards taken from the pile this turn
+``dead``            53         the cards out of play (V7)
+``phase``           6          the phase, one-hot (:class:`rummy500.Phase` order)
+``to_move``         P          the seat to move, one-hot
+``dealer``          P          the dealer, one-hot
+``last_discarder``  P          the seat whose discard may be called "Rummy!", one-hot
+``opened``          P          the seats that have opened (T8)
+``went_out``        P          the seat that went out, one-hot
+``blocked_by``      P          the seat that blocked the dealer's joker, one-hot (V7)
+``joker_effect``    3          the dealer's nomination, one-hot: wild, double, split (V7)
+``flags``           5          my turn, dealer's joker beside the stock, went out
+                               rummy, went out with a long run, jokers wild
+``turn``            5          points, cards and longest run laid down this turn,
+                               stock rebuilds, idle turns (T6)
+``melded_points``   P          each seat's points on the table
+``scores``          P          each seat's score for the hand, once it is over
+``spelled``         V          the tokens spelled so far of the current move (counts)
+==================  =========  =================================================
 
 The values are raw counts and points (no scaling): scale them as your
 model likes.  Building the vector needs NumPy (the environments' extras
