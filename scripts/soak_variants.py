@@ -57,7 +57,7 @@ MOVE_LIMIT = 5000
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """A random valid rule set over every knob of RULES.md §1–§6 and V5–V7."""
+    """A random valid rule set over every knob of the rules (sections 1–6, and V5–V7)."""
     while True:
         knobs: dict[str, object] = {
             "jokers_per_deck": rng.choice([0, 1, 2, 4]),
