@@ -43,6 +43,7 @@ class Job:
     iterations: int | None
     time_limit: float | None
     preset: str
+    win_bonus: float
 
 
 @attrs.frozen
@@ -63,7 +64,12 @@ def play(job: Job) -> Result:
     """Play one hand between the search bot and GreedyBot (module level, for the pool)."""
     cpu = time.process_time()
     rules = presets.get(job.preset)
-    search = SearchBot(iterations=job.iterations, time_limit=job.time_limit, seed=job.seed)
+    search = SearchBot(
+        iterations=job.iterations,
+        time_limit=job.time_limit,
+        seed=job.seed,
+        win_bonus=job.win_bonus,
+    )
     greedy = GreedyBot(seed=job.seed + 1)
     bots = [greedy, greedy]
     bots[job.search_seat] = search  # type: ignore[call-overload]
@@ -137,6 +143,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--preset", default="pagat")
+    parser.add_argument(
+        "--win-bonus",
+        type=float,
+        default=attrs.fields(SearchBot).win_bonus.default,
+        help="the search bot's worth of winning a hand, in points (default: the bot's own)",
+    )
     args = parser.parse_args(argv)
     iterations = None if args.time_limit is not None else args.iterations
     pairs = (args.hands + 1) // 2
@@ -145,7 +157,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     for pair in range(pairs):
         seed = rng.getrandbits(62)
         for seat in (0, 1):
-            jobs.append(Job(2 * pair + seat, seed, seat, iterations, args.time_limit, args.preset))
+            jobs.append(
+                Job(
+                    2 * pair + seat,
+                    seed,
+                    seat,
+                    iterations,
+                    args.time_limit,
+                    args.preset,
+                    args.win_bonus,
+                )
+            )
     budget = (
         f"{iterations} rollouts per decision"
         if iterations is not None
@@ -179,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = [
         ("hands", f"{hands} ({pairs} pairs, seats swapped)"),
         ("budget", budget),
+        ("win bonus", f"{args.win_bonus:g} points"),
         ("hands won by SearchBot", f"{won} ({won / hands:.1%})"),
         ("95% interval (Wilson)", f"{low:.1%} - {high:.1%}"),
         ("hands won by GreedyBot", f"{lost} ({lost / hands:.1%})"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import shutil
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 
@@ -43,7 +44,11 @@ def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     out = tmp_path_factory.mktemp("html")
     doctrees = tmp_path_factory.mktemp("doctrees")
-    status = build_main(["-q", "-b", "html", "-d", str(doctrees), str(ROOT / "docs"), str(out)])
+    with warnings.catch_warnings():
+        # Sphinx's own deprecations, raised by its extensions (napoleon, MyST): not ours
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        status = build_main(["-q", "-b", "html", "-d", str(doctrees), str(ROOT / "docs"), str(out)])
     assert status == 0, "the documentation does not build"
     return out
 
