@@ -273,8 +273,14 @@ def _most_value(
     a meld (V7).
     """
     most = profile(rules).most_points
-    total: int = sum(map(operator.mul, counts, most)) + reserve * most[JOKER_CODE]
+    total = _values(most, counts) + reserve * most[JOKER_CODE]
     return total * 2 if effect is JokerEffect.DOUBLE else total
+
+
+def _values(most: Sequence[int], counts: Sequence[int]) -> int:
+    """The points of every card of ``counts``, each at its highest value (``most``)."""
+    total: int = sum(map(operator.mul, counts, most))
+    return total
 
 
 def _settled(
@@ -394,7 +400,7 @@ class _Search:
         playable[JOKER_CODE] = 0 if self.tame else jokers
         factor = 2 if self.doubling else 1
         most = facts.most_points
-        if need and sum(map(operator.mul, playable, most)) * factor < need:
+        if need and _values(most, playable) * factor < need:
             return False  # not even every card melded would open
         candidates = melds_from_counts(playable, rules)
         if need:
