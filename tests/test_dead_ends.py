@@ -11,11 +11,16 @@ tests/test_engine_properties.py.
 
 from __future__ import annotations
 
+import random
+from unittest import mock
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy500 import Reason
-from rummy500._engine.dead_ends import best_points
+from rummy500 import GameState, Reason, Rules, apply_move, legal_moves, new_game
+from rummy500._engine import calls as calls_module
+from rummy500._engine import dead_ends, taking
+from rummy500._engine.opening_points import best_points, natural_melds
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -90,3 +95,67 @@ def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
         counts[code] += 1
     facts = profile(rules)
     assert best_points(rules, facts, counts) == _brute_best_points(rules, facts, counts)
+
+
+@settings(max_examples=150)
+@given(
+    rules=playable_rules(),
+    codes=st.lists(st.integers(0, JOKER_CODE), max_size=40),
+)
+def test_t8_natural_melds_are_valid_disjoint_melds_of_the_hand(rules, codes):
+    # The quick witness of the opening search (T8, N1) claims a way to open: its melds
+    # must be valid new melds, disjoint, from the hand, worth the points it says.
+    counts = [0] * (JOKER_CODE + 1)
+    for code in codes:
+        counts[code] = min(2, counts[code] + 1)
+    facts = profile(rules)
+    jokers = counts[JOKER_CODE] if facts.wild else 0
+    witness = natural_melds(facts, counts, 0, jokers)
+    assert witness is not None
+    melds, points = witness
+    left = list(counts)
+    for meld in melds:
+        for code in meld:
+            left[SPEC_PHYSICAL[code]] -= 1
+    assert min(left) >= 0
+    assert points == sum(facts.new_meld(meld).points for meld in melds)
+    exact = best_points(rules, facts, counts, 4096)
+    assert exact is None or points <= exact
+
+
+def _search_only_moves(state):
+    """``legal_moves(state)`` with the opening search's quick answers turned off."""
+    facts = profile(state.rules)
+    for memo in (facts.finishes, facts.witnesses, facts.best_points):
+        memo.clear()
+    with (
+        mock.patch.object(dead_ends, "_opens_beside", return_value=False),
+        mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
+        mock.patch.object(taking, "cannot_open_from", return_value=False),
+        mock.patch.object(calls_module, "cannot_open_from", return_value=False),
+    ):
+        moves = legal_moves(GameState.from_dict(state.to_dict()))
+    for memo in (facts.finishes, facts.witnesses, facts.best_points):
+        memo.clear()
+    return moves
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    minimum=st.sampled_from([40, 70, 100, 130]),
+    players=st.integers(2, 5),
+)
+def test_t8_n1_quick_answers_of_the_opening_search_agree_with_the_search(seed, minimum, players):
+    # Under an opening minimum the generator answers most plays at once: a pool that
+    # could not open even melding every card, or melds found at once beside the play.
+    # Each quick answer must be the one the full search gives.
+    rng = random.Random(seed)
+    state = new_game(Rules(opening_minimum=minimum), players, seed=seed)
+    checked = 0
+    while not state.is_over and checked < 4:
+        moves = legal_moves(state)
+        if rng.random() < 0.1:
+            assert _search_only_moves(state) == moves
+            checked += 1
+        state = apply_move(state, rng.choice(moves))

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500._engine.dead_ends import play_problem, turn_end_can_be_blocked
+from rummy500._engine.dead_ends import (
+    cannot_open_from,
+    play_problem,
+    turn_end_can_be_blocked,
+)
 from rummy500._engine.gambit import (
     add_pile_card,
     joker_problem,
@@ -256,6 +260,8 @@ def _caller_options(
             base = caller_turn(state, caller, taken)
             counts, reserve = play_pool(base, caller, hand + taken)
             plays: list[Play] = []
+            if cannot_open_from(base, caller, counts):
+                parts = []
             for play in (play for part in parts for play in part):
                 points = play_points(rules, play) if rules.opening_minimum else 0
                 if play_problem(base, caller, play, counts, points, forbidden, None, reserve):

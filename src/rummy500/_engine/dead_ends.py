@@ -17,7 +17,6 @@ but able to double a new meld, or not playable at all.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 
 import attrs
@@ -27,19 +26,24 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need
+from rummy500._engine.opening_points import (
+    BEST_POINTS_BUDGET,
+    best_points,
+    card_points,
+    most_points,
+    natural_melds,
+)
 from rummy500._engine.plays import physical, playable_on_table, table_after
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import (
-    Pool,
     count_vector,
     layoffs_from_counts,
     melds_from_counts,
-    melds_from_pool,
 )
-from rummy500.melds import Meld, MeldKind
+from rummy500.melds import Meld
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import GoingOut, Rules
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_tamed
@@ -48,6 +52,7 @@ __all__ = [
     "blocker",
     "can_finish",
     "can_finish_with",
+    "cannot_open_from",
     "hand_can_finish",
     "mover_may_be_stranded",
     "mover_stranded",
@@ -121,6 +126,8 @@ def play_problem(
     # the table after the play is built only when not even every card left
     # melded would fall short of opening
     if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
+        if need and _opens_beside(rules, pool, used, rest, need, forbidden):
+            return None
         if melds_after is None:
             melds_after = table_after(rules, state.melds, play)
         may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
@@ -141,6 +148,69 @@ def play_problem(
         + blocker(rules, forbidden is not None, need),
         "N1",
     )
+
+
+def _opens_beside(
+    rules: Rules,
+    pool: Sequence[int],
+    used: Sequence[int],
+    rest: list[int],
+    need: int,
+    forbidden: int | None,
+) -> bool:
+    """Whether melds found at once beside a play open and leave a card to discard (T8).
+
+    The witness melds come from the pool without the play's rank (a group)
+    or suit (a run), so one witness serves every play of that rank or suit
+    from the same pool: the many takes and melds of one position ask it once.
+    """
+    naturals = [code for code in used if code != JOKER_CODE]
+    if not naturals:
+        return False
+    first = naturals[0]
+    if all(code % 13 == first % 13 for code in naturals):
+        excluded = range(first % 13, JOKER_CODE, 13)
+        key = (bytes(pool), first % 13)
+    else:
+        excluded = range(first - first % 13, first - first % 13 + 13)
+        key = (bytes(pool), 13 + first // 13)
+    facts = profile(rules)
+    memo = facts.witnesses
+    if key in memo:
+        witness = memo[key]
+    else:
+        beside = list(pool)
+        for code in excluded:
+            beside[code] = 0
+        beside[JOKER_CODE] = 0
+        witness = natural_melds(facts, beside, 0)
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = witness
+    if witness is None or witness[1] < need:
+        return False
+    melds = witness[0]
+    left = sum(rest) - sum(map(len, melds))
+    if left < 2:
+        return False  # going out, or a last card under E3: left to the search
+    if forbidden is None:
+        return True
+    # a card other than the one taken alone (T11) stays to be discarded
+    return left > rest[forbidden] - sum(codes.count(forbidden) for codes in melds)
+
+
+def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool:
+    """Whether melds from ``pool`` could not open ``player`` even with every card melded (T8).
+
+    False when there is no opening minimum or the player has opened.  Then
+    every meld from the pool is a dead end (N1), and no lay-off is allowed:
+    the move generator skips the pool's plays at once.
+    """
+    rules = state.rules
+    if not rules.opening_minimum or player in state.opened:
+        return False
+    melded = state.turn_points if player == state.to_move else 0
+    return melded + _most_value(rules, pool, 0, state.joker_effect) < rules.opening_minimum
 
 
 def blocker(rules: Rules, forbidden: bool, need: int) -> str:
@@ -273,14 +343,8 @@ def _most_value(
     a meld (V7).
     """
     most = profile(rules).most_points
-    total = _values(most, counts) + reserve * most[JOKER_CODE]
+    total = card_points(most, counts) + reserve * most[JOKER_CODE]
     return total * 2 if effect is JokerEffect.DOUBLE else total
-
-
-def _values(most: Sequence[int], counts: Sequence[int]) -> int:
-    """The points of every card of ``counts``, each at its highest value (``most``)."""
-    total: int = sum(map(operator.mul, counts, most))
-    return total
 
 
 def _settled(
@@ -400,11 +464,13 @@ class _Search:
         playable[JOKER_CODE] = 0 if self.tame else jokers
         factor = 2 if self.doubling else 1
         most = facts.most_points
-        if need and _values(most, playable) * factor < need:
+        if need and card_points(most, playable) * factor < need:
             return False  # not even every card melded would open
+        if need and self._opens_at_once(counts, reserve, melds, need):
+            return True
         candidates = melds_from_counts(playable, rules)
         if need:
-            if _most_points(facts.most_points, playable, candidates) * factor < need:
+            if most_points(facts.most_points, playable, candidates) * factor < need:
                 return False
             best = best_points(rules, facts, playable, BEST_POINTS_BUDGET)
             if best is not None and best * factor < need:
@@ -437,6 +503,28 @@ class _Search:
                         return True
         return False
 
+    def _opens_at_once(
+        self, counts: list[int], reserve: int, melds: tuple[TableMeld, ...], need: int
+    ) -> bool:
+        """Whether melds found at once (natural cards, wild jokers in groups) open and end the turn.
+
+        Most hands that can open have such a witness; the search is left for
+        the rest (and for every hand that cannot).
+        """
+        jokers = 0 if self.tame or not self.facts.wild else counts[JOKER_CODE]
+        witness = natural_melds(self.facts, counts, need, jokers)
+        if witness is None:
+            return False
+        found, _points = witness
+        rest = list(counts)
+        for codes in found:
+            for code in codes:
+                rest[SPEC_PHYSICAL[code]] -= 1
+        if sum(rest) >= 2 and _settled(self.rules, rest, self.forbidden, melds, 0, self.tame):
+            return True  # a card to discard (the table only matters for a last card, E3)
+        after = melds + tuple(TableMeld(self.facts.new_meld(codes).meld, ()) for codes in found)
+        return self.finishes(rest, reserve, after, 0, True)
+
 
 def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int], int]:
     """The hand and reserve after playing ``used``: the dealer's joker goes first (V7)."""
@@ -445,145 +533,3 @@ def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int],
         used.remove(JOKER_CODE)
         return minus(counts, used), reserve - 1
     return minus(counts, used), reserve
-
-
-#: The natural card codes in rank-major order (the aces, the twos, ... the kings).
-_RANK_MAJOR = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
-
-
-def best_points(
-    rules: Rules, facts: Profile, counts: Sequence[int], budget: int | None = None
-) -> int | None:
-    """The most points disjoint new melds from the hand ``counts`` can score (exact).
-
-    Each card is decided in rank-major order: the lowest card still held is
-    either kept out of every meld, or is the lowest card of one of the melds
-    that hold it.  A run only reaches upwards from its lowest card (a high
-    ace's run is decided with the ace), so the hands met on the way differ
-    only by how far the runs begun below reach in each suit, and each is
-    answered once (memoized in the profile).  Two decks and jokers still make
-    that many: with a ``budget`` of hands to answer, ``None`` once it is spent,
-    and from then on at once for hands as large (the search then goes on
-    without this bound).
-    """
-    if budget is None:
-        return _best_points(rules, facts, counts, None)
-    size = sum(counts)
-    if size >= facts.best_points_cutoff:
-        return None
-    try:
-        return _best_points(rules, facts, counts, [budget])
-    except _OverBudget:
-        facts.best_points_cutoff = size
-        return None
-
-
-class _OverBudget(Exception):
-    """The budget of :func:`best_points` is spent."""
-
-
-def _best_points(
-    rules: Rules, facts: Profile, counts: Sequence[int], budget: list[int] | None
-) -> int:
-    memo = facts.best_points
-    key = bytes(counts)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    if budget is not None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _OverBudget
-    lowest = next((code for code in _RANK_MAJOR if counts[code]), None)
-    best = 0
-    if lowest is None:  # jokers only: a meld of jokers, where the rules have them
-        candidates = tuple(
-            (codes, facts.new_meld(codes).points) for _, codes in melds_from_counts(counts, rules)
-        )
-    else:
-        rest = list(counts)
-        rest[lowest] -= 1  # the card kept out of every meld
-        best = _best_points(rules, facts, rest, budget)
-        candidates = _melds_through(rules, facts, counts, lowest)
-    for codes, points in candidates:
-        rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
-        best = max(best, points + _best_points(rules, facts, rest, budget))
-    if len(memo) >= BEST_POINTS_LIMIT:
-        memo.clear()
-    memo[key] = best
-    return best
-
-
-#: The hands :func:`best_points` may answer for one question in the dead-end search.
-BEST_POINTS_BUDGET = 4096
-
-#: The most hands :func:`best_points` remembers per rule set (about 150 bytes each).
-BEST_POINTS_LIMIT = 1 << 16
-
-
-def _melds_through(
-    rules: Rules, facts: Profile, counts: Sequence[int], code: int
-) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The new melds from ``counts`` that hold the natural card ``code``, with their points.
-
-    They depend only on the cards of its rank, of its suit and the jokers
-    (memoized on those).
-    """
-    suit, rank_index = divmod(code, 13)
-    base = suit * 13
-    suit_bits = 0
-    for index in range(13):
-        if counts[base + index]:
-            suit_bits |= 1 << index
-    rank_bits = 0
-    for other in range(4):
-        if counts[other * 13 + rank_index]:
-            rank_bits |= 1 << other
-    key = (code, suit_bits, rank_bits, counts[JOKER_CODE])
-    found = facts.melds_through.get(key)
-    if found is None:
-        pool = Pool(
-            [other * 13 + rank_index for other in range(4) if rank_bits >> other & 1]
-            + [base + index for index in range(13) if suit_bits >> index & 1]
-        )
-        pool.jokers = counts[JOKER_CODE]
-        found = tuple(
-            (codes, facts.new_meld(codes).points) for _, codes in melds_from_pool(pool, rules, code)
-        )
-        if len(facts.melds_through) >= MEMO_LIMIT:
-            facts.melds_through.clear()
-        facts.melds_through[key] = found
-    return found
-
-
-def _most_points(
-    most: Sequence[int], counts: Sequence[int], melds: list[tuple[MeldKind, tuple[int, ...]]]
-) -> int:
-    """An upper bound of the points disjoint new melds from ``counts`` can score.
-
-    Each card some meld without a joker holds counts once at its highest value.
-    The other cards only meld beside a joker, and each joker goes into one
-    meld: per joker, they add at most what such cards add to one meld; and
-    all of them together add at most their own values.
-    """
-    natural: set[int] = set()
-    meldable: set[int] = set()
-    with_joker = []
-    for _, codes in melds:
-        if max(codes) >= JOKER_CODE:
-            with_joker.append(codes)
-            meldable.update(SPEC_PHYSICAL[code] for code in codes)
-        else:
-            natural.update(codes)
-    bound = sum(counts[code] * most[code] for code in natural)
-    extra = 0
-    for codes in with_joker:
-        added = 0
-        for code in codes:
-            physical = SPEC_PHYSICAL[code]
-            if physical not in natural:
-                added += most[physical]
-        extra = max(extra, added)
-    # nor more than every card that some meld holds, each copy once
-    every = bound + sum(counts[code] * most[code] for code in meldable - natural)
-    return min(bound + counts[JOKER_CODE] * extra, every)

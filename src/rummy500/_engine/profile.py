@@ -51,6 +51,9 @@ class Profile:
         ace: The value of the ``ace`` knob, as a string.
         wild: Whether jokers are wild under the rules (``jokers = "wild"``).
         min_run: The fewest cards in a run.
+        values: The value of each card code (0–52) in a meld (S1).
+        low_ace: The value of an ace at the low end of a run (S1).
+        group_of_four: The multiplier of a group of four laid down at once (V6).
         most_points: For each card code (0–52), the most one copy of it can add to
             the points of new melds (its highest value, times the group-of-four
             multiplier).
@@ -62,6 +65,9 @@ class Profile:
             ran out of its budget (it is not asked again for hands as large).
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
+        witnesses: Melds of natural cards found at once in a pool without one
+            rank or suit, with their points, by the pool and what it is
+            without (the opening minimum, T8).
     """
 
     __slots__ = (
@@ -71,11 +77,15 @@ class Profile:
         "best_points",
         "best_points_cutoff",
         "finishes",
+        "group_of_four",
+        "low_ace",
         "melds_through",
         "min_run",
         "most_points",
         "rules",
+        "values",
         "wild",
+        "witnesses",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -83,6 +93,9 @@ class Profile:
         self.ace: str = rules.ace.value
         self.wild = rules.jokers is Jokers.WILD
         self.min_run = rules.min_run_length
+        self.values: tuple[int, ...] = rules.card_values.table
+        self.low_ace: int = rules.card_values.low_ace
+        self.group_of_four: int = rules.group_of_four_multiplier
         table, low_ace = rules.card_values.table, rules.card_values.low_ace
         multiplier = max(1, rules.group_of_four_multiplier)
         self.most_points: tuple[int, ...] = tuple(
@@ -95,6 +108,7 @@ class Profile:
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
+        self.witnesses: dict[tuple[bytes, int], tuple[tuple[tuple[int, ...], ...], int] | None] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from rummy500._engine.dead_ends import (
     can_finish_with,
+    cannot_open_from,
     hand_can_finish,
     play_problem,
     turn_end_can_be_blocked,
@@ -326,7 +327,7 @@ def _checked_takes(
 class _Check:
     """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
 
-    __slots__ = ("counts", "forbidden", "player", "required", "reserve", "state")
+    __slots__ = ("counts", "forbidden", "hopeless", "player", "required", "reserve", "state")
 
     def __init__(
         self,
@@ -341,8 +342,11 @@ class _Check:
         self.counts, self.reserve = play_pool(state, player, cards)
         self.required = required
         self.forbidden = forbidden
+        self.hopeless = cannot_open_from(state, player, self.counts)
 
     def allows(self, play: Play) -> bool:
+        if self.hopeless:
+            return False
         rules = self.state.rules
         points = play_points(rules, play) if rules.opening_minimum else 0
         spent = spend(physical(play), self.reserve, self.required)[1]

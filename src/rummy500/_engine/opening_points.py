@@ -1,0 +1,305 @@
+"""What new melds from a hand can score, for the opening minimum (T8).
+
+The dead-end search (N1) asks, for a player who has started to open, whether
+the cards left can still bring the minimum.  Three answers of rising cost:
+
+- :func:`card_points` and :func:`most_points`, upper bounds read off the
+  card values;
+- :func:`natural_melds`, a lower bound: disjoint melds of natural cards
+  found at once (whole groups, then the longest runs, or the other way
+  round), a witness that the minimum is within reach;
+- :func:`best_points`, the exact maximum, by a memoized search.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from rummy500._engine.hands import minus
+from rummy500._engine.profile import MEMO_LIMIT, Profile
+from rummy500.cards import JOKER_CODE
+from rummy500.meldcards import SPEC_PHYSICAL, group_joker
+from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
+from rummy500.melds import MeldKind
+from rummy500.rules import Rules
+
+__all__ = [
+    "BEST_POINTS_BUDGET",
+    "BEST_POINTS_LIMIT",
+    "best_points",
+    "card_points",
+    "most_points",
+    "natural_melds",
+]
+
+
+def card_points(most: Sequence[int], counts: Sequence[int]) -> int:
+    """The points of every card of ``counts``, each at its highest value (``most``)."""
+    total: int = sum(map(operator.mul, counts, most))
+    return total
+
+
+#: The natural card codes in rank-major order (the aces, the twos, ... the kings).
+_RANK_MAJOR = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
+
+
+def best_points(
+    rules: Rules, facts: Profile, counts: Sequence[int], budget: int | None = None
+) -> int | None:
+    """The most points disjoint new melds from the hand ``counts`` can score (exact).
+
+    Each card is decided in rank-major order: the lowest card still held is
+    either kept out of every meld, or is the lowest card of one of the melds
+    that hold it.  A run only reaches upwards from its lowest card (a high
+    ace's run is decided with the ace), so the hands met on the way differ
+    only by how far the runs begun below reach in each suit, and each is
+    answered once (memoized in the profile).  Two decks and jokers still make
+    that many: with a ``budget`` of hands to answer, ``None`` once it is spent,
+    and from then on at once for hands as large (the search then goes on
+    without this bound).
+    """
+    if budget is None:
+        return _best_points(rules, facts, counts, None)
+    size = sum(counts)
+    if size >= facts.best_points_cutoff:
+        return None
+    try:
+        return _best_points(rules, facts, counts, [budget])
+    except _OverBudget:
+        facts.best_points_cutoff = size
+        return None
+
+
+class _OverBudget(Exception):
+    """The budget of :func:`best_points` is spent."""
+
+
+def _best_points(
+    rules: Rules, facts: Profile, counts: Sequence[int], budget: list[int] | None
+) -> int:
+    memo = facts.best_points
+    key = bytes(counts)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OverBudget
+    lowest = next((code for code in _RANK_MAJOR if counts[code]), None)
+    best = 0
+    if lowest is None:  # jokers only: a meld of jokers, where the rules have them
+        candidates = tuple(
+            (codes, facts.new_meld(codes).points) for _, codes in melds_from_counts(counts, rules)
+        )
+    else:
+        rest = list(counts)
+        rest[lowest] -= 1  # the card kept out of every meld
+        best = _best_points(rules, facts, rest, budget)
+        candidates = _melds_through(rules, facts, counts, lowest)
+    for codes, points in candidates:
+        rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
+        best = max(best, points + _best_points(rules, facts, rest, budget))
+    if len(memo) >= BEST_POINTS_LIMIT:
+        memo.clear()
+    memo[key] = best
+    return best
+
+
+#: The hands :func:`best_points` may answer for one question in the dead-end search.
+BEST_POINTS_BUDGET = 4096
+
+#: The most hands :func:`best_points` remembers per rule set (about 150 bytes each).
+BEST_POINTS_LIMIT = 1 << 16
+
+
+def _melds_through(
+    rules: Rules, facts: Profile, counts: Sequence[int], code: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The new melds from ``counts`` that hold the natural card ``code``, with their points.
+
+    They depend only on the cards of its rank, of its suit and the jokers
+    (memoized on those).
+    """
+    suit, rank_index = divmod(code, 13)
+    base = suit * 13
+    suit_bits = 0
+    for index in range(13):
+        if counts[base + index]:
+            suit_bits |= 1 << index
+    rank_bits = 0
+    for other in range(4):
+        if counts[other * 13 + rank_index]:
+            rank_bits |= 1 << other
+    key = (code, suit_bits, rank_bits, counts[JOKER_CODE])
+    found = facts.melds_through.get(key)
+    if found is None:
+        pool = Pool(
+            [other * 13 + rank_index for other in range(4) if rank_bits >> other & 1]
+            + [base + index for index in range(13) if suit_bits >> index & 1]
+        )
+        pool.jokers = counts[JOKER_CODE]
+        found = tuple(
+            (codes, facts.new_meld(codes).points) for _, codes in melds_from_pool(pool, rules, code)
+        )
+        if len(facts.melds_through) >= MEMO_LIMIT:
+            facts.melds_through.clear()
+        facts.melds_through[key] = found
+    return found
+
+
+def most_points(
+    most: Sequence[int], counts: Sequence[int], melds: list[tuple[MeldKind, tuple[int, ...]]]
+) -> int:
+    """An upper bound of the points disjoint new melds from ``counts`` can score.
+
+    Each card some meld without a joker holds counts once at its highest value.
+    The other cards only meld beside a joker, and each joker goes into one
+    meld: per joker, they add at most what such cards add to one meld; and
+    all of them together add at most their own values.
+    """
+    natural: set[int] = set()
+    meldable: set[int] = set()
+    with_joker = []
+    for _, codes in melds:
+        if max(codes) >= JOKER_CODE:
+            with_joker.append(codes)
+            meldable.update(SPEC_PHYSICAL[code] for code in codes)
+        else:
+            natural.update(codes)
+    bound = sum(counts[code] * most[code] for code in natural)
+    extra = 0
+    for codes in with_joker:
+        added = 0
+        for code in codes:
+            physical = SPEC_PHYSICAL[code]
+            if physical not in natural:
+                added += most[physical]
+        extra = max(extra, added)
+    # nor more than every card that some meld holds, each copy once
+    every = bound + sum(counts[code] * most[code] for code in meldable - natural)
+    return min(bound + counts[JOKER_CODE] * extra, every)
+
+
+def natural_melds(
+    facts: Profile, counts: Sequence[int], need: int, jokers: int = 0
+) -> tuple[tuple[tuple[int, ...], ...], int] | None:
+    """Disjoint melds from ``counts`` worth ``need`` points or more, if found at once.
+
+    A quick witness, not a search: every group of three or four suits of a
+    rank (each deck's copies in turn), then every run as long as its suit
+    allows (an ace low), or the runs first; then up to ``jokers`` wild jokers
+    make pairs into groups and groups of three into groups of four.  The
+    richer of the two orders is given; ``None`` when neither reaches
+    ``need`` (the exact answer may still be yes).
+
+    Returns:
+        The melds (canonical meld-card codes) and their points.
+    """
+    one = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank, the ace lowest)
+    two = [0, 0, 0, 0]  # per suit: the ranks held twice
+    for suit in range(4):
+        base = suit * 13
+        for rank in range(13):
+            count = counts[base + rank]
+            if count:
+                one[suit] |= 1 << rank
+                if count > 1:
+                    two[suit] |= 1 << rank
+    best: tuple[tuple[tuple[int, ...], ...], int] | None = None
+    for groups_first in (True, False):
+        left, twice = list(one), list(two)
+        found: list[tuple[int, ...]] = []
+        if groups_first:
+            _take_groups(left, twice, found)
+            _take_runs(left, twice, found, facts.min_run)
+        else:
+            _take_runs(left, twice, found, facts.min_run)
+            _take_groups(left, twice, found)
+        if jokers:
+            _add_jokers(left, twice, found, jokers)
+        points = sum(_points(facts, codes) for codes in found)
+        if points >= need and (best is None or points > best[1]):
+            best = (tuple(found), points)
+    return best
+
+
+def _points(facts: Profile, codes: tuple[int, ...]) -> int:
+    """The points of a witness meld: a group (its jokers last) or a run from its lowest card."""
+    values = facts.values
+    total = sum(values[SPEC_PHYSICAL[code]] for code in codes)
+    if codes[0] % 13 == codes[1] % 13:  # a group
+        return total * facts.group_of_four if len(codes) == 4 else total
+    if codes[0] % 13 == 0:  # a run from the ace: a low ace
+        total += facts.low_ace - values[codes[0]]
+    return total
+
+
+def _spend_one(one: list[int], two: list[int], suit: int, ranks: int) -> None:
+    """Take one copy of each rank of ``ranks`` (a bit mask) of ``suit`` out of the masks."""
+    twice = ranks & two[suit]
+    two[suit] ^= twice
+    one[suit] ^= ranks & ~twice
+
+
+def _take_groups(one: list[int], two: list[int], found: list[tuple[int, ...]]) -> None:
+    """Move every group of natural cards (three or four suits of a rank) out of the masks."""
+    while True:
+        a, b, c, d = one
+        ranks = (a & b & (c | d)) | (c & d & (a | b))  # held in three suits or more
+        if not ranks:
+            return
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            rank = low.bit_length() - 1
+            codes = tuple(suit * 13 + rank for suit in range(4) if one[suit] & low)
+            for suit in range(4):
+                if one[suit] & low:
+                    _spend_one(one, two, suit, low)
+            found.append(codes)
+
+
+def _take_runs(one: list[int], two: list[int], found: list[tuple[int, ...]], length: int) -> None:
+    """Move every run of natural cards (as long as its suit allows, an ace low) out of the masks."""
+    for suit in range(4):
+        base = suit * 13
+        for _copy in range(2):
+            held = one[suit]
+            starts = held
+            for shift in range(1, length):
+                starts &= held >> shift
+            if not starts:
+                break
+            covered = 0
+            for shift in range(length):
+                covered |= starts << shift
+            _spend_one(one, two, suit, covered)
+            while covered:
+                low = covered & -covered
+                segment = ((covered + low) & ~covered) - low  # the lowest stretch of bits
+                covered ^= segment
+                first = low.bit_length() - 1
+                found.append(tuple(range(base + first, base + segment.bit_length())))
+
+
+def _add_jokers(one: list[int], two: list[int], found: list[tuple[int, ...]], jokers: int) -> None:
+    """Spend up to ``jokers`` wild jokers: a pair and a joker, then a group of three and one."""
+    a, b, c, d = one
+    pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    while pairs and jokers:
+        low = pairs & -pairs
+        pairs ^= low
+        rank = low.bit_length() - 1
+        suits = [suit for suit in range(4) if one[suit] & low][:2]
+        for suit in suits:
+            _spend_one(one, two, suit, low)
+        found.append((suits[0] * 13 + rank, suits[1] * 13 + rank, group_joker(rank + 1)))
+        jokers -= 1
+    for index, codes in enumerate(found):
+        if not jokers:
+            return
+        if len(codes) == 3 and codes[0] % 13 == codes[1] % 13:
+            found[index] = (*codes, group_joker(codes[0] % 13 + 1))
+            jokers -= 1
