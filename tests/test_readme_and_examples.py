@@ -98,6 +98,17 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
         ["bench_openspiel.py", "--hands", "3", "--rounds", "1"],
         ["profile_engine.py", "--hands", "3", "--top", "5"],
         ["bench_presets.py", "--hands", "2"],
+        [
+            "bench_opening.py",
+            "--positions",
+            "1",
+            "--repeat",
+            "1",
+            "--hands",
+            "1",
+            "--minimums",
+            "100",
+        ],
     ],
     ids=lambda arguments: arguments[0],
 )

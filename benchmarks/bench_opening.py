@@ -1,0 +1,143 @@
+"""``legal_moves`` under an opening minimum (T8): the slowest calls, adversarial and random.
+
+Usage:
+    python benchmarks/bench_opening.py [--positions 6] [--repeat 3] [--hands 20] [--seed 1]
+        [--minimums 50,100,200,300,500]
+
+Smoke run: python benchmarks/bench_opening.py --positions 1 --repeat 1 --hands 1
+    --minimums 100
+
+Under an opening minimum a player who has not opened may meld from the
+pile only if the turn can still reach the minimum (N1), which takes a search
+over the melds the cards left could make.  Sections:
+
+1. Adversarial positions: the draw-phase positions of
+   ``bench_engine.py`` (5 players, a 13-card hand with 2 jokers, a 40-card
+   pile, 12 table melds; the ones with the most legal moves of
+   ``--positions`` x 4 generated), under ``pagat`` with each minimum.
+   'first ms': the first call under that rule set in this process (its memos
+   empty); 'again ms': the median of ``--repeat`` more calls, each on a new
+   but equal state (the rule set's memos kept).
+2. Random play: ``--hands`` hands of uniform random play for 2 and 7
+   players under each minimum; the slowest single call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rummy500 import GameState, Phase, Rules, apply_move, legal_moves, new_game
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_engine import adversarial_position, print_environment, print_table
+
+
+def _positions(count: int, seed: int) -> list[dict[str, Any]]:
+    """The ``count`` draw-phase adversarial positions with the most legal moves."""
+    rng = random.Random(seed)
+    scored = []
+    for number in range(count * 4):
+        data = adversarial_position(rng, Phase.DRAW)
+        scored.append((-len(legal_moves(GameState.from_dict(data))), number, data))
+    scored.sort(key=lambda item: item[:2])
+    return [data for _, _, data in scored[:count]]
+
+
+def adversarial(positions: int, repeat: int, minimums: Sequence[int], seed: int) -> None:
+    chosen = _positions(positions, seed)
+    rows = []
+    worst_first = worst_again = 0.0
+    for minimum in minimums:
+        firsts, agains, counts = [], [], []
+        for data in chosen:
+            data = {**data, "rules": {"preset": "pagat", "opening_minimum": minimum}}
+            start = time.perf_counter()
+            counts.append(len(legal_moves(GameState.from_dict(data))))
+            firsts.append(time.perf_counter() - start)
+            times = []
+            for _ in range(repeat):
+                state = GameState.from_dict(data)
+                start = time.perf_counter()
+                legal_moves(state)
+                times.append(time.perf_counter() - start)
+            agains.append(statistics.median(times))
+        worst_first = max(worst_first, max(firsts))
+        worst_again = max(worst_again, max(agains))
+        rows.append(
+            (
+                minimum,
+                f"{min(counts)}-{max(counts)}",
+                f"{statistics.median(firsts) * 1e3:.1f}",
+                f"{max(firsts) * 1e3:.1f}",
+                f"{statistics.median(agains) * 1e3:.1f}",
+                f"{max(agains) * 1e3:.1f}",
+            )
+        )
+    print_table(
+        f"1. Adversarial draw positions ({len(chosen)}, 5 players, pagat + opening_minimum)",
+        ("minimum", "moves", "first ms med", "first ms max", "again ms med", "again ms max"),
+        rows,
+    )
+    print(
+        f"slowest call: first {worst_first * 1e3:.1f} ms, again {worst_again * 1e3:.1f} ms "
+        "(target: every call <= 50 ms)"
+    )
+
+
+def random_play(hands: int, minimums: Sequence[int], seed: int) -> None:
+    rows = []
+    for players in (2, 7):
+        for minimum in minimums:
+            rules = Rules(opening_minimum=minimum)
+            times = []
+            for hand in range(hands):
+                rng = random.Random(seed * 1_000_003 + hand)
+                state = new_game(rules, players, seed=rng.getrandbits(32))
+                for _ in range(1000):
+                    if state.is_over:
+                        break
+                    start = time.perf_counter()
+                    moves = legal_moves(state)
+                    times.append(time.perf_counter() - start)
+                    state = apply_move(state, rng.choice(moves))
+            rows.append(
+                (
+                    players,
+                    minimum,
+                    len(times),
+                    f"{statistics.median(times) * 1e6:.0f}",
+                    f"{max(times) * 1e3:.1f}",
+                )
+            )
+    print_table(
+        f"2. Random play: {hands} hands per row, every legal_moves call timed",
+        ("players", "minimum", "calls", "median us", "slowest ms"),
+        rows,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--positions", type=int, default=6, help="adversarial positions timed")
+    parser.add_argument("--repeat", type=int, default=3, help="calls per position after the first")
+    parser.add_argument("--hands", type=int, default=20, help="random hands per row")
+    parser.add_argument("--minimums", default="50,100,200,300,500")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    minimums = [int(text) for text in args.minimums.split(",")]
+    print_environment()
+    adversarial(args.positions, args.repeat, minimums, args.seed)
+    random_play(args.hands, minimums, args.seed)
+
+
+if __name__ == "__main__":
+    main()
