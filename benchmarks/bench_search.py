@@ -1,6 +1,7 @@
 """SearchBot against GreedyBot: hands won (95% confidence interval), points per hand, time.
 
 Usage: python benchmarks/bench_search.py [--hands 400] [--iterations 200] [--workers 2]
+    [--win-bonus 100] [--search-plays]
 Smoke run: python benchmarks/bench_search.py --hands 4 --iterations 8
 
 Two players, the ``pagat`` preset.  Hands come in pairs: the same deal
@@ -44,6 +45,7 @@ class Job:
     time_limit: float | None
     preset: str
     win_bonus: float
+    search_plays: bool = False
 
 
 @attrs.frozen
@@ -69,6 +71,7 @@ def play(job: Job) -> Result:
         time_limit=job.time_limit,
         seed=job.seed,
         win_bonus=job.win_bonus,
+        search_plays=job.search_plays,
     )
     greedy = GreedyBot(seed=job.seed + 1)
     bots = [greedy, greedy]
@@ -149,6 +152,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=attrs.fields(SearchBot).win_bonus.default,
         help="the search bot's worth of winning a hand, in points (default: the bot's own)",
     )
+    parser.add_argument(
+        "--search-plays",
+        action="store_true",
+        help="search the play phase too (melds, lay-offs, discards)",
+    )
     args = parser.parse_args(argv)
     iterations = None if args.time_limit is not None else args.iterations
     pairs = (args.hands + 1) // 2
@@ -166,6 +174,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     args.time_limit,
                     args.preset,
                     args.win_bonus,
+                    args.search_plays,
                 )
             )
     budget = (
@@ -173,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if iterations is not None
         else f"{args.time_limit} s per decision"
     )
+    if args.search_plays:
+        budget += ", the play phase searched too"
     print(
         f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} cores, {args.workers} workers"
