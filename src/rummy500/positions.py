@@ -50,9 +50,11 @@ from rummy500.state import (
     GameState,
     JokerEffect,
     Phase,
+    PositionFormat,
     TableMeld,
     open_cards,
     table_cards,
+    use_position_format,
 )
 
 __all__ = [
@@ -799,3 +801,6 @@ def _result_of(
             "result", "a hand ends by stock exhaustion only with an empty stock and nobody out"
         )
     return went_out, reason
+
+
+use_position_format(PositionFormat(state_to_dict, state_from_dict, state_to_json, state_from_json))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -27,6 +27,7 @@ __all__ = [
     "HandResult",
     "JokerEffect",
     "Phase",
+    "PositionFormat",
     "TableMeld",
     "floating_seats",
     "jokers_tamed",
@@ -35,6 +36,7 @@ __all__ = [
     "polling_order",
     "table_cards",
     "table_text",
+    "use_position_format",
 ]
 
 
@@ -280,14 +282,12 @@ class GameState:
         """Whether jokers are wild this hand (M4, and the dealer's nomination under V7)."""
         return jokers_wild(self.rules, self.joker_effect)
 
-    # The position format lives in rummy500.positions, which imports this module:
-    # these four methods are the one place where a value delegates upwards.
+    # The position format lives in rummy500.positions, which imports this module
+    # and installs its reader and writer here (use_position_format).
 
     def to_dict(self) -> dict[str, Any]:
         """The position as a JSON-ready dict (format 1); see :mod:`rummy500.positions`."""
-        from rummy500.positions import state_to_dict
-
-        return state_to_dict(self)
+        return _position_format().to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
@@ -296,15 +296,11 @@ class GameState:
         Raises:
             PositionError: (a :class:`ValueError`) naming the offending key and value.
         """
-        from rummy500.positions import state_from_dict
-
-        return state_from_dict(data)
+        return _position_format().from_dict(data)
 
     def to_json(self) -> str:
         """The position as JSON text (format 1)."""
-        from rummy500.positions import state_to_json
-
-        return state_to_json(self)
+        return _position_format().to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -313,9 +309,7 @@ class GameState:
         Raises:
             PositionError: (a :class:`ValueError`) for text that is not a valid position.
         """
-        from rummy500.positions import state_from_json
-
-        return state_from_json(text)
+        return _position_format().from_json(text)
 
     def __repr__(self) -> str:
         turn = "hand over" if self.is_over else f"seat {self.to_move} to {self.phase.value}"
@@ -453,3 +447,30 @@ def gambit_text(table: Any) -> str:
         joker = "dealer's joker used"
     out = f", {len(table.dead)} cards out of play" if table.dead else ""
     return f"{nominated}; {joker}{out}"
+
+
+class PositionFormat(NamedTuple):
+    """The reader and writer of positions (format 1) behind :class:`GameState`'s methods."""
+
+    to_dict: Callable[[GameState], dict[str, Any]]
+    from_dict: Callable[[Any], GameState]
+    to_json: Callable[[GameState], str]
+    from_json: Callable[[str], GameState]
+
+
+_installed: list[PositionFormat] = []
+
+
+def use_position_format(position_format: PositionFormat) -> None:
+    """Install the position format (done once, by :mod:`rummy500.positions` as it loads).
+
+    The format needs the engine, which needs this module: the format
+    registers itself here rather than this module importing it.
+    """
+    _installed[:] = [position_format]
+
+
+def _position_format() -> PositionFormat:
+    # Importing this module imports the package first, and the package loads
+    # rummy500.positions: the format is installed before any state exists.
+    return _installed[0]

@@ -126,7 +126,7 @@ def play_problem(
     # the table after the play is built only when not even every card left
     # melded would fall short of opening
     if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
-        if need and _opens_beside(rules, pool, used, rest, need, forbidden):
+        if need and _opens_beside(rules, pool, used, rest, left, need, forbidden):
             return None
         if melds_after is None:
             melds_after = table_after(rules, state.melds, play)
@@ -155,6 +155,7 @@ def _opens_beside(
     pool: Sequence[int],
     used: Sequence[int],
     rest: list[int],
+    left: int,
     need: int,
     forbidden: int | None,
 ) -> bool:
@@ -163,6 +164,7 @@ def _opens_beside(
     The witness melds come from the pool without the play's rank (a group)
     or suit (a run), so one witness serves every play of that rank or suit
     from the same pool: the many takes and melds of one position ask it once.
+    ``rest`` is the pool after the play, ``left`` its number of cards.
     """
     naturals = [code for code in used if code != JOKER_CODE]
     if not naturals:
@@ -190,7 +192,7 @@ def _opens_beside(
     if witness is None or witness[1] < need:
         return False
     melds = witness[0]
-    left = sum(rest) - sum(map(len, melds))
+    left -= sum(map(len, melds))
     if left < 2:
         return False  # going out, or a last card under E3: left to the search
     if forbidden is None:
