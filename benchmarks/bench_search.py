@@ -1,7 +1,7 @@
 """SearchBot against GreedyBot: hands won (95% confidence interval), points per hand, time.
 
-Usage: python benchmarks/bench_search.py [--hands 400] [--iterations 200] [--workers 2]
-    [--win-bonus 100] [--search-plays]
+Usage: python benchmarks/bench_search.py [--hands 400] [--iterations 400] [--workers 2]
+    [--win-bonus 40] [--search-plays]
 Smoke run: python benchmarks/bench_search.py --hands 4 --iterations 8
 
 Two players, the ``pagat`` preset.  Hands come in pairs: the same deal
@@ -141,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--hands", type=int, default=400, help="hands (rounded up to pairs)")
-    parser.add_argument("--iterations", type=int, default=200, help="rollouts per decision")
+    parser.add_argument("--iterations", type=int, default=400, help="rollouts per decision")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per decision")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2026)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from rummy500 import (
     Bot,
+    Card,
     GreedyBot,
     InvalidArgumentError,
     apply_move,
@@ -111,3 +113,13 @@ def test_the_rollout_policy_plays_legal_moves_to_the_end() -> None:
             assert move in legal_moves(state)
             state = apply_move(state, move)
         assert state.is_over
+
+
+def test_the_rollout_policy_takes_the_top_discard_that_completes_a_group() -> None:
+    # The top discard is not in the hand: two queens held make it a group of three.
+    state = new_game(presets.get("pagat"), 2, seed=1)
+    seat = state.to_move
+    hands = list(state.hands)
+    hands[seat] = tuple(Card.parse(text) for text in ("QS", "QH", "3D", "8C", "5S", "JD", "9H"))
+    state = attrs.evolve(state, hands=tuple(hands), discard=(Card.parse("QC"),))
+    assert str(rollout_move(state, random.Random(1))) == f"p{seat}: take 1"
