@@ -129,14 +129,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--positions", type=int, default=6, help="adversarial positions timed")
     parser.add_argument("--repeat", type=int, default=3, help="calls per position after the first")
-    parser.add_argument("--hands", type=int, default=20, help="random hands per row")
+    parser.add_argument(
+        "--hands", type=int, default=20, help="random hands per row (0: no random play)"
+    )
     parser.add_argument("--minimums", default="50,100,200,300,500")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     minimums = [int(text) for text in args.minimums.split(",")]
     print_environment()
     adversarial(args.positions, args.repeat, minimums, args.seed)
-    random_play(args.hands, minimums, args.seed)
+    if args.hands:
+        random_play(args.hands, minimums, args.seed)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rummy500 import GameState, Reason, Rules, apply_move, legal_moves, new_game
 from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, taking
-from rummy500._engine.opening_points import best_points, natural_melds
+from rummy500._engine.opening_points import best_melds, best_points, natural_melds
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -97,6 +97,30 @@ def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
     assert best_points(rules, facts, counts) == _brute_best_points(rules, facts, counts)
 
 
+@settings(max_examples=100)
+@given(
+    rules=playable_rules(),
+    codes=st.lists(st.integers(0, JOKER_CODE), max_size=30),
+)
+def test_t8_best_melds_are_disjoint_melds_of_the_hand_worth_the_best_points(rules, codes):
+    # The opening search (T8, N1) opens with the melds best_points found when they bring
+    # the minimum: they must be valid new melds, disjoint, from the hand, worth that much.
+    counts = [0] * (JOKER_CODE + 1)
+    for code in codes:
+        counts[code] = min(2, counts[code] + 1)
+    facts = profile(rules)
+    best = best_points(rules, facts, counts, 4096)
+    melds = best_melds(facts, counts)
+    if best is None or melds is None:
+        return
+    left = list(counts)
+    for meld in melds:
+        for code in meld:
+            left[SPEC_PHYSICAL[code]] -= 1
+    assert min(left) >= 0
+    assert sum(facts.new_meld(meld).points for meld in melds) == best
+
+
 @settings(max_examples=150)
 @given(
     rules=playable_rules(),
@@ -131,6 +155,7 @@ def _search_only_moves(state):
     with (
         mock.patch.object(dead_ends, "_opens_beside", return_value=False),
         mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
+        mock.patch.object(dead_ends, "best_melds", return_value=None),
         mock.patch.object(taking, "cannot_open_from", return_value=False),
         mock.patch.object(calls_module, "cannot_open_from", return_value=False),
     ):

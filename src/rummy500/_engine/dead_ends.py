@@ -28,6 +28,7 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need
 from rummy500._engine.opening_points import (
     BEST_POINTS_BUDGET,
+    best_melds,
     best_points,
     card_points,
     most_points,
@@ -477,6 +478,10 @@ class _Search:
             best = best_points(rules, facts, playable, BEST_POINTS_BUDGET)
             if best is not None and best * factor < need:
                 return False
+            if best is not None and best >= need:
+                found = best_melds(facts, playable)
+                if found is not None and self._ends_with(counts, reserve, melds, found):
+                    return True
             # the richest melds first: a way to open, if any, is found soonest
             candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
         for kind, codes in candidates:
@@ -517,11 +522,19 @@ class _Search:
         witness = natural_melds(self.facts, counts, need, jokers)
         if witness is None:
             return False
-        found, _points = witness
-        rest = list(counts)
+        return self._ends_with(counts, reserve, melds, witness[0])
+
+    def _ends_with(
+        self,
+        counts: list[int],
+        reserve: int,
+        melds: tuple[TableMeld, ...],
+        found: tuple[tuple[int, ...], ...],
+    ) -> bool:
+        """Whether, once the disjoint new melds ``found`` are laid (opening), the turn can end."""
+        rest = counts
         for codes in found:
-            for code in codes:
-                rest[SPEC_PHYSICAL[code]] -= 1
+            rest, reserve = _spend(rest, reserve, [SPEC_PHYSICAL[code] for code in codes])
         if sum(rest) >= 2 and _settled(self.rules, rest, self.forbidden, melds, 0, self.tame):
             return True  # a card to discard (the table only matters for a last card, E3)
         after = melds + tuple(TableMeld(self.facts.new_meld(codes).meld, ()) for codes in found)

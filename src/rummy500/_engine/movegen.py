@@ -11,6 +11,8 @@ not by filtering the whole list.
 from __future__ import annotations
 
 from rummy500._engine import calls, discarding, drawing, gambit, going_out, playing, taking
+from rummy500._engine.opening_points import forget_overruns
+from rummy500._engine.profile import profile
 from rummy500._engine.reducer import is_legal
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import Move
@@ -58,6 +60,9 @@ def legal_moves(
     mover = state.to_move
     if phase is Phase.OVER:
         return ()
+    if state.rules.opening_minimum:
+        # what ran over the opening search's budget in another position says nothing here
+        forget_overruns(profile(state.rules))
     if depth is not None:
         if phase is not Phase.DRAW:
             return ()

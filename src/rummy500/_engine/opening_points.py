@@ -27,8 +27,10 @@ from rummy500.rules import Rules
 __all__ = [
     "BEST_POINTS_BUDGET",
     "BEST_POINTS_LIMIT",
+    "best_melds",
     "best_points",
     "card_points",
+    "forget_overruns",
     "most_points",
     "natural_melds",
 ]
@@ -71,6 +73,15 @@ def best_points(
         return None
 
 
+def forget_overruns(facts: Profile) -> None:
+    """Let :func:`best_points` answer hands of any size again, whatever ran over its budget.
+
+    The move generator calls it once per position: a hand that ran over the
+    budget in one position says nothing of the hands of the next.
+    """
+    facts.best_points_cutoff = 1 << 30
+
+
 class _OverBudget(Exception):
     """The budget of :func:`best_points` is spent."""
 
@@ -82,13 +93,14 @@ def _best_points(
     key = bytes(counts)
     found = memo.get(key)
     if found is not None:
-        return found
+        return found[0]
     if budget is not None:
         budget[0] -= 1
         if budget[0] < 0:
             raise _OverBudget
     lowest = next((code for code in _RANK_MAJOR if counts[code]), None)
     best = 0
+    choice: tuple[int, ...] | None = None
     if lowest is None:  # jokers only: a meld of jokers, where the rules have them
         candidates = tuple(
             (codes, facts.new_meld(codes).points) for _, codes in melds_from_counts(counts, rules)
@@ -100,11 +112,37 @@ def _best_points(
         candidates = _melds_through(rules, facts, counts, lowest)
     for codes, points in candidates:
         rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
-        best = max(best, points + _best_points(rules, facts, rest, budget))
+        total = points + _best_points(rules, facts, rest, budget)
+        if total > best:
+            best, choice = total, codes
     if len(memo) >= BEST_POINTS_LIMIT:
         memo.clear()
-    memo[key] = best
+    memo[key] = (best, choice)
     return best
+
+
+def best_melds(facts: Profile, counts: Sequence[int]) -> tuple[tuple[int, ...], ...] | None:
+    """Disjoint new melds from ``counts`` worth :func:`best_points`, just answered for it.
+
+    Read back from the memo of that answer; ``None`` if the memo has lost
+    part of it since (it is cleared when full).
+    """
+    memo = facts.best_points
+    rest = list(counts)
+    melds: list[tuple[int, ...]] = []
+    while True:
+        found = memo.get(bytes(rest))
+        if found is None:
+            return None
+        best, choice = found
+        if not best:
+            return tuple(melds)
+        if choice is None:  # the lowest card was kept out of every meld
+            rest[next(code for code in _RANK_MAJOR if rest[code])] -= 1
+        else:
+            melds.append(choice)
+            for code in choice:
+                rest[SPEC_PHYSICAL[code]] -= 1
 
 
 #: The hands :func:`best_points` may answer for one question in the dead-end search.

@@ -60,9 +60,12 @@ class Profile:
         finishes: The memo of the dead-end search (N1): whether a hand can end
             the turn, by everything the answer depends on.
         best_points: The memo of the most points disjoint new melds from a
-            hand can score, by the hand's count vector (the opening minimum, T8).
+            hand can score, by the hand's count vector (the opening minimum, T8),
+            with the first meld of a way to score them (``None``: the hand's
+            lowest card stays out of every meld).
         best_points_cutoff: The fewest cards of a hand for which ``best_points``
-            ran out of its budget (it is not asked again for hands as large).
+            ran out of its budget (it is not asked again for hands as large
+            until the move generator turns to another position).
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
         witnesses: Melds of natural cards found at once in a pool without one
@@ -103,7 +106,7 @@ class Profile:
             for code, value in enumerate(table)
         )
         self.finishes: dict[tuple[object, ...], bool] = {}
-        self.best_points: dict[bytes, int] = {}
+        self.best_points: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_cutoff = 1 << 30
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
