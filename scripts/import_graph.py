@@ -89,6 +89,9 @@ def edges(known: dict[str, Path]) -> dict[str, dict[str, set[str]]]:
                 if submodule in known:  # from package import module
                     if submodule != name:
                         graph[name].setdefault(submodule, set())
+                    # the name is read off the package, whose __init__ runs first
+                    if target in known and target != name:
+                        graph[name].setdefault(target, set())
                 elif target in known and target != name:
                     graph[name].setdefault(target, set()).add(alias.name)
     return graph

@@ -35,7 +35,7 @@ from typing import BinaryIO, Literal, TextIO
 import attrs
 
 import rummy500
-from rummy500 import presets
+import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.bots import Bot
 from rummy500.errors import (

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rummy500 import presets
+import rummy500.presets as presets
 from rummy500._engine import is_legal, legal_moves
 from rummy500._engine.deal import SEED_BOUND
 from rummy500._engine.scoring import score_hand

@@ -48,7 +48,7 @@ from typing import Any, Literal, TextIO
 
 import attrs
 
-from rummy500 import presets
+import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
 from rummy500.errors import InvalidArgumentError

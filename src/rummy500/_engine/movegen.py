@@ -10,7 +10,13 @@ not by filtering the whole list.
 
 from __future__ import annotations
 
-from rummy500._engine import calls, discarding, drawing, gambit, going_out, playing, taking
+import rummy500._engine.calls as calls
+import rummy500._engine.discarding as discarding
+import rummy500._engine.drawing as drawing
+import rummy500._engine.gambit as gambit
+import rummy500._engine.going_out as going_out
+import rummy500._engine.playing as playing
+import rummy500._engine.taking as taking
 from rummy500._engine.opening_points import forget_overruns
 from rummy500._engine.profile import profile
 from rummy500._engine.reducer import is_legal

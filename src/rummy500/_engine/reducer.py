@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rummy500._engine import calls, discarding, drawing, gambit, going_out, playing, taking
+import rummy500._engine.calls as calls
+import rummy500._engine.discarding as discarding
+import rummy500._engine.drawing as drawing
+import rummy500._engine.gambit as gambit
+import rummy500._engine.going_out as going_out
+import rummy500._engine.playing as playing
+import rummy500._engine.taking as taking
 from rummy500._engine.dead_ends import blocker, mover_stranded
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after

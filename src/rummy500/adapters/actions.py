@@ -85,7 +85,7 @@ from typing import Any
 
 import attrs
 
-from rummy500 import presets
+import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves
 from rummy500.cards import NUM_CODES, card_from_code
 from rummy500.errors import InvalidArgumentError, shown

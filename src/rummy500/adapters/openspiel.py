@@ -46,7 +46,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from rummy500 import presets
+import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.adapters.actions import ActionSpace, TokenGame
 from rummy500.adapters.observation import ObservationLayout, score_bound
