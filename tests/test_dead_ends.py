@@ -97,6 +97,24 @@ def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
     assert best_points(rules, facts, counts) == _brute_best_points(rules, facts, counts)
 
 
+def _two_decks_at_most(codes):
+    """The count vector of ``codes``, each card at most twice."""
+    counts = [0] * (JOKER_CODE + 1)
+    for code in codes:
+        counts[code] = min(2, counts[code] + 1)
+    return counts
+
+
+def _points_of_disjoint_melds_of(facts, counts, melds):
+    """The points of the new melds ``melds``, checked to be disjoint cards of ``counts``."""
+    left = list(counts)
+    for meld in melds:
+        for code in meld:
+            left[SPEC_PHYSICAL[code]] -= 1
+    assert min(left) >= 0
+    return sum(facts.new_meld(meld).points for meld in melds)
+
+
 @settings(max_examples=100)
 @given(
     rules=playable_rules(),
@@ -105,20 +123,13 @@ def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
 def test_t8_best_melds_are_disjoint_melds_of_the_hand_worth_the_best_points(rules, codes):
     # The opening search (T8, N1) opens with the melds best_points found when they bring
     # the minimum: they must be valid new melds, disjoint, from the hand, worth that much.
-    counts = [0] * (JOKER_CODE + 1)
-    for code in codes:
-        counts[code] = min(2, counts[code] + 1)
+    counts = _two_decks_at_most(codes)
     facts = profile(rules)
     best = best_points(rules, facts, counts, 4096)
     melds = best_melds(facts, counts)
     if best is None or melds is None:
         return
-    left = list(counts)
-    for meld in melds:
-        for code in meld:
-            left[SPEC_PHYSICAL[code]] -= 1
-    assert min(left) >= 0
-    assert sum(facts.new_meld(meld).points for meld in melds) == best
+    assert _points_of_disjoint_melds_of(facts, counts, melds) == best
 
 
 @settings(max_examples=150)
@@ -129,20 +140,13 @@ def test_t8_best_melds_are_disjoint_melds_of_the_hand_worth_the_best_points(rule
 def test_t8_natural_melds_are_valid_disjoint_melds_of_the_hand(rules, codes):
     # The quick witness of the opening search (T8, N1) claims a way to open: its melds
     # must be valid new melds, disjoint, from the hand, worth the points it says.
-    counts = [0] * (JOKER_CODE + 1)
-    for code in codes:
-        counts[code] = min(2, counts[code] + 1)
+    counts = _two_decks_at_most(codes)
     facts = profile(rules)
     jokers = counts[JOKER_CODE] if facts.wild else 0
     witness = natural_melds(facts, counts, 0, jokers)
     assert witness is not None
     melds, points = witness
-    left = list(counts)
-    for meld in melds:
-        for code in meld:
-            left[SPEC_PHYSICAL[code]] -= 1
-    assert min(left) >= 0
-    assert points == sum(facts.new_meld(meld).points for meld in melds)
+    assert points == _points_of_disjoint_melds_of(facts, counts, melds)
     exact = best_points(rules, facts, counts, 4096)
     assert exact is None or points <= exact
 

@@ -296,13 +296,16 @@ class _Policy:
             return -1.0
         return -2.0
 
+    def scores(self, state: GameState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+        """The seat to move's moves with the policy's scores (takes that meld nothing: left out)."""
+        if state.phase is Phase.DRAW:
+            return self.draw_scores(state, moves)
+        hand = _Hand([card.code for card in state.hands[state.to_move]])
+        return [(self.score(state, hand, move), move) for move in moves]
+
     def rank_moves(self, state: GameState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
         """The moves of the seat to move, best first, with the policy's scores."""
-        if state.phase is Phase.DRAW:
-            scored = self.draw_scores(state, moves)
-        else:
-            hand = _Hand([card.code for card in state.hands[state.to_move]])
-            scored = [(self.score(state, hand, move), move) for move in moves]
+        scored = self.scores(state, moves)
         scored.sort(key=lambda item: -item[0])
         return scored
 
@@ -351,13 +354,9 @@ class _Policy:
             return own[0]
         if plays:  # meld and lay off first: the most points and potential left
             own = list(plays)
-        if state.phase is Phase.DRAW:
-            scored = self.draw_scores(state, own)
-            if not scored:  # no take melds at once: draw (or whatever is left)
-                scored = [(0.0, move) for move in own if isinstance(move, Draw)] or [(0.0, own[0])]
-        else:
-            hand = _Hand([card.code for card in state.hands[mover]])
-            scored = [(self.score(state, hand, move), move) for move in own]
+        scored = self.scores(state, own)
+        if not scored:  # no take melds at once: draw (or whatever is left)
+            scored = [(0.0, move) for move in own if isinstance(move, Draw)] or [(0.0, own[0])]
         top = max(score for score, _move in scored)
         best = [move for score, move in scored if score == top]
         return best[0] if len(best) == 1 else rng.choice(best)

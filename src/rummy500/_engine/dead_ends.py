@@ -476,10 +476,11 @@ class _Search:
             if most_points(facts.most_points, playable, candidates) * factor < need:
                 return False
             best = best_points(rules, facts, playable, BEST_POINTS_BUDGET)
-            if best is not None and best * factor < need:
-                return False
-            if best is not None and best >= need:
-                found = best_melds(facts, playable)
+            if best is not None:
+                if best * factor < need:
+                    return False
+                # the melds of the maximum, when they open, are a way to open
+                found = best_melds(facts, playable) if best >= need else None
                 if found is not None and self._ends_with(counts, reserve, melds, found):
                     return True
             # the richest melds first: a way to open, if any, is found soonest
