@@ -22,8 +22,8 @@ from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, taking
 from rummy500._engine.opening_points import best_melds, best_points, natural_melds
 from rummy500._engine.profile import profile
-from rummy500.cards import JOKER_CODE
-from rummy500.meldcards import SPEC_PHYSICAL
+from rummy500.cards import JOKER_CODE, parse_card
+from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code
 from rummy500.meldgen import melds_from_counts
 from rummy500.testing import playable_rules
 from tests.helpers import calls, result_of
@@ -188,3 +188,21 @@ def test_t8_n1_quick_answers_of_the_opening_search_agree_with_the_search(seed, m
             assert _search_only_moves(state) == moves
             checked += 1
         state = apply_move(state, rng.choice(moves))
+
+
+def test_t8_the_quick_witness_spends_jokers_where_they_add_most():
+    # A joker makes 8♣ 9♣ a run (8 + 9 + 15) rather than 4♠ 4♥ a group (4 + 4 + 15);
+    # a second joker then makes that group (23) rather than lengthen the run (15).
+    facts = profile(Rules())
+    counts = [0] * (JOKER_CODE + 1)
+    for text in ("8C", "9C", "4S", "4H"):
+        counts[parse_card(text).code] += 1
+    counts[JOKER_CODE] = 1
+    melds, points = natural_melds(facts, counts, 0, 1)
+    assert [format_meld_cards(meld_card_from_code(code) for code in meld) for meld in melds] == [
+        "8C 9C JK=TC"
+    ]
+    assert points == 32
+    counts[JOKER_CODE] = 2
+    melds, points = natural_melds(facts, counts, 0, 2)
+    assert points == _points_of_disjoint_melds_of(facts, counts, melds) == 32 + 23

@@ -127,8 +127,11 @@ def play_problem(
     # the table after the play is built only when not even every card left
     # melded would fall short of opening
     if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
-        if need and _opens_beside(rules, pool, used, rest, left, need, forbidden):
-            return None
+        if need:
+            wild = profile(rules).wild and not jokers_tamed(state.joker_effect)
+            jokers = rest[JOKER_CODE] if wild else 0
+            if _opens_beside(rules, pool, used, rest, left, need, forbidden, jokers):
+                return None
         if melds_after is None:
             melds_after = table_after(rules, state.melds, play)
         may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
@@ -159,13 +162,15 @@ def _opens_beside(
     left: int,
     need: int,
     forbidden: int | None,
+    jokers: int,
 ) -> bool:
     """Whether melds found at once beside a play open and leave a card to discard (T8).
 
     The witness melds come from the pool without the play's rank (a group)
-    or suit (a run), so one witness serves every play of that rank or suit
-    from the same pool: the many takes and melds of one position ask it once.
-    ``rest`` is the pool after the play, ``left`` its number of cards.
+    or suit (a run) and with ``jokers`` wild jokers (those the play leaves),
+    so one witness serves every play of that rank or suit from the same
+    pool: the many takes and melds of one position ask it once.  ``rest`` is
+    the pool after the play, ``left`` its number of cards.
     """
     naturals = [code for code in used if code != JOKER_CODE]
     if not naturals:
@@ -173,10 +178,10 @@ def _opens_beside(
     first = naturals[0]
     if all(code % 13 == first % 13 for code in naturals):
         excluded = range(first % 13, JOKER_CODE, 13)
-        key = (bytes(pool), first % 13)
+        key = (bytes(pool), first % 13, jokers)
     else:
         excluded = range(first - first % 13, first - first % 13 + 13)
-        key = (bytes(pool), 13 + first // 13)
+        key = (bytes(pool), 13 + first // 13, jokers)
     facts = profile(rules)
     memo = facts.witnesses
     if key in memo:
@@ -185,8 +190,8 @@ def _opens_beside(
         beside = list(pool)
         for code in excluded:
             beside[code] = 0
-        beside[JOKER_CODE] = 0
-        witness = natural_melds(facts, beside, 0)
+        beside[JOKER_CODE] = jokers
+        witness = natural_melds(facts, beside, 0, jokers)
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
         memo[key] = witness
@@ -199,7 +204,8 @@ def _opens_beside(
     if forbidden is None:
         return True
     # a card other than the one taken alone (T11) stays to be discarded
-    return left > rest[forbidden] - sum(codes.count(forbidden) for codes in melds)
+    melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
+    return left > rest[forbidden] - melded
 
 
 def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool:

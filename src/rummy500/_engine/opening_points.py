@@ -5,9 +5,9 @@ the cards left can still bring the minimum.  Three answers of rising cost:
 
 - :func:`card_points` and :func:`most_points`, upper bounds read off the
   card values;
-- :func:`natural_melds`, a lower bound: disjoint melds of natural cards
-  found at once (whole groups, then the longest runs, or the other way
-  round), a witness that the minimum is within reach;
+- :func:`natural_melds`, a lower bound: disjoint melds found at once
+  (whole groups, then the longest runs, or the other way round, then the
+  jokers where each adds most), a witness that the minimum is within reach;
 - :func:`best_points`, the exact maximum, by a memoized search.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from rummy500._engine.hands import minus
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
-from rummy500.meldcards import SPEC_PHYSICAL, group_joker
+from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, group_joker, run_joker
 from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
 from rummy500.melds import MeldKind
 from rummy500.rules import Rules
@@ -227,10 +227,10 @@ def natural_melds(
 
     A quick witness, not a search: every group of three or four suits of a
     rank (each deck's copies in turn), then every run as long as its suit
-    allows (an ace low), or the runs first; then up to ``jokers`` wild jokers
-    make pairs into groups and groups of three into groups of four.  The
-    richer of the two orders is given; ``None`` when neither reaches
-    ``need`` (the exact answer may still be yes).
+    allows (an ace low), or the runs first; then up to ``jokers`` wild
+    jokers, one at a time where it brings the most points (see
+    :func:`_add_jokers`).  The richer of the two orders is given; ``None``
+    when neither reaches ``need`` (the exact answer may still be yes).
 
     Returns:
         The melds (canonical meld-card codes) and their points.
@@ -255,11 +255,12 @@ def natural_melds(
         else:
             _take_runs(left, twice, found, facts.min_run)
             _take_groups(left, twice, found)
+        witness = [(codes, _points(facts, codes)) for codes in found]
         if jokers:
-            _add_jokers(left, twice, found, jokers)
-        points = sum(_points(facts, codes) for codes in found)
+            _add_jokers(facts, left, twice, witness, jokers)
+        points = sum(points for _, points in witness)
         if points >= need and (best is None or points > best[1]):
-            best = (tuple(found), points)
+            best = (tuple(codes for codes, _ in witness), points)
     return best
 
 
@@ -322,22 +323,108 @@ def _take_runs(one: list[int], two: list[int], found: list[tuple[int, ...]], len
                 found.append(tuple(range(base + first, base + segment.bit_length())))
 
 
-def _add_jokers(one: list[int], two: list[int], found: list[tuple[int, ...]], jokers: int) -> None:
-    """Spend up to ``jokers`` wild jokers: a pair and a joker, then a group of three and one."""
-    a, b, c, d = one
-    pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-    while pairs and jokers:
-        low = pairs & -pairs
-        pairs ^= low
-        rank = low.bit_length() - 1
-        suits = [suit for suit in range(4) if one[suit] & low][:2]
-        for suit in suits:
-            _spend_one(one, two, suit, low)
-        found.append((suits[0] * 13 + rank, suits[1] * 13 + rank, group_joker(rank + 1)))
-        jokers -= 1
-    for index, codes in enumerate(found):
-        if not jokers:
+def _add_jokers(
+    facts: Profile,
+    one: list[int],
+    two: list[int],
+    found: list[tuple[tuple[int, ...], int]],
+    jokers: int,
+) -> None:
+    """Spend up to ``jokers`` wild jokers on ``found`` (melds and points), each where it adds most.
+
+    A joker may make a pair of one rank a group, two cards of a suit one
+    rank apart or two apart a run of three (when runs of three are allowed),
+    a group of three a group of four, or lengthen a run; two jokers may make
+    a group of one natural card.  The cards it melds leave the masks.
+    """
+    values = facts.values
+    joker = values[JOKER_CODE]
+    while jokers:
+        best_gain: float = 0  # points per joker
+        best_meld, best_index, spent = None, -1, 1
+        for index, (codes, points) in enumerate(found):
+            grown = _grown(facts, codes, points)
+            if grown is not None and grown[1] - points > best_gain:
+                best_gain, best_meld, best_index, spent = grown[1] - points, grown, index, 1
+        for rank in range(13):
+            suits = [suit for suit in range(4) if one[suit] >> rank & 1]
+            if len(suits) >= 2 and 2 * values[rank] + joker > best_gain:
+                codes = (suits[0] * 13 + rank, suits[1] * 13 + rank, group_joker(rank + 1))
+                best_gain, best_meld, best_index, spent = (
+                    2 * values[rank] + joker,
+                    (codes, 2 * values[rank] + joker),
+                    -1,
+                    1,
+                )
+            if suits and jokers >= 2 and (values[rank] + 2 * joker) / 2 > best_gain:
+                codes = (suits[0] * 13 + rank, group_joker(rank + 1), group_joker(rank + 1))
+                best_gain, best_meld, best_index, spent = (
+                    (values[rank] + 2 * joker) / 2,
+                    (codes, values[rank] + 2 * joker),
+                    -1,
+                    2,
+                )
+        if facts.min_run == 3:
+            for suit in range(4):
+                fragment = _best_fragment(facts, one[suit], suit)
+                if fragment is not None and fragment[1] > best_gain:
+                    best_gain, best_meld, best_index, spent = fragment[1], fragment, -1, 1
+        if best_meld is None or best_gain <= 0:
             return
-        if len(codes) == 3 and codes[0] % 13 == codes[1] % 13:
-            found[index] = (*codes, group_joker(codes[0] % 13 + 1))
-            jokers -= 1
+        codes, points = best_meld
+        if best_index >= 0:
+            found[best_index] = (codes, points)
+        else:
+            for code in codes:
+                if code < JOKER_CODE:
+                    _spend_one(one, two, code // 13, 1 << code % 13)
+            found.append((codes, points))
+        jokers -= spent
+
+
+def _grown(
+    facts: Profile, codes: tuple[int, ...], points: int
+) -> tuple[tuple[int, ...], int] | None:
+    """A meld of the witness with one more joker: a group of four, or a run one card longer."""
+    joker = facts.values[JOKER_CODE]
+    ranks = [SPEC_RANK[code] for code in codes]
+    if len(set(ranks)) == 1:  # a group
+        if len(codes) != 3:
+            return None
+        four = facts.group_of_four
+        return (*codes, group_joker(ranks[0])), (points + joker) * four
+    suit = SPEC_SUIT[codes[0]]
+    low, high = ranks[0], ranks[-1]  # runs of the witness never wrap or hold the ace high
+    if high < 13:
+        return (*codes, run_joker(suit * 13 + high)), points + joker
+    if low > 1:
+        return (run_joker(suit * 13 + low - 2), *codes), points + joker
+    return None
+
+
+def _best_fragment(facts: Profile, held: int, suit: int) -> tuple[tuple[int, ...], int] | None:
+    """The richest run of three from two cards of ``held`` (a suit's rank mask) and a joker."""
+    values = facts.values
+    joker = values[JOKER_CODE]
+    base = suit * 13
+    best: tuple[tuple[int, ...], int] | None = None
+    for rank in range(12):
+        if not held >> rank & 1:
+            continue
+        low = facts.low_ace if rank == 0 else values[rank]
+        for gap in (1, 2):
+            other = rank + gap
+            if other > 12 or not held >> other & 1:
+                continue
+            points = low + values[other] + joker
+            if best is not None and points <= best[1]:
+                continue
+            if gap == 2:
+                codes = (base + rank, run_joker(base + rank + 1), base + other)
+            elif other < 12:
+                codes = (base + rank, base + other, run_joker(base + other + 1))
+            else:  # the queen and the king: the joker below
+                codes = (run_joker(base + rank - 1), base + rank, base + other)
+                points = values[rank] + values[other] + joker
+            best = (codes, points)
+    return best

@@ -22,6 +22,9 @@ from rummy500.rules import Jokers, Rules
 
 __all__ = ["MEMO_LIMIT", "NewMeld", "Profile", "profile"]
 
+# Melds found at once (meld-card codes) and their points.
+_Witness = tuple[tuple[tuple[int, ...], ...], int]
+
 #: The most entries a memo holds before it is cleared.
 MEMO_LIMIT = 1 << 14
 
@@ -68,9 +71,9 @@ class Profile:
             until the move generator turns to another position).
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
-        witnesses: Melds of natural cards found at once in a pool without one
-            rank or suit, with their points, by the pool and what it is
-            without (the opening minimum, T8).
+        witnesses: Melds found at once in a pool without one rank or suit,
+            with their points, by the pool, what it is without and the wild
+            jokers it may spend (the opening minimum, T8).
     """
 
     __slots__ = (
@@ -111,7 +114,7 @@ class Profile:
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
-        self.witnesses: dict[tuple[bytes, int], tuple[tuple[tuple[int, ...], ...], int] | None] = {}
+        self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 
