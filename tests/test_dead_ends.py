@@ -94,7 +94,9 @@ def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
     for code in codes:
         counts[code] += 1
     facts = profile(rules)
-    assert best_points(rules, facts, counts) == _brute_best_points(rules, facts, counts)
+    best = _brute_best_points(rules, facts, counts)
+    assert best_points(rules, facts, counts) == best
+    assert best_points(rules, facts, counts, downward=True) == best  # kings first: same answer
 
 
 def _two_decks_at_most(codes):
@@ -125,11 +127,11 @@ def test_t8_best_melds_are_disjoint_melds_of_the_hand_worth_the_best_points(rule
     # the minimum: they must be valid new melds, disjoint, from the hand, worth that much.
     counts = _two_decks_at_most(codes)
     facts = profile(rules)
-    best = best_points(rules, facts, counts, 4096)
-    melds = best_melds(facts, counts)
-    if best is None or melds is None:
-        return
-    assert _points_of_disjoint_melds_of(facts, counts, melds) == best
+    for downward in (False, True):
+        best = best_points(rules, facts, counts, 4096, downward=downward)
+        melds = best_melds(facts, counts, downward=downward)
+        if best is not None and melds is not None:
+            assert _points_of_disjoint_melds_of(facts, counts, melds) == best
 
 
 @settings(max_examples=150)
@@ -154,7 +156,7 @@ def test_t8_natural_melds_are_valid_disjoint_melds_of_the_hand(rules, codes):
 def _search_only_moves(state):
     """``legal_moves(state)`` with the opening search's quick answers turned off."""
     facts = profile(state.rules)
-    for memo in (facts.finishes, facts.witnesses, facts.best_points):
+    for memo in (facts.finishes, facts.witnesses, facts.best_points, facts.best_points_down):
         memo.clear()
     with (
         mock.patch.object(dead_ends, "_opens_beside", return_value=False),
@@ -164,7 +166,7 @@ def _search_only_moves(state):
         mock.patch.object(calls_module, "cannot_open_from", return_value=False),
     ):
         moves = legal_moves(GameState.from_dict(state.to_dict()))
-    for memo in (facts.finishes, facts.witnesses, facts.best_points):
+    for memo in (facts.finishes, facts.witnesses, facts.best_points, facts.best_points_down):
         memo.clear()
     return moves
 

@@ -144,6 +144,7 @@ def play_problem(
             may_layoff,
             effect=state.joker_effect,
             reserve=reserve,
+            downward=_high(used),
         ):
             return None
     return illegal(
@@ -206,6 +207,16 @@ def _opens_beside(
     # a card other than the one taken alone (T11) stays to be discarded
     melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
     return left > rest[forbidden] - melded
+
+
+def _high(cards: Sequence[int]) -> bool:
+    """Whether the natural cards of a play lie mostly above the sevens.
+
+    The opening search then decides hands from the kings down, so that the
+    pool's many plays of high cards share the answers below them.
+    """
+    ranks = [code % 13 for code in cards if code != JOKER_CODE]
+    return bool(ranks) and min(ranks) + max(ranks) > 12
 
 
 def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool:
@@ -308,6 +319,7 @@ def can_finish(
     *,
     effect: JokerEffect | None = None,
     reserve: int = 0,
+    downward: bool = False,
 ) -> bool:
     """Whether a player holding ``counts`` can still end the turn legally (N1).
 
@@ -322,6 +334,9 @@ def can_finish(
         reserve: Dealer's gambit: 1 if the player is the dealer and may still
             use the dealer's joker, which is played like a held joker but is
             not in the hand (never discarded, not needed to go out).
+        downward: Let the exact maxima of the search decide the cards from
+            the kings down (faster for the hands left by plays of high cards;
+            the answer is the same).
     """
     not_wild = jokers_tamed(effect)
     rest = list(counts)
@@ -339,6 +354,7 @@ def can_finish(
         doubling=effect is JokerEffect.DOUBLE,
         table_matters=forbidden is not None or rules.final_discard_must_be_unplayable,
         seen=facts.finishes,
+        downward=downward,
     )
     return search.search(rest, reserve, melds, need, may_layoff)
 
@@ -405,6 +421,7 @@ class _Search:
         tame: Jokers are not wild: no meld or lay-off holds one.
         doubling: A new meld may be doubled by laying a joker over it.
         table_matters: Whether the answers depend on the table melds.
+        downward: The order of the exact maxima (see :func:`best_points`).
     """
 
     rules: Rules
@@ -414,6 +431,7 @@ class _Search:
     doubling: bool
     table_matters: bool
     seen: dict[_FinishKey, bool]
+    downward: bool = False
 
     def finishes(
         self,
@@ -481,12 +499,13 @@ class _Search:
         if need:
             if most_points(facts.most_points, playable, candidates) * factor < need:
                 return False
-            best = best_points(rules, facts, playable, BEST_POINTS_BUDGET)
+            downward = self.downward
+            best = best_points(rules, facts, playable, BEST_POINTS_BUDGET, downward=downward)
             if best is not None:
                 if best * factor < need:
                     return False
                 # the melds of the maximum, when they open, are a way to open
-                found = best_melds(facts, playable) if best >= need else None
+                found = best_melds(facts, playable, downward=downward) if best >= need else None
                 if found is not None and self._ends_with(counts, reserve, melds, found):
                     return True
             # the richest melds first: a way to open, if any, is found soonest

@@ -45,9 +45,17 @@ def card_points(most: Sequence[int], counts: Sequence[int]) -> int:
 #: The natural card codes in rank-major order (the aces, the twos, ... the kings).
 _RANK_MAJOR = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
 
+#: The same from the kings down (the aces last).
+_RANK_MAJOR_DOWN = tuple(sorted(range(JOKER_CODE), key=lambda code: (-(code % 13), code // 13)))
+
 
 def best_points(
-    rules: Rules, facts: Profile, counts: Sequence[int], budget: int | None = None
+    rules: Rules,
+    facts: Profile,
+    counts: Sequence[int],
+    budget: int | None = None,
+    *,
+    downward: bool = False,
 ) -> int | None:
     """The most points disjoint new melds from the hand ``counts`` can score (exact).
 
@@ -60,14 +68,20 @@ def best_points(
     that many: with a ``budget`` of hands to answer, ``None`` once it is spent,
     and from then on at once for hands as large (the search then goes on
     without this bound).
+
+    ``downward`` decides the cards from the kings down instead (the aces
+    last; any order gives the same answer).  Hands that differ only in
+    high cards then share every answer below them: the opening search asks
+    this way about the plays of high cards.
     """
+    order, memo = _order(facts, downward)
     if budget is None:
-        return _best_points(rules, facts, counts, None)
+        return _best_points(rules, facts, counts, None, order, memo)
     size = sum(counts)
     if size >= facts.best_points_cutoff:
         return None
     try:
-        return _best_points(rules, facts, counts, [budget])
+        return _best_points(rules, facts, counts, [budget], order, memo)
     except _OverBudget:
         facts.best_points_cutoff = size
         return None
@@ -87,9 +101,13 @@ class _OverBudget(Exception):
 
 
 def _best_points(
-    rules: Rules, facts: Profile, counts: Sequence[int], budget: list[int] | None
+    rules: Rules,
+    facts: Profile,
+    counts: Sequence[int],
+    budget: list[int] | None,
+    order: tuple[int, ...],
+    memo: dict[bytes, tuple[int, tuple[int, ...] | None]],
 ) -> int:
-    memo = facts.best_points
     key = bytes(counts)
     found = memo.get(key)
     if found is not None:
@@ -98,7 +116,7 @@ def _best_points(
         budget[0] -= 1
         if budget[0] < 0:
             raise _OverBudget
-    lowest = next((code for code in _RANK_MAJOR if counts[code]), None)
+    lowest = next((code for code in order if counts[code]), None)
     best = 0
     choice: tuple[int, ...] | None = None
     if lowest is None:  # jokers only: a meld of jokers, where the rules have them
@@ -108,11 +126,11 @@ def _best_points(
     else:
         rest = list(counts)
         rest[lowest] -= 1  # the card kept out of every meld
-        best = _best_points(rules, facts, rest, budget)
+        best = _best_points(rules, facts, rest, budget, order, memo)
         candidates = _melds_through(rules, facts, counts, lowest)
     for codes, points in candidates:
         rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
-        total = points + _best_points(rules, facts, rest, budget)
+        total = points + _best_points(rules, facts, rest, budget, order, memo)
         if total > best:
             best, choice = total, codes
     if len(memo) >= BEST_POINTS_LIMIT:
@@ -121,13 +139,25 @@ def _best_points(
     return best
 
 
-def best_melds(facts: Profile, counts: Sequence[int]) -> tuple[tuple[int, ...], ...] | None:
+def _order(
+    facts: Profile, downward: bool
+) -> tuple[tuple[int, ...], dict[bytes, tuple[int, tuple[int, ...] | None]]]:
+    """The order of the cards to decide, and the memo of the answers found in that order."""
+    if downward:
+        return _RANK_MAJOR_DOWN, facts.best_points_down
+    return _RANK_MAJOR, facts.best_points
+
+
+def best_melds(
+    facts: Profile, counts: Sequence[int], *, downward: bool = False
+) -> tuple[tuple[int, ...], ...] | None:
     """Disjoint new melds from ``counts`` worth :func:`best_points`, just answered for it.
 
-    Read back from the memo of that answer; ``None`` if the memo has lost
-    part of it since (it is cleared when full).
+    Read back from the memo of that answer (asked with the same
+    ``downward``); ``None`` if the memo has lost part of it since (it is
+    cleared when full).
     """
-    memo = facts.best_points
+    order, memo = _order(facts, downward)
     rest = list(counts)
     melds: list[tuple[int, ...]] = []
     while True:
@@ -138,7 +168,7 @@ def best_melds(facts: Profile, counts: Sequence[int]) -> tuple[tuple[int, ...], 
         if not best:
             return tuple(melds)
         if choice is None:  # the lowest card was kept out of every meld
-            rest[next(code for code in _RANK_MAJOR if rest[code])] -= 1
+            rest[next(code for code in order if rest[code])] -= 1
         else:
             melds.append(choice)
             for code in choice:

@@ -66,6 +66,7 @@ class Profile:
             hand can score, by the hand's count vector (the opening minimum, T8),
             with the first meld of a way to score them (``None``: the hand's
             lowest card stays out of every meld).
+        best_points_down: The same, the cards decided from the kings down.
         best_points_cutoff: The fewest cards of a hand for which ``best_points``
             ran out of its budget (it is not asked again for hands as large
             until the move generator turns to another position).
@@ -82,6 +83,7 @@ class Profile:
         "ace",
         "best_points",
         "best_points_cutoff",
+        "best_points_down",
         "finishes",
         "group_of_four",
         "low_ace",
@@ -110,6 +112,7 @@ class Profile:
         )
         self.finishes: dict[tuple[object, ...], bool] = {}
         self.best_points: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
+        self.best_points_down: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_cutoff = 1 << 30
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
