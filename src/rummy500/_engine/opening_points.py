@@ -116,18 +116,18 @@ def _best_points(
         budget[0] -= 1
         if budget[0] < 0:
             raise _OverBudget
-    lowest = next((code for code in order if counts[code]), None)
+    first = next((code for code in order if counts[code]), None)  # the card to decide
     best = 0
     choice: tuple[int, ...] | None = None
-    if lowest is None:  # jokers only: a meld of jokers, where the rules have them
+    if first is None:  # jokers only: a meld of jokers, where the rules have them
         candidates = tuple(
             (codes, facts.new_meld(codes).points) for _, codes in melds_from_counts(counts, rules)
         )
     else:
         rest = list(counts)
-        rest[lowest] -= 1  # the card kept out of every meld
+        rest[first] -= 1  # the card kept out of every meld
         best = _best_points(rules, facts, rest, budget, order, memo)
-        candidates = _melds_through(rules, facts, counts, lowest)
+        candidates = _melds_through(rules, facts, counts, first)
     for codes, points in candidates:
         rest = minus(counts, [SPEC_PHYSICAL[code] for code in codes])
         total = points + _best_points(rules, facts, rest, budget, order, memo)
@@ -167,7 +167,7 @@ def best_melds(
         best, choice = found
         if not best:
             return tuple(melds)
-        if choice is None:  # the lowest card was kept out of every meld
+        if choice is None:  # the card decided first was kept out of every meld
             rest[next(code for code in order if rest[code])] -= 1
         else:
             melds.append(choice)
@@ -295,7 +295,7 @@ def natural_melds(
 
 
 def _points(facts: Profile, codes: tuple[int, ...]) -> int:
-    """The points of a witness meld: a group (its jokers last) or a run from its lowest card."""
+    """The points of a witness meld of natural cards: a group, or a run from its lowest card."""
     values = facts.values
     total = sum(values[SPEC_PHYSICAL[code]] for code in codes)
     if codes[0] % 13 == codes[1] % 13:  # a group

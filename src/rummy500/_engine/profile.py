@@ -65,7 +65,7 @@ class Profile:
         best_points: The memo of the most points disjoint new melds from a
             hand can score, by the hand's count vector (the opening minimum, T8),
             with the first meld of a way to score them (``None``: the hand's
-            lowest card stays out of every meld).
+            first card in rank order stays out of every meld).
         best_points_down: The same, the cards decided from the kings down.
         best_points_cutoff: The fewest cards of a hand for which ``best_points``
             ran out of its budget (it is not asked again for hands as large
