@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rummy500 import GameState, Phase, Rules, apply_move, legal_moves, new_game
+from rummy500 import GameState, Move, Phase, Rules, apply_move, legal_moves, new_game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_engine import adversarial_position, print_environment, print_table
@@ -103,7 +103,7 @@ def _stop_call(signum: int, frame: object) -> None:
     raise _CallTooLong
 
 
-def _timed_moves(state: GameState, limit: float) -> tuple[tuple[Any, ...] | None, float]:
+def _timed_moves(state: GameState, limit: float) -> tuple[tuple[Move, ...] | None, float]:
     """``legal_moves(state)`` and its time; ``None`` if it ran past ``limit`` seconds."""
     signal.setitimer(signal.ITIMER_REAL, limit)
     start = time.perf_counter()

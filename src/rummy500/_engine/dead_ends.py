@@ -127,11 +127,10 @@ def play_problem(
     # the table after the play is built only when not even every card left
     # melded would fall short of opening
     if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
-        if need:
-            wild = profile(rules).wild and not jokers_tamed(state.joker_effect)
-            jokers = rest[JOKER_CODE] if wild else 0
-            if _opens_beside(rules, pool, used, rest, left, need, forbidden, jokers):
-                return None
+        if need and _opens_beside(
+            rules, pool, used, rest, left, need, forbidden, jokers_tamed(state.joker_effect)
+        ):
+            return None
         if melds_after is None:
             melds_after = table_after(rules, state.melds, play)
         may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
@@ -163,12 +162,12 @@ def _opens_beside(
     left: int,
     need: int,
     forbidden: int | None,
-    jokers: int,
+    tame: bool,
 ) -> bool:
     """Whether melds found at once beside a play open and leave a card to discard (T8).
 
     The witness melds come from the pool without the play's rank (a group)
-    or suit (a run) and with ``jokers`` wild jokers (those the play leaves),
+    or suit (a run), with the wild jokers the play leaves (none if ``tame``),
     so one witness serves every play of that rank or suit from the same
     pool: the many takes and melds of one position ask it once.  ``rest`` is
     the pool after the play, ``left`` its number of cards.
@@ -176,6 +175,8 @@ def _opens_beside(
     naturals = [code for code in used if code != JOKER_CODE]
     if not naturals:
         return False
+    facts = profile(rules)
+    jokers = _witness_jokers(facts, rest, tame)
     first = naturals[0]
     if all(code % 13 == first % 13 for code in naturals):
         excluded = range(first % 13, JOKER_CODE, 13)
@@ -183,7 +184,6 @@ def _opens_beside(
     else:
         excluded = range(first - first % 13, first - first % 13 + 13)
         key = (bytes(pool), 13 + first // 13, jokers)
-    facts = profile(rules)
     memo = facts.witnesses
     if key in memo:
         witness = memo[key]
@@ -207,6 +207,11 @@ def _opens_beside(
     # a card other than the one taken alone (T11) stays to be discarded
     melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
     return left > rest[forbidden] - melded
+
+
+def _witness_jokers(facts: Profile, counts: Sequence[int], tame: bool) -> int:
+    """The jokers of ``counts`` a quick witness may spend: none unless they are wild."""
+    return counts[JOKER_CODE] if facts.wild and not tame else 0
 
 
 def _high(cards: Sequence[int]) -> bool:
@@ -544,7 +549,7 @@ class _Search:
         Most hands that can open have such a witness; the search is left for
         the rest (and for every hand that cannot).
         """
-        jokers = 0 if self.tame or not self.facts.wild else counts[JOKER_CODE]
+        jokers = _witness_jokers(self.facts, counts, self.tame)
         witness = natural_melds(self.facts, counts, need, jokers)
         if witness is None:
             return False

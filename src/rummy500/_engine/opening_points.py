@@ -370,40 +370,35 @@ def _add_jokers(
     values = facts.values
     joker = values[JOKER_CODE]
     while jokers:
-        best_gain: float = 0  # points per joker
-        best_meld, best_index, spent = None, -1, 1
+        # (points per joker, the meld and its points, the meld it replaces or -1, jokers)
+        options: list[tuple[float, tuple[tuple[int, ...], int], int, int]] = []
         for index, (codes, points) in enumerate(found):
             grown = _grown(facts, codes, points)
-            if grown is not None and grown[1] - points > best_gain:
-                best_gain, best_meld, best_index, spent = grown[1] - points, grown, index, 1
+            if grown is not None:
+                options.append((grown[1] - points, grown, index, 1))
         for rank in range(13):
             suits = [suit for suit in range(4) if one[suit] >> rank & 1]
-            if len(suits) >= 2 and 2 * values[rank] + joker > best_gain:
-                codes = (suits[0] * 13 + rank, suits[1] * 13 + rank, group_joker(rank + 1))
-                best_gain, best_meld, best_index, spent = (
-                    2 * values[rank] + joker,
-                    (codes, 2 * values[rank] + joker),
-                    -1,
-                    1,
-                )
-            if suits and jokers >= 2 and (values[rank] + 2 * joker) / 2 > best_gain:
-                codes = (suits[0] * 13 + rank, group_joker(rank + 1), group_joker(rank + 1))
-                best_gain, best_meld, best_index, spent = (
-                    (values[rank] + 2 * joker) / 2,
-                    (codes, values[rank] + 2 * joker),
-                    -1,
-                    2,
-                )
+            group = group_joker(rank + 1)
+            if len(suits) >= 2:
+                pair = (suits[0] * 13 + rank, suits[1] * 13 + rank, group)
+                options.append((2 * values[rank] + joker, (pair, 2 * values[rank] + joker), -1, 1))
+            if suits and jokers >= 2:
+                single = (suits[0] * 13 + rank, group, group)
+                points = values[rank] + 2 * joker
+                options.append((points / 2, (single, points), -1, 2))
         if facts.min_run == 3:
             for suit in range(4):
                 fragment = _best_fragment(facts, one[suit], suit)
-                if fragment is not None and fragment[1] > best_gain:
-                    best_gain, best_meld, best_index, spent = fragment[1], fragment, -1, 1
-        if best_meld is None or best_gain <= 0:
+                if fragment is not None:
+                    options.append((fragment[1], fragment, -1, 1))
+        if not options:
             return
-        codes, points = best_meld
-        if best_index >= 0:
-            found[best_index] = (codes, points)
+        # the first of the best (max keeps the first of equals)
+        gain, (codes, points), index, spent = max(options, key=lambda option: option[0])
+        if gain <= 0:
+            return
+        if index >= 0:
+            found[index] = (codes, points)
         else:
             for code in codes:
                 if code < JOKER_CODE:
@@ -455,6 +450,5 @@ def _best_fragment(facts: Profile, held: int, suit: int) -> tuple[tuple[int, ...
                 codes = (base + rank, base + other, run_joker(base + other + 1))
             else:  # the queen and the king: the joker below
                 codes = (run_joker(base + rank - 1), base + rank, base + other)
-                points = values[rank] + values[other] + joker
             best = (codes, points)
     return best
