@@ -21,13 +21,16 @@ over the melds the cards left could make.  Sections:
 2. Random play: ``--hands`` hands of uniform random play for 2 and 7
    players under each minimum; the slowest single call.  A call that runs
    longer than ``--call-limit`` seconds is stopped (its hand ends there) and
-   reported as ``> limit``: seven players under a minimum of 500 meet such a
-   call in the first hand of seed 1.
+   reported as ``> limit``.
+3. The deep pile: seven players under a minimum of 500, nobody opened, a
+   51-card pile (met in the first hand of random play, seed 1): every take
+   asks about hands of 45-58 cards, too large for the exact maximum.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import signal
 import statistics
@@ -52,6 +55,41 @@ def _positions(count: int, seed: int) -> list[dict[str, Any]]:
         scored.append((-len(legal_moves(GameState.from_dict(data))), number, data))
     scored.sort(key=lambda item: item[:2])
     return [data for _, _, data in scored[:count]]
+
+
+#: Section 3's position (the position format): the draw phase, seat 6 to move.
+_SEVEN_AT_500 = (
+    '{"format":1,"rules":{"preset":"pagat","opening_minimum":500},"dealer":0,'
+    '"to_move":6,"phase":"draw","hands":[["5S","7H","2D","2C","4C","4C","JK"],["2S",'
+    '"8S","7H","6D","KD","5C","KC"],["3S","3S","6H","8H","JH","KH","5D"],["QS","5H",'
+    '"6H","QH","AC","3C","7C"],["4H","QH","KH","2D","7D","9D","8C"],["6S","8S","2H",'
+    '"3H","9D","9C","9C"],["AS","TS","8H","3D","4D","8D","JD"]],"stock":["KD","2S",'
+    '"7S","6S","AD","5D","TS","JD"],"discard":["4D","TD","QC","AC","JK","7D","QD",'
+    '"AD","KC","8C","3H","6D","QS","4S","7S","9S","AH","TH","2H","TD","AS","9H","5C",'
+    '"JS","5H","QD","5S","7C","4H","2C","JS","3D","KS","9S","6C","TH","JC","KS","JK",'
+    '"JK","JH","QC","4S","TC","8D","9H","3C","6C","AH","JC","TC"],"melds":[],'
+    '"last_discarder":5,"turn":{"taken":[]},"seed":2215683690,"known":[["7H","2C",'
+    '"4C"],["2S","7H","6D","5C","KC"],["3S","3S","5D"],["QS","5H","6H","QH","3C",'
+    '"7C"],["QH","7D","9D"],["6S","9D","9C"],["8H"]]}'
+)
+
+
+def deep_pile(repeat: int) -> None:
+    data = json.loads("".join(_SEVEN_AT_500))
+    start = time.perf_counter()
+    count = len(legal_moves(GameState.from_dict(data)))
+    first = time.perf_counter() - start
+    times = []
+    for _ in range(repeat):
+        state = GameState.from_dict(data)
+        start = time.perf_counter()
+        legal_moves(state)
+        times.append(time.perf_counter() - start)
+    print_table(
+        "3. The deep pile (7 players, pagat + opening_minimum 500, a 51-card pile)",
+        ("moves", "first ms", "again ms med"),
+        [(count, f"{first * 1e3:.1f}", f"{statistics.median(times) * 1e3:.1f}")],
+    )
 
 
 def adversarial(positions: int, repeat: int, minimums: Sequence[int], seed: int) -> None:
@@ -178,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     adversarial(args.positions, args.repeat, minimums, args.seed)
     if args.hands:
         random_play(args.hands, minimums, args.seed, args.call_limit)
+    deep_pile(args.repeat)
 
 
 if __name__ == "__main__":

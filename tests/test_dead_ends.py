@@ -14,13 +14,19 @@ from __future__ import annotations
 import random
 from unittest import mock
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy500 import GameState, Reason, Rules, apply_move, legal_moves, new_game
 from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, taking
-from rummy500._engine.opening_points import best_melds, best_points, natural_melds
+from rummy500._engine.opening_points import (
+    best_melds,
+    best_points,
+    natural_melds,
+    reaching_melds,
+)
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE, parse_card
 from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code
@@ -153,10 +159,48 @@ def test_t8_natural_melds_are_valid_disjoint_melds_of_the_hand(rules, codes):
     assert exact is None or points <= exact
 
 
+@settings(max_examples=150)
+@given(
+    rules=playable_rules(),
+    fours=st.sampled_from([1, 1, 2, 3]),
+    codes=st.lists(st.integers(0, JOKER_CODE), max_size=18),
+    offset=st.integers(-30, 5),
+)
+def test_t8_reaching_melds_reach_a_target_exactly_when_the_best_points_do(
+    rules, fours, codes, offset
+):
+    # For hands too large for the exact maximum the opening search (T8, N1) asks
+    # reaching_melds whether the minimum is within reach: yes exactly when best_points
+    # is at least the target, with valid disjoint melds of the hand worth what it says
+    # (also when groups of four count more: the bound is then cut per rank).
+    rules = attrs.evolve(rules, group_of_four_multiplier=fours)
+    counts = _two_decks_at_most(codes)
+    facts = profile(rules)
+    best = best_points(rules, facts, counts)
+    for target in (best + offset, best, best + 1):
+        reached = reaching_melds(rules, facts, counts, target)
+        assert (reached is not None) == (best >= target)
+        if reached is not None:
+            melds, points = reached
+            assert points == _points_of_disjoint_melds_of(facts, counts, melds)
+            assert points >= target
+
+
+def _memos(facts):
+    """The memos of the opening search in the profile ``facts``."""
+    return (
+        facts.finishes,
+        facts.witnesses,
+        facts.best_points,
+        facts.best_points_down,
+        facts.short_of,
+    )
+
+
 def _search_only_moves(state):
     """``legal_moves(state)`` with the opening search's quick answers turned off."""
     facts = profile(state.rules)
-    for memo in (facts.finishes, facts.witnesses, facts.best_points, facts.best_points_down):
+    for memo in _memos(facts):
         memo.clear()
     with (
         mock.patch.object(dead_ends, "_opens_beside", return_value=False),
@@ -166,7 +210,7 @@ def _search_only_moves(state):
         mock.patch.object(calls_module, "cannot_open_from", return_value=False),
     ):
         moves = legal_moves(GameState.from_dict(state.to_dict()))
-    for memo in (facts.finishes, facts.witnesses, facts.best_points, facts.best_points_down):
+    for memo in _memos(facts):
         memo.clear()
     return moves
 
@@ -188,6 +232,38 @@ def test_t8_n1_quick_answers_of_the_opening_search_agree_with_the_search(seed, m
         moves = legal_moves(state)
         if rng.random() < 0.1:
             assert _search_only_moves(state) == moves
+            checked += 1
+        state = apply_move(state, rng.choice(moves))
+
+
+def _moves_without_exact_maxima(state):
+    """``legal_moves(state)`` with every exact maximum overrunning its budget."""
+    facts = profile(state.rules)
+    for memo in _memos(facts):
+        memo.clear()
+    with mock.patch.object(dead_ends, "best_points", return_value=None):
+        moves = legal_moves(GameState.from_dict(state.to_dict()))
+    for memo in _memos(facts):
+        memo.clear()
+    return moves
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    minimum=st.sampled_from([40, 70, 100, 130]),
+    players=st.integers(2, 5),
+)
+def test_t8_n1_the_opening_search_without_exact_maxima_gives_the_same_moves(seed, minimum, players):
+    # When the exact maximum of a large hand overruns its budget, the search asks
+    # whether the points missing are within reach instead: the same moves come out.
+    rng = random.Random(seed)
+    state = new_game(Rules(opening_minimum=minimum), players, seed=seed)
+    checked = 0
+    while not state.is_over and checked < 4:
+        moves = legal_moves(state)
+        if rng.random() < 0.1:
+            assert _moves_without_exact_maxima(state) == moves
             checked += 1
         state = apply_move(state, rng.choice(moves))
 

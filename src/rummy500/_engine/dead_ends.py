@@ -33,6 +33,7 @@ from rummy500._engine.opening_points import (
     card_points,
     most_points,
     natural_melds,
+    reaching_melds,
 )
 from rummy500._engine.plays import physical, playable_on_table, table_after
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
@@ -225,17 +226,36 @@ def _high(cards: Sequence[int]) -> bool:
 
 
 def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool:
-    """Whether melds from ``pool`` could not open ``player`` even with every card melded (T8).
+    """Whether melds from ``pool`` could not open ``player`` this turn (T8).
 
     False when there is no opening minimum or the player has opened.  Then
     every meld from the pool is a dead end (N1), and no lay-off is allowed:
-    the move generator skips the pool's plays at once.
+    the move generator skips the pool's plays at once.  True when not even
+    every card melded would open; for pools as large as a hand that has
+    overrun the budget of the exact maximum in this position, also when no
+    disjoint new melds reach the minimum (:func:`reaching_melds`).
     """
     rules = state.rules
     if not rules.opening_minimum or player in state.opened:
         return False
     melded = state.turn_points if player == state.to_move else 0
-    return melded + _most_value(rules, pool, 0, state.joker_effect) < rules.opening_minimum
+    need = rules.opening_minimum - melded
+    effect = state.joker_effect
+    if _most_value(rules, pool, 0, effect) < need:
+        return True
+    facts = profile(rules)
+    if sum(pool) < facts.best_points_cutoff:
+        return False  # the plays' exact maxima answer each play
+    # A pool as large as a hand whose exact maximum overran its budget: unless
+    # melds found at once bring the minimum, one exact question for the pool
+    # rather than one for each of its plays.
+    playable = list(pool)
+    if jokers_tamed(effect):
+        playable[JOKER_CODE] = 0
+    factor = 2 if effect is JokerEffect.DOUBLE else 1
+    target = -(-need // factor)
+    witness = natural_melds(facts, playable, target, _witness_jokers(facts, playable, False))
+    return witness is None and reaching_melds(rules, facts, playable, target) is None
 
 
 def blocker(rules: Rules, forbidden: bool, need: int) -> str:
@@ -511,8 +531,13 @@ class _Search:
                     return False
                 # the melds of the maximum, when they open, are a way to open
                 found = best_melds(facts, playable, downward=downward) if best >= need else None
-                if found is not None and self._ends_with(counts, reserve, melds, found):
-                    return True
+            else:  # a hand too large for the exact maximum: is the minimum within reach?
+                reached = reaching_melds(rules, facts, playable, -(-need // factor))
+                if reached is None:
+                    return False
+                found = reached[0] if reached[1] >= need else None
+            if found is not None and self._ends_with(counts, reserve, melds, found):
+                return True
             # the richest melds first: a way to open, if any, is found soonest
             candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
         for kind, codes in candidates:

@@ -8,11 +8,15 @@ the cards left can still bring the minimum.  Three answers of rising cost:
 - :func:`natural_melds`, a lower bound: disjoint melds found at once
   (whole groups, then the longest runs, or the other way round, then the
   jokers where each adds most), a witness that the minimum is within reach;
-- :func:`best_points`, the exact maximum, by a memoized search.
+- :func:`best_points`, the exact maximum, by a memoized search;
+- :func:`reaching_melds`, whether a given number of points is within reach
+  (exact), by a search that drops every branch the upper bound rules out:
+  for the hands too large for :func:`best_points`'s budget.
 """
 
 from __future__ import annotations
 
+import bisect
 import operator
 from collections.abc import Sequence
 
@@ -33,6 +37,7 @@ __all__ = [
     "forget_overruns",
     "most_points",
     "natural_melds",
+    "reaching_melds",
 ]
 
 
@@ -173,6 +178,163 @@ def best_melds(
             melds.append(choice)
             for code in choice:
                 rest[SPEC_PHYSICAL[code]] -= 1
+
+
+def reaching_melds(
+    rules: Rules, facts: Profile, counts: Sequence[int], target: int
+) -> tuple[tuple[tuple[int, ...], ...], int] | None:
+    """Disjoint new melds from ``counts`` worth ``target`` points or more, if any (exact).
+
+    A search for the hands too large for :func:`best_points`'s budget (an
+    opening minimum of 500 asks it about hands of 50 cards and more).  What
+    it measures is the points lost: every card left at its highest value
+    (:func:`card_points`) makes an upper bound, and each meld loses what its
+    cards score below that (an ace low, say), each card kept out of every
+    meld loses its value.  Melds that would lose more than the bound has to
+    spare are never tried, and each step decides the card with the fewest
+    ways left (kept out, or in one of the melds that hold it and lose little
+    enough): a card with none ends the branch at once.  The melds losing
+    least are tried first.  The hands found short of a target are remembered
+    in the profile (``short_of``) for the next question.
+
+    Returns:
+        The melds (canonical meld-card codes) and their points, or ``None``
+        when no disjoint new melds from the hand reach ``target``.
+    """
+    found = _reach(rules, facts, list(counts), target)
+    if found is None:
+        return None
+    return found, sum(facts.new_meld(codes).points for codes in found)
+
+
+#: One way to meld a card: the meld-card codes, the card codes they use, their points.
+_Option = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _reach(
+    rules: Rules, facts: Profile, counts: list[int], target: int
+) -> tuple[tuple[int, ...], ...] | None:
+    """The search of :func:`reaching_melds`."""
+    if target <= 0:
+        return ()
+    key = bytes(counts)
+    short = facts.short_of.get(key)
+    if short is not None and target >= short:
+        return None
+    suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
+    ranks = [0] * 13  # per rank: the suits held
+    held = []
+    for code in range(JOKER_CODE):
+        if counts[code]:
+            suit, rank = divmod(code, 13)
+            suits[suit] |= 1 << rank
+            ranks[rank] |= 1 << suit
+            held.append(code)
+    jokers = counts[JOKER_CODE]
+    most = _most_in(facts, ranks, jokers)
+    spare = card_points(most, counts) - target  # the points the melds may still lose
+    if spare < 0:
+        return None
+    card = -1  # the card with the fewest ways left
+    ways: tuple[_Option, ...] = ()
+    fewest = 1 << 30
+    for code in held:
+        losses, options = _options(rules, facts, code, suits, ranks, jokers)
+        usable = bisect.bisect_right(losses, spare)
+        number = usable + (most[code] <= spare)
+        if number < fewest:
+            card, ways, fewest = code, options[:usable], number
+            if number <= 1:
+                break
+    candidates: Sequence[_Option]
+    if card < 0:  # jokers only: melds of jokers, where the rules have them
+        candidates = [
+            (codes, tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
+            for _, codes in melds_from_counts(counts, rules)
+        ]
+    else:
+        candidates = ways
+    for codes, used, points in candidates:
+        rest = _reach(rules, facts, minus(counts, used), target - points)
+        if rest is not None:
+            return (codes, *rest)
+    if card >= 0 and most[card] <= spare:  # the card kept out of every meld
+        counts[card] -= 1
+        rest = _reach(rules, facts, counts, target)
+        counts[card] += 1
+        if rest is not None:
+            return rest
+    if len(facts.short_of) >= BEST_POINTS_LIMIT:
+        facts.short_of.clear()
+    facts.short_of[key] = target if short is None else min(short, target)
+    return None
+
+
+def _most_in(facts: Profile, ranks: list[int], jokers: int) -> tuple[int, ...]:
+    """The most each card of a hand can add to the points of its new melds.
+
+    Its highest value, times the group-of-four multiplier only if its rank
+    can still form a group of four (four suits, wild jokers making up the
+    rest; the jokers if any rank can, or four jokers).  ``ranks`` are the
+    hand's suit masks by rank.
+    """
+    if facts.group_of_four <= 1:
+        return facts.most_points
+    wild = jokers if facts.wild else 0
+    fours = 0
+    for rank in range(13):
+        if ranks[rank].bit_count() + wild >= 4:
+            fours |= 1 << rank
+    if (fours and wild) or jokers >= 4:
+        fours |= 1 << 13
+    most = facts.most_with_fours.get(fours)
+    if most is None:
+        multiplier = facts.group_of_four
+        bits = [code % 13 for code in range(JOKER_CODE)] + [13]  # the bit of each card
+        most = tuple(
+            value * multiplier if fours >> bit & 1 else value
+            for value, bit in zip(facts.highest, bits, strict=True)
+        )
+        facts.most_with_fours[fours] = most
+    return most
+
+
+def _options(
+    rules: Rules, facts: Profile, code: int, suits: list[int], ranks: list[int], jokers: int
+) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
+    """The new melds that hold the natural card ``code``, the least loss first, and their losses.
+
+    ``suits`` and ``ranks`` are the hand's rank masks by suit and suit masks
+    by rank; the melds depend only on the card's suit and rank and the
+    jokers (memoized on those).  The loss of a meld is counted from its
+    cards' highest values without the group-of-four multiplier (what
+    :func:`_most_in` may add to them only makes the true loss larger).
+    """
+    suit, rank = divmod(code, 13)
+    key = (code, suits[suit], ranks[rank], jokers)
+    found = facts.reach_options.get(key)
+    if found is None:
+        pool = Pool(
+            [other * 13 + rank for other in range(4) if ranks[rank] >> other & 1]
+            + [suit * 13 + index for index in range(13) if suits[suit] >> index & 1]
+        )
+        pool.jokers = jokers
+        highest = facts.highest
+        ranked = []
+        for _, codes in melds_from_pool(pool, rules, code):
+            used = tuple(SPEC_PHYSICAL[meld_card] for meld_card in codes)
+            points = facts.new_meld(codes).points
+            lost = sum(highest[card] for card in used)
+            ranked.append((lost - points, -points, codes, used))
+        ranked.sort()
+        found = (
+            tuple(loss for loss, *_ in ranked),
+            tuple((codes, used, -negative) for _, negative, codes, used in ranked),
+        )
+        if len(facts.reach_options) >= MEMO_LIMIT:
+            facts.reach_options.clear()
+        facts.reach_options[key] = found
+    return found
 
 
 #: The hands :func:`best_points` may answer for one question in the dead-end search.

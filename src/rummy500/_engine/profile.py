@@ -57,9 +57,13 @@ class Profile:
         values: The value of each card code (0–52) in a meld (S1).
         low_ace: The value of an ace at the low end of a run (S1).
         group_of_four: The multiplier of a group of four laid down at once (V6).
+        highest: For each card code (0–52), its highest value in a meld (an ace
+            at the low end of a run may count more), 0 if negative.
         most_points: For each card code (0–52), the most one copy of it can add to
-            the points of new melds (its highest value, times the group-of-four
+            the points of new melds (``highest`` times the group-of-four
             multiplier).
+        most_with_fours: The same when only some ranks can form a group of four,
+            by those ranks (a bit per rank; bit 13: the jokers; at most 2**14).
         finishes: The memo of the dead-end search (N1): whether a hand can end
             the turn, by everything the answer depends on.
         best_points: The memo of the most points disjoint new melds from a
@@ -72,6 +76,11 @@ class Profile:
             until the move generator turns to another position).
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
+        short_of: For hands whose exact maximum was not found, by their count
+            vector: the fewest points their new melds are known not to reach
+            (for ``reaching_melds``).
+        reach_options: The new melds that hold a card, the least loss first,
+            by the same key as ``melds_through`` (for ``reaching_melds``).
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -86,11 +95,15 @@ class Profile:
         "best_points_down",
         "finishes",
         "group_of_four",
+        "highest",
         "low_ace",
         "melds_through",
         "min_run",
         "most_points",
+        "most_with_fours",
+        "reach_options",
         "rules",
+        "short_of",
         "values",
         "wild",
         "witnesses",
@@ -106,16 +119,23 @@ class Profile:
         self.group_of_four: int = rules.group_of_four_multiplier
         table, low_ace = rules.card_values.table, rules.card_values.low_ace
         multiplier = max(1, rules.group_of_four_multiplier)
-        self.most_points: tuple[int, ...] = tuple(
-            multiplier * max(value, low_ace if code % 13 == 0 and code < JOKER_CODE else 0)
+        self.highest: tuple[int, ...] = tuple(
+            max(value, low_ace if code % 13 == 0 and code < JOKER_CODE else 0)
             for code, value in enumerate(table)
         )
+        self.most_points: tuple[int, ...] = tuple(multiplier * value for value in self.highest)
+        self.most_with_fours: dict[int, tuple[int, ...]] = {}
         self.finishes: dict[tuple[object, ...], bool] = {}
         self.best_points: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_down: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_cutoff = 1 << 30
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
+        ] = {}
+        self.short_of: dict[bytes, int] = {}
+        self.reach_options: dict[
+            tuple[int, int, int, int],
+            tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
         ] = {}
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
