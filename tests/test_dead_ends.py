@@ -26,6 +26,7 @@ from rummy500._engine.opening_points import (
     best_points,
     natural_melds,
     reaching_melds,
+    upper_bound,
 )
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE, parse_card
@@ -177,6 +178,7 @@ def test_t8_reaching_melds_reach_a_target_exactly_when_the_best_points_do(
     counts = _two_decks_at_most(codes)
     facts = profile(rules)
     best = best_points(rules, facts, counts)
+    assert upper_bound(facts, counts) >= best
     for target in (best + offset, best, best + 1):
         reached = reaching_melds(rules, facts, counts, target)
         assert (reached is not None) == (best >= target)
@@ -184,6 +186,25 @@ def test_t8_reaching_melds_reach_a_target_exactly_when_the_best_points_do(
             melds, points = reached
             assert points == _points_of_disjoint_melds_of(facts, counts, melds)
             assert points >= target
+
+
+@settings(max_examples=150)
+@given(
+    rules=playable_rules(),
+    fours=st.sampled_from([2, 3]),
+    codes=st.lists(
+        st.integers(0, JOKER_CODE).filter(lambda code: code % 13 in (0, 1, 12)), max_size=14
+    ),
+)
+def test_t8_v6_the_upper_bound_holds_when_groups_of_four_count_more(rules, fours, codes):
+    # The opening search (T8, N1) refuses at once what the upper bound rules out: with a
+    # group-of-four multiplier (V6) it must still be at least the exact maximum.  Cards of
+    # three ranks, up to two of a card and up to four jokers: groups of four compete for them.
+    rules = attrs.evolve(rules, group_of_four_multiplier=fours)
+    counts = _two_decks_at_most(codes)
+    counts[JOKER_CODE] = codes.count(JOKER_CODE)
+    facts = profile(rules)
+    assert upper_bound(facts, counts) >= best_points(rules, facts, counts)
 
 
 def _memos(facts):

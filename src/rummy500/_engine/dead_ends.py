@@ -30,10 +30,10 @@ from rummy500._engine.opening_points import (
     BEST_POINTS_BUDGET,
     best_melds,
     best_points,
-    card_points,
     most_points,
     natural_melds,
     reaching_melds,
+    upper_bound,
 )
 from rummy500._engine.plays import physical, playable_on_table, table_after
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
@@ -389,11 +389,14 @@ def _most_value(
 ) -> int:
     """An upper bound of the points new melds from ``counts`` (and the reserve) can score.
 
-    Every card melded once at its highest value; doubled if jokers may double
-    a meld (V7).
+    Every card melded once at its highest value, with what groups of four may
+    add (:func:`upper_bound`); doubled if jokers may double a meld (V7).
     """
-    most = profile(rules).most_points
-    total = card_points(most, counts) + reserve * most[JOKER_CODE]
+    facts = profile(rules)
+    if reserve:
+        counts = list(counts)
+        counts[JOKER_CODE] += reserve
+    total = upper_bound(facts, counts)
     return total * 2 if effect is JokerEffect.DOUBLE else total
 
 
@@ -515,8 +518,7 @@ class _Search:
         playable = list(counts)
         playable[JOKER_CODE] = 0 if self.tame else jokers
         factor = 2 if self.doubling else 1
-        most = facts.most_points
-        if need and card_points(most, playable) * factor < need:
+        if need and upper_bound(facts, playable) * factor < need:
             return False  # not even every card melded would open
         if need and self._opens_at_once(counts, reserve, melds, need):
             return True

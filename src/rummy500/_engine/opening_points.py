@@ -38,6 +38,7 @@ __all__ = [
     "most_points",
     "natural_melds",
     "reaching_melds",
+    "upper_bound",
 ]
 
 
@@ -187,10 +188,10 @@ def reaching_melds(
 
     A search for the hands too large for :func:`best_points`'s budget (an
     opening minimum of 500 asks it about hands of 50 cards and more).  What
-    it measures is the points lost: every card left at its highest value
-    (:func:`card_points`) makes an upper bound, and each meld loses what its
-    cards score below that (an ace low, say), each card kept out of every
-    meld loses its value.  Melds that would lose more than the bound has to
+    it measures is the points lost: :func:`upper_bound` of the cards left
+    (each at its highest value), and each meld loses at least what its cards
+    score below that (an ace low, say), each card kept out of every meld its
+    value.  Melds that would lose more than the bound has to
     spare are never tried, and each step decides the card with the fewest
     ways left (kept out, or in one of the melds that hold it and lose little
     enough): a card with none ends the branch at once.  The melds losing
@@ -231,17 +232,17 @@ def _reach(
             ranks[rank] |= 1 << suit
             held.append(code)
     jokers = counts[JOKER_CODE]
-    most = _most_in(facts, ranks, jokers)
-    spare = card_points(most, counts) - target  # the points the melds may still lose
+    spare = upper_bound(facts, counts) - target  # the points the melds may still lose
     if spare < 0:
         return None
+    highest = facts.highest  # what keeping a card out loses at least
     card = -1  # the card with the fewest ways left
     ways: tuple[_Option, ...] = ()
     fewest = 1 << 30
     for code in held:
         losses, options = _options(rules, facts, code, suits, ranks, jokers)
         usable = bisect.bisect_right(losses, spare)
-        number = usable + (most[code] <= spare)
+        number = usable + (highest[code] <= spare)
         if number < fewest:
             card, ways, fewest = code, options[:usable], number
             if number <= 1:
@@ -258,7 +259,7 @@ def _reach(
         rest = _reach(rules, facts, minus(counts, used), target - points)
         if rest is not None:
             return (codes, *rest)
-    if card >= 0 and most[card] <= spare:  # the card kept out of every meld
+    if card >= 0 and highest[card] <= spare:  # the card kept out of every meld
         counts[card] -= 1
         rest = _reach(rules, facts, counts, target)
         counts[card] += 1
@@ -270,33 +271,71 @@ def _reach(
     return None
 
 
-def _most_in(facts: Profile, ranks: list[int], jokers: int) -> tuple[int, ...]:
-    """The most each card of a hand can add to the points of its new melds.
+def upper_bound(facts: Profile, counts: Sequence[int]) -> int:
+    """An upper bound of the points disjoint new melds from ``counts`` can score.
 
-    Its highest value, times the group-of-four multiplier only if its rank
-    can still form a group of four (four suits, wild jokers making up the
-    rest; the jokers if any rank can, or four jokers).  ``ranks`` are the
-    hand's suit masks by rank.
+    Every card at its highest value, plus what groups of four may add under
+    a group-of-four multiplier (V6): per rank, ``g`` groups of four need
+    ``4 g`` cards, the rank's natural cards (at most ``g`` of a suit) and wild
+    jokers making up the rest, and add the multiplier's extra on those cards
+    at their highest value; four jokers may also make a group.  The jokers
+    are shared out among the ranks where they add most (a knapsack over the
+    jokers).  Without a multiplier the bound is :func:`card_points` of the
+    highest values.
     """
+    bound = card_points(facts.highest, counts)
     if facts.group_of_four <= 1:
-        return facts.most_points
-    wild = jokers if facts.wild else 0
-    fours = 0
+        return bound
+    jokers = counts[JOKER_CODE]
+    best = [0] * (jokers + 1)  # the most groups of four add with at most j jokers
     for rank in range(13):
-        if ranks[rank].bit_count() + wild >= 4:
-            fours |= 1 << rank
-    if (fours and wild) or jokers >= 4:
-        fours |= 1 << 13
-    most = facts.most_with_fours.get(fours)
-    if most is None:
-        multiplier = facts.group_of_four
-        bits = [code % 13 for code in range(JOKER_CODE)] + [13]  # the bit of each card
-        most = tuple(
-            value * multiplier if fours >> bit & 1 else value
-            for value, bit in zip(facts.highest, bits, strict=True)
-        )
-        facts.most_with_fours[fours] = most
-    return most
+        key = (rank, counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank], jokers)
+        ways = facts.fours.get(key)
+        if ways is None:
+            ways = _fours(facts, rank, key[1:5], jokers)
+            if len(facts.fours) >= MEMO_LIMIT:
+                facts.fours.clear()
+            facts.fours[key] = ways
+        if not ways:
+            continue
+        best = [
+            max([best[spent]] + [best[spent - cost] + gain for cost, gain in ways if cost <= spent])
+            for spent in range(jokers + 1)
+        ]
+    joker = facts.highest[JOKER_CODE] * (facts.group_of_four - 1)
+    for groups in range(1, jokers // 4 + 1):  # groups of four jokers
+        best = [
+            max(best[spent], best[spent - 4 * groups] + groups * 4 * joker)
+            if spent >= 4 * groups
+            else best[spent]
+            for spent in range(jokers + 1)
+        ]
+    return bound + best[jokers]
+
+
+def _fours(
+    facts: Profile, rank: int, copies: tuple[int, ...], jokers: int
+) -> tuple[tuple[int, int], ...]:
+    """The jokers that 1, 2, ... groups of four of ``rank`` spend, and the points they add.
+
+    ``copies`` are the cards of the rank held in each suit.
+    """
+    extra = facts.group_of_four - 1
+    value = max(facts.highest[suit * 13 + rank] for suit in range(4))
+    joker = facts.highest[JOKER_CODE]
+    ways = []
+    for groups in range(1, max(copies) + 1):
+        needed = 4 * groups - sum(min(count, groups) for count in copies)
+        if not facts.wild:
+            if not needed:
+                ways.append((0, 4 * groups * value * extra))
+            continue
+        # wild jokers make up four, or stand in for more natural cards where
+        # a joker is worth more (a group keeps one natural card)
+        most_jokers = min(jokers, 3 * groups) if joker > value else min(jokers, needed)
+        for spent in range(needed, most_jokers + 1):
+            ways.append((spent, ((4 * groups - spent) * value + spent * joker) * extra))
+    return tuple(ways)
 
 
 def _options(
@@ -308,7 +347,7 @@ def _options(
     by rank; the melds depend only on the card's suit and rank and the
     jokers (memoized on those).  The loss of a meld is counted from its
     cards' highest values without the group-of-four multiplier (what
-    :func:`_most_in` may add to them only makes the true loss larger).
+    :func:`upper_bound` may add to them only makes the true loss larger).
     """
     suit, rank = divmod(code, 13)
     key = (code, suits[suit], ranks[rank], jokers)

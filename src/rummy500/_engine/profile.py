@@ -62,8 +62,6 @@ class Profile:
         most_points: For each card code (0–52), the most one copy of it can add to
             the points of new melds (``highest`` times the group-of-four
             multiplier).
-        most_with_fours: The same when only some ranks can form a group of four,
-            by those ranks (a bit per rank; bit 13: the jokers; at most 2**14).
         finishes: The memo of the dead-end search (N1): whether a hand can end
             the turn, by everything the answer depends on.
         best_points: The memo of the most points disjoint new melds from a
@@ -76,6 +74,9 @@ class Profile:
             until the move generator turns to another position).
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
+        fours: The groups of four a rank can form under a group-of-four
+            multiplier, by the rank, its cards in each suit and the jokers: the
+            jokers they spend and the points they add (for ``upper_bound``).
         short_of: For hands whose exact maximum was not found, by their count
             vector: the fewest points their new melds are known not to reach
             (for ``reaching_melds``).
@@ -94,13 +95,13 @@ class Profile:
         "best_points_cutoff",
         "best_points_down",
         "finishes",
+        "fours",
         "group_of_four",
         "highest",
         "low_ace",
         "melds_through",
         "min_run",
         "most_points",
-        "most_with_fours",
         "reach_options",
         "rules",
         "short_of",
@@ -124,7 +125,6 @@ class Profile:
             for code, value in enumerate(table)
         )
         self.most_points: tuple[int, ...] = tuple(multiplier * value for value in self.highest)
-        self.most_with_fours: dict[int, tuple[int, ...]] = {}
         self.finishes: dict[tuple[object, ...], bool] = {}
         self.best_points: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_down: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
@@ -133,6 +133,7 @@ class Profile:
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
         self.short_of: dict[bytes, int] = {}
+        self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.reach_options: dict[
             tuple[int, int, int, int],
             tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
