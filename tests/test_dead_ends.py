@@ -18,7 +18,15 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy500 import GameState, Reason, Rules, apply_move, legal_moves, new_game
+from rummy500 import (
+    CardValues,
+    GameState,
+    Reason,
+    Rules,
+    apply_move,
+    legal_moves,
+    new_game,
+)
 from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, taking
 from rummy500._engine.opening_points import (
@@ -205,6 +213,29 @@ def test_t8_v6_the_upper_bound_holds_when_groups_of_four_count_more(rules, fours
     counts[JOKER_CODE] = codes.count(JOKER_CODE)
     facts = profile(rules)
     assert upper_bound(facts, counts) >= best_points(rules, facts, counts)
+
+
+@settings(max_examples=100)
+@given(codes=st.lists(st.integers(0, JOKER_CODE), max_size=12))
+def test_t8_s1_the_upper_bound_holds_when_cards_are_worth_less_than_nothing(codes):
+    # Custom values may be negative (S1): such a card is better kept out of every meld, so
+    # the bound of the opening search (T8, N1) counts it as nothing, never below zero.
+    rules = Rules(card_values=CardValues.custom(ace=-5, low_ace=-3, joker=-2, face=-1))
+    counts = _two_decks_at_most(codes)
+    facts = profile(rules)
+    assert upper_bound(facts, counts) >= best_points(rules, facts, counts)
+
+
+def test_t8_s1_a_negative_ace_does_not_hide_a_way_to_open():
+    # Three aces worth -5 (low -3) and 2-3-4 of spades: the run opens a minimum of 9 alone.
+    rules = Rules(card_values=CardValues.custom(ace=-5, low_ace=-3))
+    counts = [0] * (JOKER_CODE + 1)
+    for text in ("AS", "AH", "AD", "2S", "3S", "4S"):
+        counts[parse_card(text).code] += 1
+    facts = profile(rules)
+    assert best_points(rules, facts, counts) == 9
+    assert upper_bound(facts, counts) >= 9
+    assert reaching_melds(rules, facts, counts, 9) is not None
 
 
 def _memos(facts):

@@ -191,12 +191,12 @@ def reaching_melds(
     it measures is the points lost: :func:`upper_bound` of the cards left
     (each at its highest value), and each meld loses at least what its cards
     score below that (an ace low, say), each card kept out of every meld its
-    value.  Melds that would lose more than the bound has to
-    spare are never tried, and each step decides the card with the fewest
-    ways left (kept out, or in one of the melds that hold it and lose little
-    enough): a card with none ends the branch at once.  The melds losing
-    least are tried first.  The hands found short of a target are remembered
-    in the profile (``short_of``) for the next question.
+    value.  Melds that would lose more than the bound has to spare are never
+    tried, and each step decides the card with the fewest ways left (kept
+    out, or in one of the melds that hold it and lose little enough): a card
+    with none ends the branch at once.  The melds losing least are tried
+    first.  The hands found short of a target are remembered in the profile
+    (``short_of``) for the next question.
 
     Returns:
         The melds (canonical meld-card codes) and their points, or ``None``
@@ -222,6 +222,9 @@ def _reach(
     short = facts.short_of.get(key)
     if short is not None and target >= short:
         return None
+    spare = upper_bound(facts, counts) - target  # the points the melds may still lose
+    if spare < 0:
+        return None
     suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
     ranks = [0] * 13  # per rank: the suits held
     held = []
@@ -232,9 +235,6 @@ def _reach(
             ranks[rank] |= 1 << suit
             held.append(code)
     jokers = counts[JOKER_CODE]
-    spare = upper_bound(facts, counts) - target  # the points the melds may still lose
-    if spare < 0:
-        return None
     highest = facts.highest  # what keeping a card out loses at least
     card = -1  # the card with the fewest ways left
     ways: tuple[_Option, ...] = ()
@@ -345,7 +345,9 @@ def _options(
 
     ``suits`` and ``ranks`` are the hand's rank masks by suit and suit masks
     by rank; the melds depend only on the card's suit and rank and the
-    jokers (memoized on those).  The loss of a meld is counted from its
+    jokers (memoized on those).  Of melds that use the same cards for the
+    same points (a joker at either end of a run, say) one is kept: they
+    leave the same hand.  The loss of a meld is counted from its
     cards' highest values without the group-of-four multiplier (what
     :func:`upper_bound` may add to them only makes the true loss larger).
     """
@@ -360,9 +362,13 @@ def _options(
         pool.jokers = jokers
         highest = facts.highest
         ranked = []
+        seen = set()
         for _, codes in melds_from_pool(pool, rules, code):
-            used = tuple(SPEC_PHYSICAL[meld_card] for meld_card in codes)
+            used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
             points = facts.new_meld(codes).points
+            if (used, points) in seen:
+                continue  # the same cards for the same points: the same hand left
+            seen.add((used, points))
             lost = sum(highest[card] for card in used)
             ranked.append((lost - points, -points, codes, used))
         ranked.sort()

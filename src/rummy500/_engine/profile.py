@@ -58,7 +58,8 @@ class Profile:
         low_ace: The value of an ace at the low end of a run (S1).
         group_of_four: The multiplier of a group of four laid down at once (V6).
         highest: For each card code (0–52), its highest value in a meld (an ace
-            at the low end of a run may count more), 0 if negative.
+            at the low end of a run may count more), or 0 if that is negative
+            (such a card is better kept out of every meld).
         most_points: For each card code (0–52), the most one copy of it can add to
             the points of new melds (``highest`` times the group-of-four
             multiplier).
@@ -121,7 +122,7 @@ class Profile:
         table, low_ace = rules.card_values.table, rules.card_values.low_ace
         multiplier = max(1, rules.group_of_four_multiplier)
         self.highest: tuple[int, ...] = tuple(
-            max(value, low_ace if code % 13 == 0 and code < JOKER_CODE else 0)
+            max(value, low_ace if code % 13 == 0 and code < JOKER_CODE else 0, 0)
             for code, value in enumerate(table)
         )
         self.most_points: tuple[int, ...] = tuple(multiplier * value for value in self.highest)
