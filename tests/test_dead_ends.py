@@ -11,6 +11,7 @@ tests/test_engine_properties.py.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from unittest import mock
 
@@ -249,75 +250,73 @@ def _memos(facts):
     )
 
 
-def _search_only_moves(state):
-    """``legal_moves(state)`` with the opening search's quick answers turned off."""
+def _moves_with(state, *patches):
+    """``legal_moves(state)`` under ``patches``, the opening search's memos emptied around it."""
     facts = profile(state.rules)
     for memo in _memos(facts):
         memo.clear()
-    with (
+    with contextlib.ExitStack() as stack:
+        for patch in patches:
+            stack.enter_context(patch)
+        moves = legal_moves(GameState.from_dict(state.to_dict()))
+    for memo in _memos(facts):
+        memo.clear()
+    return moves
+
+
+def _search_only_moves(state):
+    """``legal_moves(state)`` with the opening search's quick answers turned off."""
+    return _moves_with(
+        state,
         mock.patch.object(dead_ends, "_opens_beside", return_value=False),
         mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
         mock.patch.object(dead_ends, "best_melds", return_value=None),
         mock.patch.object(taking, "cannot_open_from", return_value=False),
         mock.patch.object(calls_module, "cannot_open_from", return_value=False),
-    ):
-        moves = legal_moves(GameState.from_dict(state.to_dict()))
-    for memo in _memos(facts):
-        memo.clear()
-    return moves
-
-
-@settings(max_examples=12, deadline=None)
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    minimum=st.sampled_from([40, 70, 100, 130]),
-    players=st.integers(2, 5),
-)
-def test_t8_n1_quick_answers_of_the_opening_search_agree_with_the_search(seed, minimum, players):
-    # Under an opening minimum the generator answers most plays at once: a pool that
-    # could not open even melding every card, or melds found at once beside the play.
-    # Each quick answer must be the one the full search gives.
-    rng = random.Random(seed)
-    state = new_game(Rules(opening_minimum=minimum), players, seed=seed)
-    checked = 0
-    while not state.is_over and checked < 4:
-        moves = legal_moves(state)
-        if rng.random() < 0.1:
-            assert _search_only_moves(state) == moves
-            checked += 1
-        state = apply_move(state, rng.choice(moves))
+    )
 
 
 def _moves_without_exact_maxima(state):
     """``legal_moves(state)`` with every exact maximum overrunning its budget."""
-    facts = profile(state.rules)
-    for memo in _memos(facts):
-        memo.clear()
-    with mock.patch.object(dead_ends, "best_points", return_value=None):
-        moves = legal_moves(GameState.from_dict(state.to_dict()))
-    for memo in _memos(facts):
-        memo.clear()
-    return moves
+    return _moves_with(state, mock.patch.object(dead_ends, "best_points", return_value=None))
 
 
-@settings(max_examples=12, deadline=None)
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    minimum=st.sampled_from([40, 70, 100, 130]),
-    players=st.integers(2, 5),
-)
-def test_t8_n1_the_opening_search_without_exact_maxima_gives_the_same_moves(seed, minimum, players):
-    # When the exact maximum of a large hand overruns its budget, the search asks
-    # whether the points missing are within reach instead: the same moves come out.
+#: The games of the agreement tests: a seed, an opening minimum and the players.
+_RANDOM_GAMES = {
+    "seed": st.integers(0, 2**32 - 1),
+    "minimum": st.sampled_from([40, 70, 100, 130]),
+    "players": st.integers(2, 5),
+}
+
+
+def _assert_agrees_in_random_play(seed, minimum, players, other_moves):
+    """Assert that ``other_moves`` equals ``legal_moves`` at four states of a random game."""
     rng = random.Random(seed)
     state = new_game(Rules(opening_minimum=minimum), players, seed=seed)
     checked = 0
     while not state.is_over and checked < 4:
         moves = legal_moves(state)
         if rng.random() < 0.1:
-            assert _moves_without_exact_maxima(state) == moves
+            assert other_moves(state) == moves
             checked += 1
         state = apply_move(state, rng.choice(moves))
+
+
+@settings(max_examples=12, deadline=None)
+@given(**_RANDOM_GAMES)
+def test_t8_n1_quick_answers_of_the_opening_search_agree_with_the_search(seed, minimum, players):
+    # Under an opening minimum the generator answers most plays at once: a pool that
+    # could not open even melding every card, or melds found at once beside the play.
+    # Each quick answer must be the one the full search gives.
+    _assert_agrees_in_random_play(seed, minimum, players, _search_only_moves)
+
+
+@settings(max_examples=12, deadline=None)
+@given(**_RANDOM_GAMES)
+def test_t8_n1_the_opening_search_without_exact_maxima_gives_the_same_moves(seed, minimum, players):
+    # When the exact maximum of a large hand overruns its budget, the search asks
+    # whether the points missing are within reach instead: the same moves come out.
+    _assert_agrees_in_random_play(seed, minimum, players, _moves_without_exact_maxima)
 
 
 def test_t8_the_quick_witness_spends_jokers_where_they_add_most():

@@ -210,6 +210,11 @@ def _opens_beside(
     return left > rest[forbidden] - melded
 
 
+def _undoubled(need: int, doubling: bool) -> int:
+    """The points new melds must score to bring ``need``, each doubled if ``doubling`` (V7)."""
+    return -(-need // 2) if doubling else need
+
+
 def _witness_jokers(facts: Profile, counts: Sequence[int], tame: bool) -> int:
     """The jokers of ``counts`` a quick witness may spend: none unless they are wild."""
     return counts[JOKER_CODE] if facts.wild and not tame else 0
@@ -252,8 +257,7 @@ def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool
     playable = list(pool)
     if jokers_tamed(effect):
         playable[JOKER_CODE] = 0
-    factor = 2 if effect is JokerEffect.DOUBLE else 1
-    target = -(-need // factor)
+    target = _undoubled(need, effect is JokerEffect.DOUBLE)
     witness = natural_melds(facts, playable, target, _witness_jokers(facts, playable, False))
     return witness is None and reaching_melds(rules, facts, playable, target) is None
 
@@ -534,7 +538,7 @@ class _Search:
                 # the melds of the maximum, when they open, are a way to open
                 found = best_melds(facts, playable, downward=downward) if best >= need else None
             else:  # a hand too large for the exact maximum: is the minimum within reach?
-                reached = reaching_melds(rules, facts, playable, -(-need // factor))
+                reached = reaching_melds(rules, facts, playable, _undoubled(need, self.doubling))
                 if reached is None:
                     return False
                 found = reached[0] if reached[1] >= need else None

@@ -355,11 +355,7 @@ def _options(
     key = (code, suits[suit], ranks[rank], jokers)
     found = facts.reach_options.get(key)
     if found is None:
-        pool = Pool(
-            [other * 13 + rank for other in range(4) if ranks[rank] >> other & 1]
-            + [suit * 13 + index for index in range(13) if suits[suit] >> index & 1]
-        )
-        pool.jokers = jokers
+        pool = _pool_around(code, suits[suit], ranks[rank], jokers)
         highest = facts.highest
         ranked = []
         seen = set()
@@ -410,11 +406,7 @@ def _melds_through(
     key = (code, suit_bits, rank_bits, counts[JOKER_CODE])
     found = facts.melds_through.get(key)
     if found is None:
-        pool = Pool(
-            [other * 13 + rank_index for other in range(4) if rank_bits >> other & 1]
-            + [base + index for index in range(13) if suit_bits >> index & 1]
-        )
-        pool.jokers = counts[JOKER_CODE]
+        pool = _pool_around(code, suit_bits, rank_bits, counts[JOKER_CODE])
         found = tuple(
             (codes, facts.new_meld(codes).points) for _, codes in melds_from_pool(pool, rules, code)
         )
@@ -422,6 +414,21 @@ def _melds_through(
             facts.melds_through.clear()
         facts.melds_through[key] = found
     return found
+
+
+def _pool_around(code: int, suit_bits: int, rank_bits: int, jokers: int) -> Pool:
+    """All that a meld holding the natural card ``code`` can draw on, as a pool.
+
+    The cards of its rank (``rank_bits``, a bit per suit), of its suit
+    (``suit_bits``, a bit per rank) and ``jokers``.
+    """
+    suit, rank = divmod(code, 13)
+    pool = Pool(
+        [other * 13 + rank for other in range(4) if rank_bits >> other & 1]
+        + [suit * 13 + index for index in range(13) if suit_bits >> index & 1]
+    )
+    pool.jokers = jokers
+    return pool
 
 
 def most_points(
