@@ -16,6 +16,7 @@ import random
 from unittest import mock
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,6 +114,48 @@ def test_t8_best_points_is_the_most_disjoint_melds_can_score(rules, codes):
     best = _brute_best_points(rules, facts, counts)
     assert best_points(rules, facts, counts) == best
     assert best_points(rules, facts, counts, downward=True) == best  # kings first: same answer
+
+
+@settings(max_examples=80)
+@given(
+    rules=playable_rules(),
+    suit=st.integers(0, 3),
+    ranks=st.lists(st.integers(0, 12), min_size=6, max_size=10),
+    jokers=st.integers(0, 2),
+)
+def test_t8_a_long_run_is_worth_as_much_as_the_two_runs_it_splits_into(rules, suit, ranks, jokers):
+    # The opening search never tries a run that splits into two runs worth the same
+    # points (it tries the two): the maxima must stay exact on long runs of one suit,
+    # the ace low or high, turning the corner, with jokers inside and at the ends.
+    counts = [0] * (JOKER_CODE + 1)
+    for rank in ranks:
+        counts[suit * 13 + rank] = min(2, counts[suit * 13 + rank] + 1)
+    counts[JOKER_CODE] = jokers
+    facts = profile(rules)
+    best = _brute_best_points(rules, facts, counts)
+    assert best_points(rules, facts, counts) == best
+    assert best_points(rules, facts, counts, downward=True) == best
+    assert reaching_melds(rules, facts, counts, best) is not None
+    assert reaching_melds(rules, facts, counts, best + 1) is None
+
+
+@pytest.mark.parametrize(
+    ("ace", "cards", "points"),
+    [
+        # split after the king, the ace would stand low (1 point, not 15): kept whole
+        ("around_the_corner", "JH QH KH AH 2H 3H", 50),
+        # split in two, one half would hold jokers alone: kept whole
+        ("low_or_high", "5H JK JK JK JK JK", 80),
+    ],
+)
+def test_t8_a_long_run_that_splits_only_at_a_loss_is_kept_whole(ace, cards, points):
+    rules = Rules(ace=ace)
+    counts = [0] * (JOKER_CODE + 1)
+    for text in cards.split():
+        counts[parse_card(text).code] += 1
+    facts = profile(rules)
+    assert best_points(rules, facts, counts) == points
+    assert reaching_melds(rules, facts, counts, points) is not None
 
 
 def _two_decks_at_most(codes):

@@ -195,15 +195,18 @@ def reaching_melds(
     tried, and each step decides the card with the fewest ways left (kept
     out, or in one of the melds that hold it and lose little enough): a card
     with none ends the branch at once.  The melds losing least are tried
-    first.  The hands found short of a target are remembered in the profile
-    (``short_of``) for the next question.
+    first; a run that is two runs worth the same points is not tried (the
+    two are).  A hand found short of a target is remembered in the profile
+    (``short_of``) with the most points any of its branches was shown to
+    allow, so that the next question about it, for that target or any
+    within that margin, is answered at once.
 
     Returns:
         The melds (canonical meld-card codes) and their points, or ``None``
         when no disjoint new melds from the hand reach ``target``.
     """
     found = _reach(rules, facts, list(counts), target)
-    if found is None:
+    if isinstance(found, int):
         return None
     return found, sum(facts.new_meld(codes).points for codes in found)
 
@@ -214,17 +217,24 @@ _Option = tuple[tuple[int, ...], tuple[int, ...], int]
 
 def _reach(
     rules: Rules, facts: Profile, counts: list[int], target: int
-) -> tuple[tuple[int, ...], ...] | None:
-    """The search of :func:`reaching_melds`."""
+) -> tuple[tuple[int, ...], ...] | int:
+    """The search of :func:`reaching_melds`.
+
+    Returns the melds found, or, when none reach ``target``, the fewest
+    points proven out of reach (at most ``target``): the most that any branch
+    was shown to allow, plus one.  A hand asked again for a target that close
+    is answered at once, whatever path leads to it.
+    """
     if target <= 0:
         return ()
     key = bytes(counts)
     short = facts.short_of.get(key)
     if short is not None and target >= short:
-        return None
-    spare = upper_bound(facts, counts) - target  # the points the melds may still lose
+        return short
+    bound = upper_bound(facts, counts)
+    spare = bound - target  # the points the melds may still lose
     if spare < 0:
-        return None
+        return bound + 1
     suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
     ranks = [0] * 13  # per rank: the suits held
     held = []
@@ -237,14 +247,37 @@ def _reach(
     jokers = counts[JOKER_CODE]
     highest = facts.highest  # what keeping a card out loses at least
     card = -1  # the card with the fewest ways left
-    ways: tuple[_Option, ...] = ()
     fewest = 1 << 30
+    chosen: tuple[Sequence[int], Sequence[_Option], Sequence[int], Sequence[_Option]]
+    chosen = ((), (), (), ())
+    untried = 1 << 30  # the least loss of the chosen card's melds not tried
+    memo = facts.reach_options
     for code in held:
-        losses, options = _options(rules, facts, code, suits, ranks, jokers)
-        usable = bisect.bisect_right(losses, spare)
-        number = usable + (highest[code] <= spare)
+        suit, rank = divmod(code, 13)
+        # the memo read inline: this loop runs for every card of every hand searched
+        found = memo.get((code, False, ranks[rank], jokers))
+        if found is None:
+            found = _options(rules, facts, code, False, ranks[rank], jokers)
+        group_losses, groups = found
+        found = memo.get((code, True, suits[suit], jokers))
+        if found is None:
+            found = _options(rules, facts, code, True, suits[suit], jokers)
+        run_losses, runs = found
+        in_groups = bisect.bisect_right(group_losses, spare)
+        in_runs = bisect.bisect_right(run_losses, spare)
+        number = in_groups + in_runs + (highest[code] <= spare)
         if number < fewest:
-            card, ways, fewest = code, options[:usable], number
+            card, fewest = code, number
+            chosen = (
+                group_losses[:in_groups],
+                groups[:in_groups],
+                run_losses[:in_runs],
+                runs[:in_runs],
+            )
+            untried = min(
+                group_losses[in_groups : in_groups + 1] + run_losses[in_runs : in_runs + 1],
+                default=1 << 30,
+            )
             if number <= 1:
                 break
     candidates: Sequence[_Option]
@@ -254,21 +287,34 @@ def _reach(
             for _, codes in melds_from_counts(counts, rules)
         ]
     else:
-        candidates = ways
+        candidates = _merged(*chosen)
+    # The most points shown within reach of some branch: every way of melding the
+    # chosen card, or keeping it out, scores at most this.  A meld not tried loses
+    # more than the bound spares, and the bound of the hand it leaves is the bound
+    # of this hand less that meld's cards at their highest values.
+    most = 0
+    if card >= 0:
+        if untried < 1 << 30:
+            most = bound - untried
+        if highest[card] > spare:  # kept out, it would lose too much
+            most = max(most, bound - highest[card])
     for codes, used, points in candidates:
         rest = _reach(rules, facts, minus(counts, used), target - points)
-        if rest is not None:
+        if not isinstance(rest, int):
             return (codes, *rest)
+        most = max(most, points + rest - 1)
     if card >= 0 and highest[card] <= spare:  # the card kept out of every meld
         counts[card] -= 1
         rest = _reach(rules, facts, counts, target)
         counts[card] += 1
-        if rest is not None:
+        if not isinstance(rest, int):
             return rest
+        most = max(most, rest - 1)
     if len(facts.short_of) >= BEST_POINTS_LIMIT:
         facts.short_of.clear()
-    facts.short_of[key] = target if short is None else min(short, target)
-    return None
+    short = most + 1 if short is None else min(short, most + 1)
+    facts.short_of[key] = short
+    return short
 
 
 def upper_bound(facts: Profile, counts: Sequence[int]) -> int:
@@ -339,34 +385,43 @@ def _fours(
 
 
 def _options(
-    rules: Rules, facts: Profile, code: int, suits: list[int], ranks: list[int], jokers: int
+    rules: Rules, facts: Profile, code: int, runs: bool, held: int, jokers: int
 ) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
-    """The new melds that hold the natural card ``code``, the least loss first, and their losses.
+    """The new groups (or runs) that hold the natural card ``code``, the least loss first.
 
-    ``suits`` and ``ranks`` are the hand's rank masks by suit and suit masks
-    by rank; the melds depend only on the card's suit and rank and the
-    jokers (memoized on those).  Of melds that use the same cards for the
-    same points (a joker at either end of a run, say) one is kept: they
-    leave the same hand.  The loss of a meld is counted from its
-    cards' highest values without the group-of-four multiplier (what
-    :func:`upper_bound` may add to them only makes the true loss larger).
+    With their losses.  ``held`` is a mask of the other cards they may hold:
+    the suits held of the card's rank (a bit per suit) for groups, the ranks
+    held of its suit (a bit per rank) for runs.  Memoized on the card, the
+    kind, the mask and the jokers: a run's options do not change when a card
+    of another suit goes, a group's when a card of another rank goes.  Runs
+    that split into two runs worth the same points are left out (the two
+    are tried), and of melds that use the same cards for the same points (a
+    joker at either end of a run, say) one is kept: they leave the same
+    hand.  The loss of a meld is counted from its cards' highest values
+    without the group-of-four multiplier (what :func:`upper_bound` may add to
+    them only makes the true loss larger).
     """
-    suit, rank = divmod(code, 13)
-    key = (code, suits[suit], ranks[rank], jokers)
+    key = (code, runs, held, jokers)
     found = facts.reach_options.get(key)
     if found is None:
-        pool = _pool_around(code, suits[suit], ranks[rank], jokers)
-        highest = facts.highest
+        suit, rank = divmod(code, 13)
+        if runs:
+            pool = Pool([suit * 13 + index for index in range(13) if held >> index & 1])
+        else:
+            pool = Pool([other * 13 + rank for other in range(4) if held >> other & 1])
+        pool.jokers = jokers
+        kind = MeldKind.RUN if runs else MeldKind.GROUP
         ranked = []
         seen = set()
-        for _, codes in melds_from_pool(pool, rules, code):
-            used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
-            points = facts.new_meld(codes).points
-            if (used, points) in seen:
-                continue  # the same cards for the same points: the same hand left
+        for meld_kind, codes in melds_from_pool(pool, rules, code):
+            if meld_kind is not kind:
+                continue
+            costed = _costed(facts, codes, runs)
+            if costed is None or costed[:2] in seen:
+                continue  # two runs in one, or the same cards for the same points as another
+            used, points, loss = costed
             seen.add((used, points))
-            lost = sum(highest[card] for card in used)
-            ranked.append((lost - points, -points, codes, used))
+            ranked.append((loss, -points, codes, used))
         ranked.sort()
         found = (
             tuple(loss for loss, *_ in ranked),
@@ -376,6 +431,70 @@ def _options(
             facts.reach_options.clear()
         facts.reach_options[key] = found
     return found
+
+
+def _costed(
+    facts: Profile, codes: tuple[int, ...], run: bool
+) -> tuple[tuple[int, ...], int, int] | None:
+    """The cards a new meld uses (sorted), its points and its loss; ``None`` for a run of two.
+
+    A run of two is one that splits into two runs worth the same points
+    (see :func:`_splits`).  Memoized in the profile (``meld_costs``): the
+    same melds come back in the options of many hands.
+    """
+    if codes in facts.meld_costs:
+        return facts.meld_costs[codes]
+    found: tuple[tuple[int, ...], int, int] | None = None
+    if not (run and _splits(codes, facts.min_run)):
+        used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
+        points = facts.new_meld(codes).points
+        found = (used, points, sum(facts.highest[card] for card in used) - points)
+    if len(facts.meld_costs) >= MEMO_LIMIT:
+        facts.meld_costs.clear()
+    facts.meld_costs[codes] = found
+    return found
+
+
+def _merged(
+    group_losses: Sequence[int],
+    groups: Sequence[_Option],
+    run_losses: Sequence[int],
+    runs: Sequence[_Option],
+) -> list[_Option]:
+    """The groups and runs of a card in one list, the least loss first (then the most points).
+
+    A group and a run may use the same cards for the same points (a card
+    and two jokers): one is kept.
+    """
+    ranked = sorted(
+        [
+            (loss, -option[2], 0, index, option)
+            for index, (loss, option) in enumerate(zip(group_losses, groups, strict=True))
+        ]
+        + [
+            (loss, -option[2], 1, index, option)
+            for index, (loss, option) in enumerate(zip(run_losses, runs, strict=True))
+        ]
+    )
+    merged = []
+    seen = set()
+    for *_, option in ranked:
+        if (option[1], option[2]) not in seen:
+            seen.add((option[1], option[2]))
+            merged.append(option)
+    return merged
+
+
+def _splits(codes: tuple[int, ...], shortest: int) -> bool:
+    """Whether the run ``codes`` is two runs worth the same points (so never needed whole)."""
+    for cut in range(shortest, len(codes) - shortest + 1):
+        first, second = codes[:cut], codes[cut:]
+        if min(first) >= JOKER_CODE or min(second) >= JOKER_CODE:
+            continue  # a meld of jokers alone
+        if second[0] < JOKER_CODE and second[0] % 13 == 0:
+            continue  # the ace would stand low in the second
+        return True
+    return False
 
 
 #: The hands :func:`best_points` may answer for one question in the dead-end search.
@@ -408,7 +527,9 @@ def _melds_through(
     if found is None:
         pool = _pool_around(code, suit_bits, rank_bits, counts[JOKER_CODE])
         found = tuple(
-            (codes, facts.new_meld(codes).points) for _, codes in melds_from_pool(pool, rules, code)
+            (codes, facts.new_meld(codes).points)
+            for kind, codes in melds_from_pool(pool, rules, code)
+            if kind is not MeldKind.RUN or not _splits(codes, facts.min_run)
         )
         if len(facts.melds_through) >= MEMO_LIMIT:
             facts.melds_through.clear()

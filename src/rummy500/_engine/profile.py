@@ -81,8 +81,13 @@ class Profile:
         short_of: For hands whose exact maximum was not found, by their count
             vector: the fewest points their new melds are known not to reach
             (for ``reaching_melds``).
-        reach_options: The new melds that hold a card, the least loss first,
-            by the same key as ``melds_through`` (for ``reaching_melds``).
+        meld_costs: For new melds (by their meld-card codes), the cards they use,
+            their points and the points they lose against the cards' highest
+            values; ``None`` for a run that is two runs (for ``reaching_melds``).
+        reach_options: The new groups, or runs, that hold a card, the least loss
+            first, with their losses, by the card, the kind, the other cards of
+            its rank (groups) or suit (runs) and the jokers (for
+            ``reaching_melds``).
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -100,6 +105,7 @@ class Profile:
         "group_of_four",
         "highest",
         "low_ace",
+        "meld_costs",
         "melds_through",
         "min_run",
         "most_points",
@@ -134,9 +140,10 @@ class Profile:
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
         self.short_of: dict[bytes, int] = {}
+        self.meld_costs: dict[tuple[int, ...], tuple[tuple[int, ...], int, int] | None] = {}
         self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.reach_options: dict[
-            tuple[int, int, int, int],
+            tuple[int, bool, int, int],
             tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
         ] = {}
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
