@@ -248,36 +248,21 @@ def _reach(
     highest = facts.highest  # what keeping a card out loses at least
     card = -1  # the card with the fewest ways left
     fewest = 1 << 30
-    chosen: tuple[Sequence[int], Sequence[_Option], Sequence[int], Sequence[_Option]]
-    chosen = ((), (), (), ())
-    untried = 1 << 30  # the least loss of the chosen card's melds not tried
+    losses: Sequence[int] = ()  # its melds' losses, and the melds
+    options: Sequence[_Option] = ()
+    usable = 0  # how many of them lose little enough
     memo = facts.reach_options
     for code in held:
         suit, rank = divmod(code, 13)
         # the memo read inline: this loop runs for every card of every hand searched
-        found = memo.get((code, False, ranks[rank], jokers))
+        found = memo.get((code, suits[suit], ranks[rank], jokers))
         if found is None:
-            found = _options(rules, facts, code, False, ranks[rank], jokers)
-        group_losses, groups = found
-        found = memo.get((code, True, suits[suit], jokers))
-        if found is None:
-            found = _options(rules, facts, code, True, suits[suit], jokers)
-        run_losses, runs = found
-        in_groups = bisect.bisect_right(group_losses, spare)
-        in_runs = bisect.bisect_right(run_losses, spare)
-        number = in_groups + in_runs + (highest[code] <= spare)
+            found = _options(rules, facts, code, suits[suit], ranks[rank], jokers)
+        ways = bisect.bisect_right(found[0], spare)
+        number = ways + (highest[code] <= spare)
         if number < fewest:
             card, fewest = code, number
-            chosen = (
-                group_losses[:in_groups],
-                groups[:in_groups],
-                run_losses[:in_runs],
-                runs[:in_runs],
-            )
-            untried = min(
-                group_losses[in_groups : in_groups + 1] + run_losses[in_runs : in_runs + 1],
-                default=1 << 30,
-            )
+            (losses, options), usable = found, ways
             if number <= 1:
                 break
     candidates: Sequence[_Option]
@@ -287,15 +272,15 @@ def _reach(
             for _, codes in melds_from_counts(counts, rules)
         ]
     else:
-        candidates = _merged(*chosen)
+        candidates = options[:usable]
     # The most points shown within reach of some branch: every way of melding the
     # chosen card, or keeping it out, scores at most this.  A meld not tried loses
     # more than the bound spares, and the bound of the hand it leaves is the bound
     # of this hand less that meld's cards at their highest values.
     most = 0
     if card >= 0:
-        if untried < 1 << 30:
-            most = bound - untried
+        if usable < len(losses):  # the least loss of the melds not tried
+            most = bound - losses[usable]
         if highest[card] > spare:  # kept out, it would lose too much
             most = max(most, bound - highest[card])
     for codes, used, points in candidates:
@@ -385,6 +370,46 @@ def _fours(
 
 
 def _options(
+    rules: Rules, facts: Profile, code: int, suit_bits: int, rank_bits: int, jokers: int
+) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
+    """The new melds that hold the natural card ``code``, the least loss first, and their losses.
+
+    ``suit_bits`` are the ranks held of its suit, ``rank_bits`` the suits held
+    of its rank.  Memoized on those and the jokers (``reach_options``); built
+    from the card's groups and runs, each memoized on what it depends on
+    alone (:func:`_kind_options`).  A group and a run that use the same
+    cards for the same points (a card and two jokers) leave the same hand:
+    one is kept.
+    """
+    key = (code, suit_bits, rank_bits, jokers)
+    group_losses, groups = _kind_options(rules, facts, code, False, rank_bits, jokers)
+    run_losses, runs = _kind_options(rules, facts, code, True, suit_bits, jokers)
+    ranked = sorted(
+        [
+            (loss, -option[2], 0, index, option)
+            for index, (loss, option) in enumerate(zip(group_losses, groups, strict=True))
+        ]
+        + [
+            (loss, -option[2], 1, index, option)
+            for index, (loss, option) in enumerate(zip(run_losses, runs, strict=True))
+        ]
+    )
+    losses = []
+    options = []
+    seen = set()
+    for loss, *_, option in ranked:
+        if (option[1], option[2]) not in seen:
+            seen.add((option[1], option[2]))
+            losses.append(loss)
+            options.append(option)
+    found = (tuple(losses), tuple(options))
+    if len(facts.reach_options) >= MEMO_LIMIT:
+        facts.reach_options.clear()
+    facts.reach_options[key] = found
+    return found
+
+
+def _kind_options(
     rules: Rules, facts: Profile, code: int, runs: bool, held: int, jokers: int
 ) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
     """The new groups (or runs) that hold the natural card ``code``, the least loss first.
@@ -392,17 +417,17 @@ def _options(
     With their losses.  ``held`` is a mask of the other cards they may hold:
     the suits held of the card's rank (a bit per suit) for groups, the ranks
     held of its suit (a bit per rank) for runs.  Memoized on the card, the
-    kind, the mask and the jokers: a run's options do not change when a card
-    of another suit goes, a group's when a card of another rank goes.  Runs
-    that split into two runs worth the same points are left out (the two
-    are tried), and of melds that use the same cards for the same points (a
-    joker at either end of a run, say) one is kept: they leave the same
-    hand.  The loss of a meld is counted from its cards' highest values
-    without the group-of-four multiplier (what :func:`upper_bound` may add to
-    them only makes the true loss larger).
+    kind, the mask and the jokers (``kind_options``): a run's options do not
+    change when a card of another suit goes, a group's when a card of
+    another rank goes.  Runs that split into two runs worth the same points
+    are left out (the two are tried), and of melds that use the same cards
+    for the same points (a joker at either end of a run, say) one is kept.
+    The loss of a meld is counted from its cards' highest values without the
+    group-of-four multiplier (what :func:`upper_bound` may add to them only
+    makes the true loss larger).
     """
     key = (code, runs, held, jokers)
-    found = facts.reach_options.get(key)
+    found = facts.kind_options.get(key)
     if found is None:
         suit, rank = divmod(code, 13)
         if runs:
@@ -427,9 +452,9 @@ def _options(
             tuple(loss for loss, *_ in ranked),
             tuple((codes, used, -negative) for _, negative, codes, used in ranked),
         )
-        if len(facts.reach_options) >= MEMO_LIMIT:
-            facts.reach_options.clear()
-        facts.reach_options[key] = found
+        if len(facts.kind_options) >= MEMO_LIMIT:
+            facts.kind_options.clear()
+        facts.kind_options[key] = found
     return found
 
 
@@ -453,36 +478,6 @@ def _costed(
         facts.meld_costs.clear()
     facts.meld_costs[codes] = found
     return found
-
-
-def _merged(
-    group_losses: Sequence[int],
-    groups: Sequence[_Option],
-    run_losses: Sequence[int],
-    runs: Sequence[_Option],
-) -> list[_Option]:
-    """The groups and runs of a card in one list, the least loss first (then the most points).
-
-    A group and a run may use the same cards for the same points (a card
-    and two jokers): one is kept.
-    """
-    ranked = sorted(
-        [
-            (loss, -option[2], 0, index, option)
-            for index, (loss, option) in enumerate(zip(group_losses, groups, strict=True))
-        ]
-        + [
-            (loss, -option[2], 1, index, option)
-            for index, (loss, option) in enumerate(zip(run_losses, runs, strict=True))
-        ]
-    )
-    merged = []
-    seen = set()
-    for *_, option in ranked:
-        if (option[1], option[2]) not in seen:
-            seen.add((option[1], option[2]))
-            merged.append(option)
-    return merged
 
 
 def _splits(codes: tuple[int, ...], shortest: int) -> bool:

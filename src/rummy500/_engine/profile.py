@@ -84,10 +84,12 @@ class Profile:
         meld_costs: For new melds (by their meld-card codes), the cards they use,
             their points and the points they lose against the cards' highest
             values; ``None`` for a run that is two runs (for ``reaching_melds``).
-        reach_options: The new groups, or runs, that hold a card, the least loss
-            first, with their losses, by the card, the kind, the other cards of
-            its rank (groups) or suit (runs) and the jokers (for
+        reach_options: The new melds that hold a card, the least loss first, with
+            their losses, by the same key as ``melds_through`` (for
             ``reaching_melds``).
+        kind_options: The same for groups alone or runs alone, by the card, the
+            kind, the other cards of its rank (groups) or suit (runs) and the
+            jokers.
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -104,6 +106,7 @@ class Profile:
         "fours",
         "group_of_four",
         "highest",
+        "kind_options",
         "low_ace",
         "meld_costs",
         "melds_through",
@@ -143,6 +146,10 @@ class Profile:
         self.meld_costs: dict[tuple[int, ...], tuple[tuple[int, ...], int, int] | None] = {}
         self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.reach_options: dict[
+            tuple[int, int, int, int],
+            tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
+        ] = {}
+        self.kind_options: dict[
             tuple[int, bool, int, int],
             tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
         ] = {}
