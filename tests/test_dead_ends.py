@@ -31,13 +31,10 @@ from rummy500 import (
 )
 from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, taking
-from rummy500._engine.opening_points import (
-    best_melds,
-    best_points,
-    natural_melds,
-    reaching_melds,
-    upper_bound,
-)
+from rummy500._engine.opening_bounds import upper_bound
+from rummy500._engine.opening_points import best_melds, best_points
+from rummy500._engine.opening_reach import reaching_melds
+from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE, parse_card
 from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code

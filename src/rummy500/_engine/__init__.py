@@ -12,7 +12,10 @@ T1, T5, T6 drawing            :mod:`~rummy500._engine.drawing`
 T2–T4 taking from the pile    :mod:`~rummy500._engine.taking`
 T7, T9 playing                :mod:`~rummy500._engine.playing`
 T8 opening minimum            :mod:`~rummy500._engine.opening` (its points:
-                              :mod:`~rummy500._engine.opening_points`)
+                              :mod:`~rummy500._engine.opening_bounds`,
+                              :mod:`~rummy500._engine.opening_witness`,
+                              :mod:`~rummy500._engine.opening_points`,
+                              :mod:`~rummy500._engine.opening_reach`)
 T10, T11 discarding           :mod:`~rummy500._engine.discarding`
 E1–E4 going out               :mod:`~rummy500._engine.going_out`
 N1 no dead ends               :mod:`~rummy500._engine.dead_ends`

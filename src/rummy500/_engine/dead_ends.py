@@ -26,15 +26,10 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need
-from rummy500._engine.opening_points import (
-    BEST_POINTS_BUDGET,
-    best_melds,
-    best_points,
-    most_points,
-    natural_melds,
-    reaching_melds,
-    upper_bound,
-)
+from rummy500._engine.opening_bounds import most_points, upper_bound
+from rummy500._engine.opening_points import BEST_POINTS_BUDGET, best_melds, best_points
+from rummy500._engine.opening_reach import reaching_melds
+from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.plays import physical, playable_on_table, table_after
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE

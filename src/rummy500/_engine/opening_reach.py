@@ -1,0 +1,260 @@
+"""Whether new melds from a hand reach a number of points, for the opening minimum (T8).
+
+An exact yes or no for the hands too large for the exact maximum
+(:mod:`~rummy500._engine.opening_points`): an opening minimum of 500 asks it
+about hands of 50 cards and more.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+
+from rummy500._engine.hands import minus
+from rummy500._engine.opening_bounds import upper_bound
+from rummy500._engine.opening_points import BEST_POINTS_LIMIT, splits_in_two
+from rummy500._engine.profile import MEMO_LIMIT, Profile
+from rummy500.cards import JOKER_CODE
+from rummy500.meldcards import SPEC_PHYSICAL
+from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
+from rummy500.melds import MeldKind
+from rummy500.rules import Rules
+
+__all__ = [
+    "reaching_melds",
+]
+
+
+def reaching_melds(
+    rules: Rules, facts: Profile, counts: Sequence[int], target: int
+) -> tuple[tuple[tuple[int, ...], ...], int] | None:
+    """Disjoint new melds from ``counts`` worth ``target`` points or more, if any (exact).
+
+    A search for the hands too large for the budget of
+    :func:`~rummy500._engine.opening_points.best_points` (an
+    opening minimum of 500 asks it about hands of 50 cards and more).  What
+    it measures is the points lost:
+    :func:`~rummy500._engine.opening_bounds.upper_bound` of the cards left
+    (each at its highest value), and each meld loses at least what its cards
+    score below that (an ace low, say), each card kept out of every meld its
+    value.  Melds that would lose more than the bound has to spare are never
+    tried, and each step decides the card with the fewest ways left (kept
+    out, or in one of the melds that hold it and lose little enough): a card
+    with none ends the branch at once.  The melds losing least are tried
+    first; a run that is two runs worth the same points is not tried (the
+    two are).  A hand found short of a target is remembered in the profile
+    (``short_of``) with the most points any of its branches was shown to
+    allow, so that the next question about it, for that target or any
+    within that margin, is answered at once.
+
+    Returns:
+        The melds (canonical meld-card codes) and their points, or ``None``
+        when no disjoint new melds from the hand reach ``target``.
+    """
+    found = _reach(rules, facts, list(counts), target)
+    if isinstance(found, int):
+        return None
+    return found, sum(facts.new_meld(codes).points for codes in found)
+
+
+#: One way to meld a card: the meld-card codes, the card codes they use, their points.
+_Option = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _reach(
+    rules: Rules, facts: Profile, counts: list[int], target: int
+) -> tuple[tuple[int, ...], ...] | int:
+    """The search of :func:`reaching_melds`.
+
+    Returns the melds found, or, when none reach ``target``, the fewest
+    points proven out of reach (at most ``target``): the most that any branch
+    was shown to allow, plus one.  A hand asked again for a target that close
+    is answered at once, whatever path leads to it.
+    """
+    if target <= 0:
+        return ()
+    key = bytes(counts)
+    short = facts.short_of.get(key)
+    if short is not None and target >= short:
+        return short
+    bound = upper_bound(facts, counts)
+    spare = bound - target  # the points the melds may still lose
+    if spare < 0:
+        return bound + 1
+    suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
+    ranks = [0] * 13  # per rank: the suits held
+    held = []
+    for code in range(JOKER_CODE):
+        if counts[code]:
+            suit, rank = divmod(code, 13)
+            suits[suit] |= 1 << rank
+            ranks[rank] |= 1 << suit
+            held.append(code)
+    jokers = counts[JOKER_CODE]
+    highest = facts.highest  # what keeping a card out loses at least
+    card = -1  # the card with the fewest ways left
+    fewest = 1 << 30
+    losses: Sequence[int] = ()  # its melds' losses, and the melds
+    options: Sequence[_Option] = ()
+    usable = 0  # how many of them lose little enough
+    memo = facts.reach_options
+    for code in held:
+        suit, rank = divmod(code, 13)
+        # the memo read inline: this loop runs for every card of every hand searched
+        found = memo.get((code, suits[suit], ranks[rank], jokers))
+        if found is None:
+            found = _options(rules, facts, code, suits[suit], ranks[rank], jokers)
+        ways = bisect.bisect_right(found[0], spare)
+        number = ways + (highest[code] <= spare)
+        if number < fewest:
+            card, fewest = code, number
+            (losses, options), usable = found, ways
+            if number <= 1:
+                break
+    candidates: Sequence[_Option]
+    if card < 0:  # jokers only: melds of jokers, where the rules have them
+        candidates = [
+            (codes, tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
+            for _, codes in melds_from_counts(counts, rules)
+        ]
+    else:
+        candidates = options[:usable]
+    # The most points shown within reach of some branch: every way of melding the
+    # chosen card, or keeping it out, scores at most this.  A meld not tried loses
+    # more than the bound spares, and the bound of the hand it leaves is the bound
+    # of this hand less that meld's cards at their highest values.
+    most = 0
+    if card >= 0:
+        if usable < len(losses):  # the least loss of the melds not tried
+            most = bound - losses[usable]
+        if highest[card] > spare:  # kept out, it would lose too much
+            most = max(most, bound - highest[card])
+    for codes, used, points in candidates:
+        rest = _reach(rules, facts, minus(counts, used), target - points)
+        if not isinstance(rest, int):
+            return (codes, *rest)
+        most = max(most, points + rest - 1)
+    if card >= 0 and highest[card] <= spare:  # the card kept out of every meld
+        counts[card] -= 1
+        rest = _reach(rules, facts, counts, target)
+        counts[card] += 1
+        if not isinstance(rest, int):
+            return rest
+        most = max(most, rest - 1)
+    if len(facts.short_of) >= BEST_POINTS_LIMIT:
+        facts.short_of.clear()
+    short = most + 1 if short is None else min(short, most + 1)
+    facts.short_of[key] = short
+    return short
+
+
+def _options(
+    rules: Rules, facts: Profile, code: int, suit_bits: int, rank_bits: int, jokers: int
+) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
+    """The new melds that hold the natural card ``code``, the least loss first, and their losses.
+
+    ``suit_bits`` are the ranks held of its suit, ``rank_bits`` the suits held
+    of its rank.  Memoized on those and the jokers (``reach_options``); built
+    from the card's groups and runs, each memoized on what it depends on
+    alone (:func:`_kind_options`).  A group and a run that use the same
+    cards for the same points (a card and two jokers) leave the same hand:
+    one is kept.
+    """
+    key = (code, suit_bits, rank_bits, jokers)
+    group_losses, groups = _kind_options(rules, facts, code, False, rank_bits, jokers)
+    run_losses, runs = _kind_options(rules, facts, code, True, suit_bits, jokers)
+    ranked = sorted(
+        [
+            (loss, -option[2], 0, index, option)
+            for index, (loss, option) in enumerate(zip(group_losses, groups, strict=True))
+        ]
+        + [
+            (loss, -option[2], 1, index, option)
+            for index, (loss, option) in enumerate(zip(run_losses, runs, strict=True))
+        ]
+    )
+    losses = []
+    options = []
+    seen = set()
+    for loss, *_, option in ranked:
+        if (option[1], option[2]) not in seen:
+            seen.add((option[1], option[2]))
+            losses.append(loss)
+            options.append(option)
+    found = (tuple(losses), tuple(options))
+    if len(facts.reach_options) >= MEMO_LIMIT:
+        facts.reach_options.clear()
+    facts.reach_options[key] = found
+    return found
+
+
+def _kind_options(
+    rules: Rules, facts: Profile, code: int, runs: bool, held: int, jokers: int
+) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
+    """The new groups (or runs) that hold the natural card ``code``, the least loss first.
+
+    With their losses.  ``held`` is a mask of the other cards they may hold:
+    the suits held of the card's rank (a bit per suit) for groups, the ranks
+    held of its suit (a bit per rank) for runs.  Memoized on the card, the
+    kind, the mask and the jokers (``kind_options``): a run's options do not
+    change when a card of another suit goes, a group's when a card of
+    another rank goes.  Runs that split into two runs worth the same points
+    are left out (the two are tried), and of melds that use the same cards
+    for the same points (a joker at either end of a run, say) one is kept.
+    The loss of a meld is counted from its cards' highest values without the
+    group-of-four multiplier (what :func:`upper_bound` may add to them only
+    makes the true loss larger).
+    """
+    key = (code, runs, held, jokers)
+    found = facts.kind_options.get(key)
+    if found is None:
+        suit, rank = divmod(code, 13)
+        if runs:
+            pool = Pool([suit * 13 + index for index in range(13) if held >> index & 1])
+        else:
+            pool = Pool([other * 13 + rank for other in range(4) if held >> other & 1])
+        pool.jokers = jokers
+        kind = MeldKind.RUN if runs else MeldKind.GROUP
+        ranked = []
+        seen = set()
+        for meld_kind, codes in melds_from_pool(pool, rules, code):
+            if meld_kind is not kind:
+                continue
+            costed = _costed(facts, codes, runs)
+            if costed is None or costed[:2] in seen:
+                continue  # two runs in one, or the same cards for the same points as another
+            used, points, loss = costed
+            seen.add((used, points))
+            ranked.append((loss, -points, codes, used))
+        ranked.sort()
+        found = (
+            tuple(loss for loss, *_ in ranked),
+            tuple((codes, used, -negative) for _, negative, codes, used in ranked),
+        )
+        if len(facts.kind_options) >= MEMO_LIMIT:
+            facts.kind_options.clear()
+        facts.kind_options[key] = found
+    return found
+
+
+def _costed(
+    facts: Profile, codes: tuple[int, ...], run: bool
+) -> tuple[tuple[int, ...], int, int] | None:
+    """The cards a new meld uses (sorted), its points and its loss; ``None`` for two runs in one.
+
+    Two runs in one: a run that splits into two runs worth the same points
+    (:func:`~rummy500._engine.opening_points.splits_in_two`).  Memoized in
+    the profile (``meld_costs``): the same melds come back in the options of
+    many hands.
+    """
+    if codes in facts.meld_costs:
+        return facts.meld_costs[codes]
+    found: tuple[tuple[int, ...], int, int] | None = None
+    if not (run and splits_in_two(codes, facts.min_run)):
+        used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
+        points = facts.new_meld(codes).points
+        found = (used, points, sum(facts.highest[card] for card in used) - points)
+    if len(facts.meld_costs) >= MEMO_LIMIT:
+        facts.meld_costs.clear()
+    facts.meld_costs[codes] = found
+    return found
