@@ -81,6 +81,55 @@ def _reach(
     spare = bound - target  # the points the melds may still lose
     if spare < 0:
         return bound + 1
+    card, losses, options, usable = _card_to_decide(rules, facts, counts, spare)
+    candidates: Sequence[_Option]
+    if card < 0:  # jokers only: melds of jokers, where the rules have them
+        candidates = [
+            (codes, tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
+            for _, codes in melds_from_counts(counts, rules)
+        ]
+    else:
+        candidates = options[:usable]
+    # The most points shown within reach of some branch: every way of melding the
+    # chosen card, or keeping it out, scores at most this.  A meld not tried loses
+    # more than the bound spares, and the bound of the hand it leaves is at most the
+    # bound of this hand less that meld's cards at their highest values.
+    most = 0
+    if card >= 0:
+        if usable < len(losses):  # the least loss of the melds not tried
+            most = bound - losses[usable]
+        if facts.highest[card] > spare:  # kept out, it would lose too much
+            most = max(most, bound - facts.highest[card])
+    for codes, used, points in candidates:
+        rest = _reach(rules, facts, minus(counts, used), target - points)
+        if not isinstance(rest, int):
+            return (codes, *rest)
+        most = max(most, points + rest - 1)
+    if card >= 0 and facts.highest[card] <= spare:  # the card kept out of every meld
+        counts[card] -= 1
+        rest = _reach(rules, facts, counts, target)
+        counts[card] += 1
+        if not isinstance(rest, int):
+            return rest
+        most = max(most, rest - 1)
+    if len(facts.short_of) >= BEST_POINTS_LIMIT:
+        facts.short_of.clear()
+    short = most + 1 if short is None else min(short, most + 1)
+    facts.short_of[key] = short
+    return short
+
+
+def _card_to_decide(
+    rules: Rules, facts: Profile, counts: Sequence[int], spare: int
+) -> tuple[int, Sequence[int], Sequence[_Option], int]:
+    """The card of ``counts`` with the fewest ways left, when melds may lose ``spare`` points.
+
+    Its ways: kept out of every meld (if its value is at most ``spare``) or
+    in one of its melds that lose at most ``spare``.  Returns the card (-1
+    when the hand holds jokers alone), its melds and their losses, the least
+    loss first, and how many of them lose little enough.  A card with one way
+    or none is taken at once.
+    """
     suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
     ranks = [0] * 13  # per rank: the suits held
     held = []
@@ -91,12 +140,12 @@ def _reach(
             ranks[rank] |= 1 << suit
             held.append(code)
     jokers = counts[JOKER_CODE]
-    highest = facts.highest  # what keeping a card out loses at least
-    card = -1  # the card with the fewest ways left
+    highest = facts.highest
+    card = -1
     fewest = 1 << 30
-    losses: Sequence[int] = ()  # its melds' losses, and the melds
+    losses: Sequence[int] = ()
     options: Sequence[_Option] = ()
-    usable = 0  # how many of them lose little enough
+    usable = 0
     memo = facts.reach_options
     for code in held:
         suit, rank = divmod(code, 13)
@@ -111,41 +160,7 @@ def _reach(
             (losses, options), usable = found, ways
             if number <= 1:
                 break
-    candidates: Sequence[_Option]
-    if card < 0:  # jokers only: melds of jokers, where the rules have them
-        candidates = [
-            (codes, tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
-            for _, codes in melds_from_counts(counts, rules)
-        ]
-    else:
-        candidates = options[:usable]
-    # The most points shown within reach of some branch: every way of melding the
-    # chosen card, or keeping it out, scores at most this.  A meld not tried loses
-    # more than the bound spares, and the bound of the hand it leaves is the bound
-    # of this hand less that meld's cards at their highest values.
-    most = 0
-    if card >= 0:
-        if usable < len(losses):  # the least loss of the melds not tried
-            most = bound - losses[usable]
-        if highest[card] > spare:  # kept out, it would lose too much
-            most = max(most, bound - highest[card])
-    for codes, used, points in candidates:
-        rest = _reach(rules, facts, minus(counts, used), target - points)
-        if not isinstance(rest, int):
-            return (codes, *rest)
-        most = max(most, points + rest - 1)
-    if card >= 0 and highest[card] <= spare:  # the card kept out of every meld
-        counts[card] -= 1
-        rest = _reach(rules, facts, counts, target)
-        counts[card] += 1
-        if not isinstance(rest, int):
-            return rest
-        most = max(most, rest - 1)
-    if len(facts.short_of) >= BEST_POINTS_LIMIT:
-        facts.short_of.clear()
-    short = most + 1 if short is None else min(short, most + 1)
-    facts.short_of[key] = short
-    return short
+    return card, losses, options, usable
 
 
 def _options(
