@@ -35,7 +35,7 @@ from rummy500._engine.opening_bounds import upper_bound
 from rummy500._engine.opening_points import best_melds, best_points
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile, profile
 from rummy500.cards import JOKER_CODE, parse_card
 from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code
 from rummy500.meldgen import melds_from_counts
@@ -207,6 +207,29 @@ def test_t8_natural_melds_are_valid_disjoint_melds_of_the_hand(rules, codes):
     assert points == _points_of_disjoint_melds_of(facts, counts, melds)
     exact = best_points(rules, facts, counts, 4096)
     assert exact is None or points <= exact
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=playable_rules(),
+    hands=st.lists(
+        st.lists(st.integers(0, JOKER_CODE), min_size=8, max_size=18), min_size=1, max_size=3
+    ),
+    order=st.randoms(use_true_random=False),
+)
+def test_t8_reaching_melds_answers_stay_exact_whatever_was_asked_before(rules, hands, order):
+    # A hand found short remembers the most points its branches allow (fail-soft): the
+    # next questions, about the same hands and the hands inside them, for every target
+    # up to just past the best, in any order, must get the exact answer from that memory.
+    facts = Profile(rules)  # one memory for every question of the example
+    questions = []
+    for codes in hands:
+        counts = _two_decks_at_most(codes)
+        best = best_points(rules, Profile(rules), counts)
+        questions += [(counts, best, target) for target in range(best + 4)]
+    order.shuffle(questions)
+    for counts, best, target in questions:
+        assert (reaching_melds(rules, facts, counts, target) is not None) == (best >= target)
 
 
 @settings(max_examples=150)
