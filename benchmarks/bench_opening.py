@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/bench_opening.py [--positions 6] [--repeat 3] [--hands 20] [--seed 1]
-        [--minimums 50,100,200,300,500] [--call-limit 60]
+        [--minimums 50,100,200,300,500] [--call-limit 60] [--deeper]
 
 Smoke run: python benchmarks/bench_opening.py --positions 1 --repeat 1 --hands 1
     --minimums 100
@@ -25,6 +25,9 @@ over the melds the cards left could make.  Sections:
 3. The deep pile: seven players under a minimum of 500, nobody opened, a
    51-card pile (met in the first hand of random play, seed 1): every take
    asks about hands of 45-58 cards, too large for the exact maximum.
+4. With ``--deeper``: deeper piles met in random play (6 and 7 players,
+   minimums of 400 and 500, piles of 46 to 58 cards), one call each,
+   stopped after ``--call-limit`` seconds.
 """
 
 from __future__ import annotations
@@ -74,6 +77,62 @@ _SEVEN_AT_500 = (
 )
 
 
+#: Section 4's positions (the position format), met in random play: the draw phase, nobody
+#: opened, the seat to move may take from deep in the pile.
+_DEEPER = (
+    (
+        "6 players, minimum 400, a 46-card pile",
+        (
+            '{"format":1,"rules":{"preset":"pagat","opening_minimum":400},"dealer":0,'
+            '"to_move":1,"phase":"draw","hands":[["3S","7S","7S","9S","6H","9H","5C"],["8S",'
+            '"9S","TS","JS","7H","AC","2C"],["TS","JS","AH","4D","KD","3C","TC"],["8S","3H",'
+            '"7H","8H","3D","3C","JC"],["5S","3H","5H","JH","KH","5D","QD"],["AS","4H","AD",'
+            '"2D","4C","4C","JK"]],"stock":["JK","KD","QC","TD","4S","QH","8C","9C","2H","4H",'
+            '"JH","6H","9H","5D","7C","9D","JC","KS","8H","AD"],"discard":["TD","6D","QC","3D",'
+            '"KC","6S","2S","KH","AC","8C","4D","JD","2H","8D","QD","7C","JK","9D","KC","2C",'
+            '"JK","6C","KS","4S","TH","7D","7D","TC","6D","TH","QS","5H","5C","2S","6S","2D",'
+            '"3S","AS","6C","QS","9C","JD","QH","8D","5S","AH"],"melds":[],"last_discarder":0,'
+            '"turn":{"taken":[]},"seed":577090037,"known":[["7S","6H","9H"],["9S","7H"],["TS",'
+            '"AH","4D"],["3H","7H","3C","JC"],["JH","KH","5D"],["AS","4H","4C","4C"]]}'
+        ),
+    ),
+    (
+        "7 players, minimum 500, a 58-card pile",
+        (
+            '{"format":1,"rules":{"preset":"pagat","opening_minimum":500},"dealer":0,'
+            '"to_move":6,"phase":"draw","hands":[["QS","TH","KH","3D","9C","TC","QC"],["5S",'
+            '"6S","2H","4D","4D","TD","JK"],["7S","AH","4H","KD","6C","JC","QC"],["2S","TS",'
+            '"AH","7H","9H","JH","5D"],["KS","3H","6H","QH","2D","4C","JK"],["9S","JS","5D",'
+            '"JD","JD","2C","8C"],["4S","TS","KD","3C","7C","8C","JK"]],"stock":["AD"],'
+            '"discard":["KH","TD","4H","JC","3D","5H","9S","6S","9D","QD","AC","AC","JH","4S",'
+            '"7D","7C","8D","KC","9C","TH","JK","QH","2D","8D","3S","KS","6D","7H","2C","QD",'
+            '"6D","4C","5H","6H","3S","2S","8H","8S","JS","QS","3H","9H","7S","7D","KC","AD",'
+            '"3C","AS","6C","5C","8S","AS","TC","2H","9D","5S","5C","8H"],"melds":[],'
+            '"last_discarder":5,"turn":{"taken":[]},"seed":577090037,"known":[["TH","KH","9C",'
+            '"TC"],["6S"],["7S","AH","4H","QC"],["2S","AH","7H","9H"],["3H","4C"],["9S","5D",'
+            '"2C"],["8C","JK"]]}'
+        ),
+    ),
+    (
+        "7 players, minimum 500, runs of 4, a 53-card pile",
+        (
+            '{"format":1,"rules":{"preset":"pagat","min_run_length":4,"opening_minimum":500},'
+            '"dealer":0,"to_move":5,"phase":"draw","hands":[["3S","QH","2D","3D","7D","AC",'
+            '"5C"],["AS","AS","4S","7S","8H","KH","QC"],["5H","7H","8D","9D","7C","7C","8C"],'
+            '["4S","7S","8S","QS","5D","KD","TC"],["6S","6H","JH","JD","2C","JC","QC"],["QS",'
+            '"8H","7D","TD","QD","3C","3C"],["2S","KS","3H","KD","5C","6C","9C"]],'
+            '"stock":["AD","6C","5H","2D","4H","6H"],"discard":["KH","8D","2H","4C","AH","4D",'
+            '"9C","TH","2S","TC","JS","KS","JK","JK","9D","9S","4C","2H","9H","3H","JH","AC",'
+            '"9H","KC","TD","4H","8S","6D","JK","5S","JC","6S","3S","QD","8C","TS","AH","7H",'
+            '"6D","JS","TH","JD","5S","2C","KC","4D","QH","JK","9S","TS","5D","3D","AD"],'
+            '"melds":[],"last_discarder":4,"turn":{"taken":[]},"seed":3626764237,'
+            '"known":[["3S","QH","2D","7D","AC","5C"],["AS","AS","8H"],["5H"],["4S","TC"],'
+            '["JD"],["8H","TD","QD","3C"],["2S","KD","6C"]]}'
+        ),
+    ),
+)
+
+
 def _first_and_again(data: dict[str, Any], repeat: int) -> tuple[int, float, float]:
     """The moves of the position ``data``, the first call's time and the median of ``repeat`` more.
 
@@ -98,6 +157,21 @@ def deep_pile(repeat: int) -> None:
         "3. The deep pile (7 players, pagat + opening_minimum 500, a 51-card pile)",
         ("moves", "first ms", "again ms med"),
         [(count, f"{first * 1e3:.1f}", f"{again * 1e3:.1f}")],
+    )
+
+
+def deeper(limit: float) -> None:
+    previous = signal.signal(signal.SIGALRM, _stop_call)
+    rows = []
+    for label, text in _DEEPER:
+        moves, seconds = _timed_moves(GameState.from_dict(json.loads("".join(text))), limit)
+        shown = f"> {limit:.0f}" if moves is None else f"{seconds:.2f}"
+        rows.append((label, "-" if moves is None else len(moves), shown))
+    signal.signal(signal.SIGALRM, previous)
+    print_table(
+        "4. Deeper piles (pagat + opening_minimum; one call each)",
+        ("position", "moves", "seconds"),
+        rows,
     )
 
 
@@ -213,6 +287,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=60.0,
         help="seconds after which a random-play call is stopped and its hand ended",
     )
+    parser.add_argument(
+        "--deeper",
+        action="store_true",
+        help="also time section 4, the deeper piles (a few minutes)",
+    )
     args = parser.parse_args(argv)
     minimums = [int(text) for text in args.minimums.split(",")]
     print_environment()
@@ -220,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.hands:
         random_play(args.hands, minimums, args.seed, args.call_limit)
     deep_pile(args.repeat)
+    if args.deeper:
+        deeper(args.call_limit)
 
 
 if __name__ == "__main__":
