@@ -33,13 +33,14 @@ over the melds the cards left could make.  Sections:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import signal
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -161,13 +162,12 @@ def deep_pile(repeat: int) -> None:
 
 
 def deeper(limit: float) -> None:
-    previous = signal.signal(signal.SIGALRM, _stop_call)
     rows = []
-    for label, text in _DEEPER:
-        moves, seconds = _timed_moves(GameState.from_dict(json.loads("".join(text))), limit)
-        shown = f"> {limit:.0f}" if moves is None else f"{seconds:.2f}"
-        rows.append((label, "-" if moves is None else len(moves), shown))
-    signal.signal(signal.SIGALRM, previous)
+    with _calls_stopped():
+        for label, text in _DEEPER:
+            moves, seconds = _timed_moves(GameState.from_dict(json.loads("".join(text))), limit)
+            shown = f"> {limit:.0f}" if moves is None else f"{seconds:.2f}"
+            rows.append((label, "-" if moves is None else len(moves), shown))
     print_table(
         "4. Deeper piles (pagat + opening_minimum; one call each)",
         ("position", "moves", "seconds"),
@@ -218,6 +218,16 @@ def _stop_call(signum: int, frame: object) -> None:
     raise _CallTooLong
 
 
+@contextlib.contextmanager
+def _calls_stopped() -> Iterator[None]:
+    """Let :func:`_timed_moves` stop a call (SIGALRM), within the block."""
+    previous = signal.signal(signal.SIGALRM, _stop_call)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _timed_moves(state: GameState, limit: float) -> tuple[tuple[Move, ...] | None, float]:
     """``legal_moves(state)`` and its time; ``None`` if it ran past ``limit`` seconds."""
     signal.setitimer(signal.ITIMER_REAL, limit)
@@ -231,38 +241,37 @@ def _timed_moves(state: GameState, limit: float) -> tuple[tuple[Move, ...] | Non
     return moves, time.perf_counter() - start
 
 
+def _random_row(
+    players: int, minimum: int, hands: int, seed: int, limit: float
+) -> tuple[object, ...]:
+    """Section 2's row: ``hands`` hands of random play, every ``legal_moves`` call timed."""
+    rules = Rules(opening_minimum=minimum)
+    times = []
+    stopped = 0
+    for hand in range(hands):
+        rng = random.Random(seed * 1_000_003 + hand)
+        state = new_game(rules, players, seed=rng.getrandbits(32))
+        for _ in range(1000):
+            if state.is_over:
+                break
+            moves, seconds = _timed_moves(state, limit)
+            times.append(seconds)
+            if moves is None:
+                stopped += 1
+                break
+            state = apply_move(state, rng.choice(moves))
+    slowest = f"> {limit * 1e3:.0f}" if stopped else f"{max(times) * 1e3:.1f}"
+    median = f"{statistics.median(times) * 1e6:.0f}"
+    return (players, minimum, len(times), median, slowest, stopped)
+
+
 def random_play(hands: int, minimums: Sequence[int], seed: int, limit: float) -> None:
-    previous = signal.signal(signal.SIGALRM, _stop_call)
-    rows = []
-    for players in (2, 7):
-        for minimum in minimums:
-            rules = Rules(opening_minimum=minimum)
-            times = []
-            stopped = 0
-            for hand in range(hands):
-                rng = random.Random(seed * 1_000_003 + hand)
-                state = new_game(rules, players, seed=rng.getrandbits(32))
-                for _ in range(1000):
-                    if state.is_over:
-                        break
-                    moves, seconds = _timed_moves(state, limit)
-                    times.append(seconds)
-                    if moves is None:
-                        stopped += 1
-                        break
-                    state = apply_move(state, rng.choice(moves))
-            slowest = f"> {limit * 1e3:.0f}" if stopped else f"{max(times) * 1e3:.1f}"
-            rows.append(
-                (
-                    players,
-                    minimum,
-                    len(times),
-                    f"{statistics.median(times) * 1e6:.0f}",
-                    slowest,
-                    stopped,
-                )
-            )
-    signal.signal(signal.SIGALRM, previous)
+    with _calls_stopped():
+        rows = [
+            _random_row(players, minimum, hands, seed, limit)
+            for players in (2, 7)
+            for minimum in minimums
+        ]
     print_table(
         f"2. Random play: {hands} hands per row, every legal_moves call timed",
         ("players", "minimum", "calls", "median us", "slowest ms", "stopped"),

@@ -36,9 +36,9 @@ from rummy500._engine.opening_points import best_melds, best_points
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.profile import Profile, profile
-from rummy500.cards import JOKER_CODE, parse_card
+from rummy500.cards import JOKER_CODE, parse_cards
 from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code
-from rummy500.meldgen import melds_from_counts
+from rummy500.meldgen import count_vector, melds_from_counts
 from rummy500.testing import playable_rules
 from tests.helpers import calls, result_of
 from tests.positions import illegal, play, position, texts
@@ -147,9 +147,7 @@ def test_t8_a_long_run_is_worth_as_much_as_the_two_runs_it_splits_into(rules, su
 )
 def test_t8_a_long_run_that_splits_only_at_a_loss_is_kept_whole(ace, cards, points):
     rules = Rules(ace=ace)
-    counts = [0] * (JOKER_CODE + 1)
-    for text in cards.split():
-        counts[parse_card(text).code] += 1
+    counts = count_vector(parse_cards(cards))
     facts = profile(rules)
     assert best_points(rules, facts, counts) == points
     assert reaching_melds(rules, facts, counts, points) is not None
@@ -293,9 +291,7 @@ def test_t8_s1_the_upper_bound_holds_when_cards_are_worth_less_than_nothing(code
 def test_t8_s1_a_negative_ace_does_not_hide_a_way_to_open():
     # Three aces worth -5 (low -3) and 2-3-4 of spades: the run opens a minimum of 9 alone.
     rules = Rules(card_values=CardValues.custom(ace=-5, low_ace=-3))
-    counts = [0] * (JOKER_CODE + 1)
-    for text in ("AS", "AH", "AD", "2S", "3S", "4S"):
-        counts[parse_card(text).code] += 1
+    counts = count_vector(parse_cards("AS AH AD 2S 3S 4S"))
     facts = profile(rules)
     assert best_points(rules, facts, counts) == 9
     assert upper_bound(facts, counts) >= 9
@@ -386,10 +382,7 @@ def test_t8_the_quick_witness_spends_jokers_where_they_add_most():
     # A joker makes 8♣ 9♣ a run (8 + 9 + 15) rather than 4♠ 4♥ a group (4 + 4 + 15);
     # a second joker then makes that group (23) rather than lengthen the run (15).
     facts = profile(Rules())
-    counts = [0] * (JOKER_CODE + 1)
-    for text in ("8C", "9C", "4S", "4H"):
-        counts[parse_card(text).code] += 1
-    counts[JOKER_CODE] = 1
+    counts = count_vector(parse_cards("8C 9C 4S 4H JK"))
     melds, points = natural_melds(facts, counts, 0, 1)
     assert [format_meld_cards(meld_card_from_code(code) for code in meld) for meld in melds] == [
         "8C 9C JK=TC"

@@ -25,6 +25,7 @@ __all__ = [
     "best_melds",
     "best_points",
     "forget_overruns",
+    "pool_around",
     "splits_in_two",
 ]
 
@@ -190,7 +191,7 @@ def _melds_through(
     key = (code, suit_bits, rank_bits, counts[JOKER_CODE])
     found = facts.melds_through.get(key)
     if found is None:
-        pool = _pool_around(code, suit_bits, rank_bits, counts[JOKER_CODE])
+        pool = pool_around(code, suit_bits, rank_bits, counts[JOKER_CODE])
         found = tuple(
             (codes, facts.new_meld(codes).points)
             for kind, codes in melds_from_pool(pool, rules, code)
@@ -202,7 +203,7 @@ def _melds_through(
     return found
 
 
-def _pool_around(code: int, suit_bits: int, rank_bits: int, jokers: int) -> Pool:
+def pool_around(code: int, suit_bits: int, rank_bits: int, jokers: int) -> Pool:
     """All that a meld holding the natural card ``code`` can draw on, as a pool.
 
     The cards of its rank (``rank_bits``, a bit per suit), of its suit

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from rummy500._engine.hands import minus
 from rummy500._engine.opening_bounds import upper_bound
-from rummy500._engine.opening_points import BEST_POINTS_LIMIT, splits_in_two
+from rummy500._engine.opening_points import BEST_POINTS_LIMIT, pool_around, splits_in_two
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
-from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
+from rummy500.meldgen import melds_from_counts, melds_from_pool
 from rummy500.melds import MeldKind
 from rummy500.rules import Rules
 
@@ -178,25 +178,9 @@ def _options(
     key = (code, suit_bits, rank_bits, jokers)
     group_losses, groups = _kind_options(rules, facts, code, False, rank_bits, jokers)
     run_losses, runs = _kind_options(rules, facts, code, True, suit_bits, jokers)
-    ranked = sorted(
-        [
-            (loss, -option[2], 0, index, option)
-            for index, (loss, option) in enumerate(zip(group_losses, groups, strict=True))
-        ]
-        + [
-            (loss, -option[2], 1, index, option)
-            for index, (loss, option) in enumerate(zip(run_losses, runs, strict=True))
-        ]
+    found = _least_loss_first(
+        [*zip(group_losses, groups, strict=True), *zip(run_losses, runs, strict=True)]
     )
-    losses = []
-    options = []
-    seen = set()
-    for loss, *_, option in ranked:
-        if (option[1], option[2]) not in seen:
-            seen.add((option[1], option[2]))
-            losses.append(loss)
-            options.append(option)
-    found = (tuple(losses), tuple(options))
     if len(facts.reach_options) >= MEMO_LIMIT:
         facts.reach_options.clear()
     facts.reach_options[key] = found
@@ -223,28 +207,21 @@ def _kind_options(
     key = (code, runs, held, jokers)
     found = facts.kind_options.get(key)
     if found is None:
-        suit, rank = divmod(code, 13)
-        if runs:
-            pool = Pool([suit * 13 + index for index in range(13) if held >> index & 1])
-        else:
-            pool = Pool([other * 13 + rank for other in range(4) if held >> other & 1])
-        pool.jokers = jokers
         kind = MeldKind.RUN if runs else MeldKind.GROUP
-        ranked = []
-        seen = set()
-        for meld_kind, codes in melds_from_pool(pool, rules, code):
-            if meld_kind is not kind:
-                continue
-            costed = _costed(facts, codes, runs)
-            if costed is None or costed[:2] in seen:
-                continue  # two runs in one, or the same cards for the same points as another
-            used, points, loss = costed
-            seen.add((used, points))
-            ranked.append((loss, -points, codes, used))
-        ranked.sort()
-        found = (
-            tuple(loss for loss, *_ in ranked),
-            tuple((codes, used, -negative) for _, negative, codes, used in ranked),
+        # the cards of its suit alone (runs) or of its rank alone (groups)
+        pool = pool_around(code, held, 0, jokers) if runs else pool_around(code, 0, held, jokers)
+        costed = sorted(  # by the meld-card codes: equal losses and points keep that order
+            filter(
+                None,
+                (
+                    _costed(facts, codes, runs)
+                    for meld_kind, codes in melds_from_pool(pool, rules, code)
+                    if meld_kind is kind
+                ),
+            )
+        )
+        found = _least_loss_first(
+            [(loss, (codes, used, points)) for codes, used, points, loss in costed]
         )
         if len(facts.kind_options) >= MEMO_LIMIT:
             facts.kind_options.clear()
@@ -254,8 +231,8 @@ def _kind_options(
 
 def _costed(
     facts: Profile, codes: tuple[int, ...], run: bool
-) -> tuple[tuple[int, ...], int, int] | None:
-    """The cards a new meld uses (sorted), its points and its loss; ``None`` for two runs in one.
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int] | None:
+    """A new meld's codes, its cards (sorted), points and loss; ``None`` for two runs in one.
 
     Two runs in one: a run that splits into two runs worth the same points
     (:func:`~rummy500._engine.opening_points.splits_in_two`).  Memoized in
@@ -264,12 +241,33 @@ def _costed(
     """
     if codes in facts.meld_costs:
         return facts.meld_costs[codes]
-    found: tuple[tuple[int, ...], int, int] | None = None
+    found: tuple[tuple[int, ...], tuple[int, ...], int, int] | None = None
     if not (run and splits_in_two(codes, facts.min_run)):
         used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
         points = facts.new_meld(codes).points
-        found = (used, points, sum(facts.highest[card] for card in used) - points)
+        found = (codes, used, points, sum(facts.highest[card] for card in used) - points)
     if len(facts.meld_costs) >= MEMO_LIMIT:
         facts.meld_costs.clear()
     facts.meld_costs[codes] = found
     return found
+
+
+def _least_loss_first(
+    options: list[tuple[int, _Option]],
+) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
+    """``options`` (each with its loss) sorted by least loss, then most points; and their losses.
+
+    Of melds that use the same cards for the same points (a joker at either
+    end of a run, a card and two jokers as a group or a run) one is kept:
+    they leave the same hand.
+    """
+    options.sort(key=lambda option: (option[0], -option[1][2]))  # stable: ties keep their order
+    losses = []
+    kept = []
+    seen = set()
+    for loss, option in options:
+        if option[1:] not in seen:
+            seen.add(option[1:])
+            losses.append(loss)
+            kept.append(option)
+    return tuple(losses), tuple(kept)

@@ -81,9 +81,10 @@ class Profile:
         short_of: For hands whose exact maximum was not found, by their count
             vector: the fewest points their new melds are known not to reach
             (for ``reaching_melds``).
-        meld_costs: For new melds (by their meld-card codes), the cards they use,
-            their points and the points they lose against the cards' highest
-            values; ``None`` for a run that is two runs (for ``reaching_melds``).
+        meld_costs: For new melds (by their meld-card codes), the codes, the cards
+            they use, their points and the points they lose against the cards'
+            highest values; ``None`` for a run that is two runs (for
+            ``reaching_melds``).
         reach_options: The new melds that hold a card, the least loss first, with
             their losses, by the same key as ``melds_through`` (for
             ``reaching_melds``).
@@ -143,7 +144,9 @@ class Profile:
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
         self.short_of: dict[bytes, int] = {}
-        self.meld_costs: dict[tuple[int, ...], tuple[tuple[int, ...], int, int] | None] = {}
+        self.meld_costs: dict[
+            tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int, int] | None
+        ] = {}
         self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.reach_options: dict[
             tuple[int, int, int, int],
