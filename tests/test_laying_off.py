@@ -17,7 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import InvalidMeldError, LayoffMove, MeldCard, Reason, Rules, layoff, make_meld
-from rummy500.melds import layoff_problem, meld_points
+from rummy500.meldcards import SPEC_PHYSICAL, SPEC_SUIT
+from rummy500.meldgen import Pool, layoffs_from_pool, run_layoff_cards
+from rummy500.melds import MeldKind, layoff_problem, meld_points
 from rummy500.values import STANDARD
 from tests import reference
 from tests.helpers import ALL_ACES, AROUND, DEFAULT, LOW, LOW_OR_HIGH, refused_layoff, result_of
@@ -206,6 +208,20 @@ def test_l3_run_extends_at_either_end_with_several_cards():
     illegal(state, "layoff 0 KS", Reason.INVALID_LAYOFF, "L3")
 
 
+def test_l3_a_lay_off_that_closes_the_circle_around_the_corner_is_listed_in_meld_order():
+    # Ten cards laid off on 5H 6H 7H at once make all thirteen hearts, which start with the ace.
+    state = position(
+        ["AH 2H 3H 4H 8H 9H TH JH QH KH KS", "2C"],
+        melds=[("5H 6H 7H", 1)],
+        phase="play",
+        rules={"preset": "pagat", "ace": "around_the_corner"},
+    )
+    whole = "layoff 0 AH 2H 3H 4H 8H 9H TH JH QH KH"
+    assert f"p0: {whole}" in texts(state)
+    after = play(state, whole)
+    assert str(after.melds[0]) == "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+
+
 def test_l3_pair_laid_off_together():
     # [W]: a pair 6-7 may be laid off together on 8-9-10.
     state = position(["6S 7S KC", "2C"], melds=[("8S 9S TS", 1)], phase="play")
@@ -367,3 +383,25 @@ def test_layoff_results_stay_valid_melds(data):
         except InvalidMeldError:
             continue
         assert make_meld(str(meld), meld_rules) == meld
+
+
+@given(st.data())
+def test_l3_every_listed_lay_off_is_the_one_layoff_makes_and_runs_list_the_same_cards(data):
+    meld_rules, texts = data.draw(rules_and_meld_texts())
+    meld = make_meld(texts, meld_rules)
+    suit = next((SPEC_SUIT[code] for code in meld.codes if SPEC_SUIT[code] >= 0), 0)
+    near = st.one_of(st.integers(suit * 13, suit * 13 + 12), st.integers(0, 52), st.just(52))
+    codes = data.draw(st.lists(near, max_size=12))
+    pool = Pool(codes)
+    required = data.draw(
+        st.one_of(st.none(), st.sampled_from([*codes, 52]) if codes else st.none())
+    )
+    listed = layoffs_from_pool(meld, pool, meld_rules, required)
+    for laid, result in listed:
+        assert layoff(meld, [MeldCard.from_code(code) for code in laid], meld_rules) == result
+        if required is not None:
+            assert required in {SPEC_PHYSICAL[code] for code in laid}
+    if meld.kind is MeldKind.RUN:
+        held = pool.suit_masks[suit]
+        cards = run_layoff_cards(meld, held, pool.jokers, meld_rules, required)
+        assert cards == tuple(laid for laid, _result in listed)

@@ -32,6 +32,7 @@ __all__ = [
     "layoffs_from_pool",
     "melds_from_counts",
     "melds_from_pool",
+    "run_layoff_cards",
     "run_melds",
 ]
 
@@ -371,6 +372,25 @@ def layoffs_from_pool(
     return _memo_run_layoffs(meld, held, jokers, rules.ace, wild, required)
 
 
+def run_layoff_cards(
+    meld: Meld, held: int, jokers: int, rules: Rules, required: int | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """The cards of each lay-off onto the run ``meld``, as :func:`layoffs_from_pool` lists them.
+
+    ``held`` has bit ``r - 1`` set for each rank ``r`` of the run's suit that
+    is available, ``jokers`` counts the jokers.  Only the run's suit, first
+    rank and length matter, not which of its cards are jokers: the answer is
+    memoized on those, and no resulting meld is built.  A caller that knows
+    which of its cards can reach the run (those next to an end, or within what
+    the wild jokers can bridge) may pass only those: the answer is the same.
+    """
+    codes = meld.codes
+    wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
+    return _memo_run_laid(
+        SPEC_SUIT[codes[0]], SPEC_RANK[codes[0]], len(codes), held, wild_jokers, rules.ace, required
+    )
+
+
 # Lay-offs depend only on the meld, on which cards of its rank (a group) or
 # suit (a run) are available, and on the jokers: memoized on exactly that.
 
@@ -392,13 +412,34 @@ def _memo_group_layoffs(
 def _memo_run_layoffs(
     meld: Meld, held: int, jokers: int, ace: Ace, wild: bool, required: int | None
 ) -> tuple[tuple[tuple[int, ...], Meld], ...]:
-    counts = [0] * NUM_CODES
-    base = SPEC_SUIT[meld.codes[0]] * 13
-    for rank_index in range(13):
-        if held >> rank_index & 1:
-            counts[base + rank_index] = 1
-    counts[JOKER_CODE] = jokers
-    return tuple(_run_layoffs(meld, counts, ace, wild, required))
+    codes = meld.codes
+    start, length = SPEC_RANK[codes[0]], len(codes)
+    extensions = _memo_run_extensions(
+        SPEC_SUIT[codes[0]], start, length, held, jokers if wild else 0, ace, required
+    )
+    by_rank = {SPEC_RANK[code]: code for code in codes}
+    result = []
+    for laid, new_start in extensions:
+        placed = dict(by_rank)
+        placed.update((SPEC_RANK[code], code) for code in laid)
+        order = tuple(placed[(new_start - 1 + i) % 13 + 1] for i in range(len(placed)))
+        result.append((laid, Meld(MeldKind.RUN, order)))
+    return tuple(result)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _memo_run_laid(
+    suit: int, start: int, length: int, held: int, jokers: int, ace: Ace, required: int | None
+) -> tuple[tuple[int, ...], ...]:
+    extensions = _memo_run_extensions(suit, start, length, held, jokers, ace, required)
+    return tuple(laid for laid, _new_start in extensions)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _memo_run_extensions(
+    suit: int, start: int, length: int, held: int, jokers: int, ace: Ace, required: int | None
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    return tuple(_run_extensions(suit, start, length, held, jokers, ace, required))
 
 
 def _group_layoffs(
@@ -450,18 +491,22 @@ def _group_layoffs(
     return result
 
 
-def _run_layoffs(
-    meld: Meld, counts: Sequence[int], ace: Ace, wild: bool, required: int | None
-) -> list[tuple[tuple[int, ...], Meld]]:
-    result: list[tuple[tuple[int, ...], Meld]] = []
-    wild_jokers = counts[JOKER_CODE] if wild else 0
+def _run_extensions(
+    suit: int, start: int, length: int, held: int, jokers: int, ace: Ace, required: int | None
+) -> list[tuple[tuple[int, ...], int]]:
+    """Each distinct lay-off onto a run of ``suit`` from rank ``start``, ``length`` cards long.
+
+    ``held`` are the rank bits available in the suit, ``jokers`` the wild
+    jokers.  Each lay-off is given as its meld-card codes in the order they
+    stand in the resulting run, with that run's first rank.
+    """
+    result: list[tuple[tuple[int, ...], int]] = []
+    wild_jokers = jokers
     if required == JOKER_CODE and not wild_jokers:
         return result
-    suit = SPEC_SUIT[meld.codes[0]]
     base = suit * 13
     if required is not None and required != JOKER_CODE and required // 13 != suit:
         return result
-    start, length = SPEC_RANK[meld.codes[0]], len(meld.codes)
     room = 13 - length
     if room <= 0:
         return result
@@ -479,14 +524,13 @@ def _run_layoffs(
     if required_rank and required_rank not in low_ranks and required_rank not in high_ranks:
         return result
     if not wild_jokers and not (
-        (max_low and counts[base + low_ranks[0] - 1])
-        or (max_high and counts[base + high_ranks[0] - 1])
+        (max_low and held >> low_ranks[0] - 1 & 1) or (max_high and held >> high_ranks[0] - 1 & 1)
     ):
         return result  # no card for the cell next to either end
     # Fewest cards at the low end first, so that an ambiguous ace is kept at the high end.
     seen: set[tuple[int, ...]] = set()
     for low in range(max_low + 1):
-        low_missing = sum(1 for r in low_ranks[:low] if not counts[base + r - 1])
+        low_missing = sum(1 for r in low_ranks[:low] if not held >> r - 1 & 1)
         if low_missing > wild_jokers:
             break
         for high in range(max_high + 1):
@@ -498,16 +542,18 @@ def _run_layoffs(
             ranks = low_ranks[:low][::-1] + high_ranks[:high]
             if required_rank and required_rank not in ranks:
                 continue
-            missing = sum(1 for r in ranks if not counts[base + r - 1])
+            missing = sum(1 for r in ranks if not held >> r - 1 & 1)
             if missing > wild_jokers:
                 break
-            new_start = 1 if around and length + added == 13 else (start - low - 1) % 13 + 1
+            # The laid cards stand in the run as listed (below the start, then above
+            # it), except in a full run around the corner, which starts with the ace.
+            full_circle = around and length + added == 13
+            new_start = 1 if full_circle else (start - low - 1) % 13 + 1
             replaceable = [
-                i for i, r in enumerate(ranks) if counts[base + r - 1] and r != required_rank
+                i for i, r in enumerate(ranks) if held >> r - 1 & 1 and r != required_rank
             ]
             base_codes = [
-                base + r - 1 if counts[base + r - 1] else RUN_JOKER_BASE + base + r - 1
-                for r in ranks
+                base + r - 1 if held >> r - 1 & 1 else RUN_JOKER_BASE + base + r - 1 for r in ranks
             ]
             free = wild_jokers - missing
             for replaced in range(0, min(free, len(replaceable)) + 1):
@@ -521,11 +567,8 @@ def _run_layoffs(
                     if signature in seen:
                         continue
                     seen.add(signature)
-                    by_rank = {SPEC_RANK[c]: c for c in meld.codes}
-                    by_rank.update(zip(ranks, laid, strict=True))
-                    order = [(new_start - 1 + i) % 13 + 1 for i in range(length + added)]
-                    new_codes = tuple(by_rank[r] for r in order)
-                    laid_set = set(ranks)
-                    laid_in_order = tuple(by_rank[r] for r in order if r in laid_set)
-                    result.append((laid_in_order, Meld(MeldKind.RUN, new_codes)))
+                    if full_circle:
+                        placed = dict(zip(ranks, laid, strict=True))
+                        laid = [placed[r] for r in range(1, 14) if r in placed]
+                    result.append((tuple(laid), new_start))
     return result

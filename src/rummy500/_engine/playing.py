@@ -90,9 +90,9 @@ def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
     )
     if problem is not None:
         raise problem
-    changes = dict(turn.changes)
-    if spent:
-        changes["dealer_joker"] = False
+    if not spent:
+        return after_play(state, player, turn.hand, effect, **turn.changes)
+    changes = dict(turn.changes, dealer_joker=False)
     return after_play(state, player, turn.hand, attrs.evolve(effect, used=used), **changes)
 
 

@@ -30,7 +30,7 @@ from rummy500.meldcards import (
     SPEC_TEXT,
     quote_cards,
 )
-from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_melds
+from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
 from rummy500.melds import Meld, MeldKind, ordered_like, run_fits
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Ace, Jokers, Rules
@@ -550,9 +550,13 @@ def _add_layoff_moves(
             continue
         moves = _LAYOFF_MOVES.get(key)
         if moves is None:
-            laid = layoffs_from_pool(meld, pool, rules, required)
+            if is_group:
+                found = layoffs_from_pool(meld, pool, rules, required)
+                laid: Sequence[tuple[int, ...]] = [codes for codes, _meld in found]
+            else:  # the cards out of reach change nothing: the lay-offs' memo ignores them
+                laid = run_layoff_cards(meld, held, jokers, rules, required)
             moves = _remember(
-                _LAYOFF_MOVES, key, tuple(layoff_move(player, number, codes) for codes, _ in laid)
+                _LAYOFF_MOVES, key, tuple(layoff_move(player, number, codes) for codes in laid)
             )
         parts.append(moves)
 
