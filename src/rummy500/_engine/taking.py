@@ -19,7 +19,6 @@ from typing import NamedTuple
 from rummy500._engine.dead_ends import (
     can_finish_with,
     cannot_open_from,
-    hand_can_finish,
     play_problem,
     turn_end_can_be_blocked,
 )
@@ -107,17 +106,16 @@ def take(state: GameState, move: Take) -> GameState:
         "known": known_after(state, move),
     }
     if move.play is None:
-        after = evolve(
-            state, hands=replace_hand(state.hands, player, hand), taken=taken, **after_take
-        )
-        if not hand_can_finish(after, player, forbidden):
+        if not _may_take_top(state, player, state.hands[player], deepest.code):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {deepest} p{player} could not end the turn: it may not be "
                 "discarded (T11) nor melded",
                 "N1",
             )
-        return after
+        return evolve(
+            state, hands=replace_hand(state.hands, player, hand), taken=taken, **after_take
+        )
     if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
@@ -194,18 +192,19 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
         return moves
     pool, doublers = _start_pool(state, player)
     index = target_index(state.melds)
+    gambit = scan.splits or rules.dealers_gambit
+    first = scan.first if depth is None else max(depth, scan.first)
+    add = pool.add
     for count in range(1, last + 1):
         deepest = pile[-count].code
-        if scan.splits or rules.dealers_gambit:
+        if gambit:
             meldable, doubling = add_pile_card(state, pool, deepest)
             doublers += doubling
             if not meldable:
                 continue
         else:
-            pool.add(deepest)
-        if count < scan.first or (depth is not None and count != depth):
-            continue
-        if not could_meld(pool, deepest, rules, index):
+            add(deepest)
+        if count < first or not could_meld(pool, deepest, rules, index):
             continue
         parts = play_parts(
             rules,
