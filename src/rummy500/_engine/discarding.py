@@ -43,6 +43,8 @@ def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveErro
             f"p{player} took only the top discard, {taken[0]}, and may not discard it this turn",
             "T11",
         )
+    if not turn_end_can_be_blocked(state.rules):
+        return None  # no opening minimum (T8) and no restriction on going out (E3)
     return opening_problem(state, player) or final_discard_problem(state, player, code)
 
 

@@ -456,6 +456,7 @@ def _add_meld_moves(
         parts.append(moves)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
     """The rank bits of ``held`` that a lay-off on a run could use (the rest change nothing).
 
