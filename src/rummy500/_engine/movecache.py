@@ -40,15 +40,7 @@ __all__ = [
     "take_top_move",
 ]
 
-_T = TypeVar("_T")
-
-
-def _trusted(cls: type[_T], **values: Any) -> _T:
-    move = object.__new__(cls)
-    for name, value in values.items():
-        object.__setattr__(move, name, value)
-    return move
-
+_set = object.__setattr__  # a field set past the move class's converters and validators
 
 _SIMPLE: dict[tuple[type, int], Draw | EndHand | Take | Pass] = {}
 _Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
@@ -108,8 +100,11 @@ _LAYOFF_MOVES: dict[tuple[int, int, tuple[int, ...]], LayoffMove] = {}
 _INTERNED_LIMIT = 1 << 17
 
 
+_MELD_CARD = MELD_CARDS.__getitem__
+
+
 def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
-    return tuple(MELD_CARDS[code] for code in codes)
+    return tuple(map(_MELD_CARD, codes))
 
 
 def meld_move(player: int, codes: tuple[int, ...], doubled: bool = False) -> MeldMove:
@@ -119,9 +114,10 @@ def meld_move(player: int, codes: tuple[int, ...], doubled: bool = False) -> Mel
     if move is None:
         if len(_MELD_MOVES) >= _INTERNED_LIMIT:
             _MELD_MOVES.clear()
-        move = _MELD_MOVES[key] = _trusted(
-            MeldMove, player=player, cards=_specs(codes), doubled=doubled
-        )
+        move = _MELD_MOVES[key] = object.__new__(MeldMove)
+        _set(move, "player", player)
+        _set(move, "cards", _specs(codes))
+        _set(move, "doubled", doubled)
     return move
 
 
@@ -132,9 +128,10 @@ def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
     if move is None:
         if len(_LAYOFF_MOVES) >= _INTERNED_LIMIT:
             _LAYOFF_MOVES.clear()
-        move = _LAYOFF_MOVES[key] = _trusted(
-            LayoffMove, player=player, target=target, cards=_specs(codes)
-        )
+        move = _LAYOFF_MOVES[key] = object.__new__(LayoffMove)
+        _set(move, "player", player)
+        _set(move, "target", target)
+        _set(move, "cards", _specs(codes))
     return move
 
 
@@ -153,9 +150,9 @@ def _pile_move(cls: type[_PileMove], player: int, count: int, play: Play) -> _Pi
         if len(_PILE_MOVES) >= _INTERNED_LIMIT:
             _PILE_MOVES.clear()
         move = object.__new__(cls)
-        object.__setattr__(move, "player", player)
-        object.__setattr__(move, "count", count)
-        object.__setattr__(move, "play", play)
+        _set(move, "player", player)
+        _set(move, "count", count)
+        _set(move, "play", play)
         _PILE_MOVES[key] = (play, move)
     return cast("_PileMove", move)
 
