@@ -98,6 +98,7 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
         ["bench_openspiel.py", "--hands", "3", "--rounds", "1"],
         ["profile_engine.py", "--hands", "3", "--top", "5"],
         ["bench_presets.py", "--hands", "2"],
+        ["count_instructions.py", "--what", "random", "--hands", "1"],
         [
             "bench_opening.py",
             "--positions",

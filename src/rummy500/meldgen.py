@@ -392,7 +392,9 @@ def run_layoff_cards(
 
 
 # Lay-offs depend only on the meld, on which cards of its rank (a group) or
-# suit (a run) are available, and on the jokers: memoized on exactly that.
+# suit (a run) are available, and on the jokers: memoized on exactly that.  The
+# cards laid off on a run depend only on its suit, first rank and length (not on
+# which of its cards are jokers): memoized on those, the resulting melds apart.
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -429,17 +431,17 @@ def _memo_run_layoffs(
 
 @functools.lru_cache(maxsize=1 << 15)
 def _memo_run_laid(
-    suit: int, start: int, length: int, held: int, jokers: int, ace: Ace, required: int | None
+    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: Ace, required: int | None
 ) -> tuple[tuple[int, ...], ...]:
-    extensions = _memo_run_extensions(suit, start, length, held, jokers, ace, required)
+    extensions = _memo_run_extensions(suit, start, length, held, wild_jokers, ace, required)
     return tuple(laid for laid, _new_start in extensions)
 
 
 @functools.lru_cache(maxsize=1 << 15)
 def _memo_run_extensions(
-    suit: int, start: int, length: int, held: int, jokers: int, ace: Ace, required: int | None
+    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: Ace, required: int | None
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    return tuple(_run_extensions(suit, start, length, held, jokers, ace, required))
+    return tuple(_run_extensions(suit, start, length, held, wild_jokers, ace, required))
 
 
 def _group_layoffs(
@@ -492,16 +494,15 @@ def _group_layoffs(
 
 
 def _run_extensions(
-    suit: int, start: int, length: int, held: int, jokers: int, ace: Ace, required: int | None
+    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: Ace, required: int | None
 ) -> list[tuple[tuple[int, ...], int]]:
     """Each distinct lay-off onto a run of ``suit`` from rank ``start``, ``length`` cards long.
 
-    ``held`` are the rank bits available in the suit, ``jokers`` the wild
-    jokers.  Each lay-off is given as its meld-card codes in the order they
-    stand in the resulting run, with that run's first rank.
+    ``held`` are the rank bits available in the suit.  Each lay-off is given
+    as its meld-card codes in the order they stand in the resulting run, with
+    that run's first rank.
     """
     result: list[tuple[tuple[int, ...], int]] = []
-    wild_jokers = jokers
     if required == JOKER_CODE and not wild_jokers:
         return result
     base = suit * 13
