@@ -22,7 +22,6 @@ rummy500.errors.InvalidMeldError: a group has at most 4 cards, got 5: KS KH KD K
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -578,10 +577,13 @@ def canonical_layoff_cards(
 
 def ordered_like(result: Meld, specs: tuple[MeldCard, ...]) -> tuple[MeldCard, ...]:
     """The meld cards ``specs`` in the order they stand in ``result``."""
-    remaining = Counter(spec.code for spec in specs)
+    remaining: dict[int, int] = {}
+    for spec in specs:
+        remaining[spec.code] = remaining.get(spec.code, 0) + 1
     ordered = []
     for spec in result.specs:
-        if remaining[spec.code] > 0:
-            remaining[spec.code] -= 1
+        left = remaining.get(spec.code)
+        if left:
+            remaining[spec.code] = left - 1
             ordered.append(spec)
     return tuple(ordered)

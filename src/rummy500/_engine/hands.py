@@ -8,7 +8,6 @@ small table keyed by the tuple's identity (:func:`hand_index`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from rummy500._engine.movecache import discards_by_code
@@ -86,11 +85,14 @@ def without(hand: tuple[Card, ...], codes: Sequence[int]) -> tuple[Card, ...]:
     if len(codes) == 1:
         index = index_of(hand, codes[0])
         return hand[:index] + hand[index + 1 :]
-    remaining = Counter(codes)
+    remaining: dict[int, int] = {}
+    for code in codes:
+        remaining[code] = remaining.get(code, 0) + 1
     kept = []
     for card in hand:
-        if remaining[card.code]:
-            remaining[card.code] -= 1
+        left = remaining.get(card.code)
+        if left:
+            remaining[card.code] = left - 1
         else:
             kept.append(card)
     return tuple(kept)
