@@ -15,7 +15,7 @@ run windows allowed by the ace knob precomputed per rule set.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card, as_cards
@@ -505,7 +505,6 @@ def _run_extensions(
     result: list[tuple[tuple[int, ...], int]] = []
     if required == JOKER_CODE and not wild_jokers:
         return result
-    base = suit * 13
     if required is not None and required != JOKER_CODE and required // 13 != suit:
         return result
     room = 13 - length
@@ -550,26 +549,37 @@ def _run_extensions(
             # it), except in a full run around the corner, which starts with the ace.
             full_circle = around and length + added == 13
             new_start = 1 if full_circle else (start - low - 1) % 13 + 1
-            replaceable = [
-                i for i, r in enumerate(ranks) if held >> r - 1 & 1 and r != required_rank
-            ]
-            base_codes = [
-                base + r - 1 if held >> r - 1 & 1 else RUN_JOKER_BASE + base + r - 1 for r in ranks
-            ]
-            free = wild_jokers - missing
-            for replaced in range(0, min(free, len(replaceable)) + 1):
-                for chosen in combinations(replaceable, replaced):
-                    laid = list(base_codes)
-                    for position in chosen:
-                        laid[position] += RUN_JOKER_BASE
-                    if required == JOKER_CODE and not any(c >= JOKER_CODE for c in laid):
-                        continue
-                    signature = tuple(sorted(laid))
-                    if signature in seen:
-                        continue
-                    seen.add(signature)
-                    if full_circle:
-                        placed = dict(zip(ranks, laid, strict=True))
-                        laid = [placed[r] for r in range(1, 14) if r in placed]
-                    result.append((tuple(laid), new_start))
+            for laid in _joker_choices(
+                suit, ranks, held, wild_jokers - missing, required_rank, required == JOKER_CODE
+            ):
+                signature = tuple(sorted(laid))
+                if signature in seen:
+                    continue
+                seen.add(signature)
+                if full_circle:
+                    placed = dict(zip(ranks, laid, strict=True))
+                    laid = [placed[r] for r in range(1, 14) if r in placed]
+                result.append((tuple(laid), new_start))
     return result
+
+
+def _joker_choices(
+    suit: int, ranks: Sequence[int], held: int, free: int, required_rank: int, need_joker: bool
+) -> Iterator[list[int]]:
+    """The meld-card codes of ``ranks`` of ``suit``: held ones natural or, ``free`` at most, jokers.
+
+    A rank not held is always a joker; the ``required_rank`` card stays
+    natural; with ``need_joker`` at least one joker is laid.
+    """
+    base = suit * 13
+    base_codes = [
+        base + r - 1 if held >> r - 1 & 1 else RUN_JOKER_BASE + base + r - 1 for r in ranks
+    ]
+    replaceable = [i for i, r in enumerate(ranks) if held >> r - 1 & 1 and r != required_rank]
+    for replaced in range(0, min(free, len(replaceable)) + 1):
+        for chosen in combinations(replaceable, replaced):
+            laid = list(base_codes)
+            for position in chosen:
+                laid[position] += RUN_JOKER_BASE
+            if not need_joker or any(code >= JOKER_CODE for code in laid):
+                yield laid
