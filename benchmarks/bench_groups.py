@@ -93,6 +93,12 @@ def _ms(seconds: float, timeout: float) -> str:
     return f"> {timeout:.0f} s" if seconds == float("inf") else f"{seconds * 1e3:.2f}"
 
 
+def busiest_depth(state: GameState) -> int:
+    """The depth with the most moves (1 when nothing can be taken)."""
+    sizes = {depth: len(legal_moves(state, depth=depth)) for depth in take_depths(state)}
+    return max(sizes, key=lambda depth: sizes[depth]) if sizes else 1
+
+
 def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
     rng = random.Random(seed)
     rows = []
@@ -100,9 +106,7 @@ def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
     for number in range(positions):
         data = adversarial_position(rng, Phase.DRAW)
         state = GameState.from_dict(data)
-        depths = take_depths(state)
-        sizes = {depth: len(legal_moves(state, depth=depth)) for depth in depths}
-        biggest = max(sizes, key=lambda depth: sizes[depth]) if sizes else 1
+        biggest = busiest_depth(state)
         depths_cold, found = cold(data, "depths", 0, timeout)
         depth_cold, depth_moves = cold(data, "depth", biggest, timeout)
         legal_moves(state)

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_engine import adversarial_position, play_random_hands, print_table
+from bench_groups import busiest_depth
 
 from rummy500 import (
     GameState,
@@ -50,7 +51,6 @@ from rummy500 import (
     is_legal,
     legal_moves,
     new_game,
-    take_depths,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -107,9 +107,7 @@ def _cold_positions(count: int, seed: int) -> list[tuple[dict[str, Any], int]]:
     found = []
     for _ in range(count):
         data = adversarial_position(rng, Phase.DRAW)
-        state = GameState.from_dict(data)
-        sizes = {depth: len(legal_moves(state, depth=depth)) for depth in take_depths(state)}
-        found.append((data, max(sizes, key=lambda depth: sizes[depth]) if sizes else 1))
+        found.append((data, busiest_depth(GameState.from_dict(data))))
     return found
 
 
