@@ -34,8 +34,8 @@ from rummy500._engine.playing import after_play
 from rummy500._engine.plays import (
     PlayEffect,
     physical,
+    play_facts,
     play_parts,
-    play_points,
     resolve_play,
     target_index,
 )
@@ -263,8 +263,8 @@ def _caller_options(
             if cannot_open_from(base, caller, counts):
                 parts = []
             for play in (play for part in parts for play in part):
-                points = play_points(rules, play) if rules.opening_minimum else 0
-                if play_problem(base, caller, play, counts, points, forbidden, None, reserve):
+                used, points = play_facts(rules, play)
+                if play_problem(base, caller, play, counts, points, forbidden, None, reserve, used):
                     continue
                 plays.append(play)
                 if first_only:

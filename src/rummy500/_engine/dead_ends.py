@@ -17,6 +17,7 @@ but able to double a new meld, or not playable at all.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -80,6 +81,7 @@ def play_problem(
     forbidden: int | None,
     melds_after: tuple[TableMeld, ...] | None = None,
     reserve: int = 0,
+    used: tuple[int, ...] | None = None,
 ) -> IllegalMoveError | None:
     """Why the player to move may not make ``play`` in their turn (E2, T8, N1), if so.
 
@@ -94,11 +96,13 @@ def play_problem(
         melds_after: The table melds after the play, if known.
         reserve: 1 if ``pool`` holds the dealer's joker (V7) and the play
             leaves it unused, else 0.
+        used: The play's :func:`~rummy500._engine.plays.physical` cards, if known.
     """
     rules = state.rules
     if isinstance(play, LayoffMove) and not may_lay_off(state, player):
         return not_opened(state, player)
-    used = physical(play)
+    if used is None:
+        used = tuple(physical(play))
     need = opening_need(state, player, points)
     left = sum(pool) - len(used) - reserve
     if left == 0:
@@ -113,20 +117,30 @@ def play_problem(
                 "T8",
             )
         return None
-    discardable = forbidden is None or left > pool[forbidden] - used.count(forbidden) - (
-        reserve if forbidden == JOKER_CODE else 0
-    )
-    if need == 0 and discardable and (not rules.final_discard_must_be_unplayable or left > 1):
+    # the copies of the card taken alone (T11) left after the play
+    kept = 0
+    if forbidden is not None:
+        kept = pool[forbidden] - used.count(forbidden) - (reserve if forbidden == JOKER_CODE else 0)
+    if need == 0 and left > kept and (not rules.final_discard_must_be_unplayable or left > 1):
+        return None
+    # melds found at once beside the play answer most questions; the table
+    # after the play is built only when not even every card left melded would
+    # fall short of opening
+    if need and _opens_beside(
+        rules,
+        pool,
+        used,
+        pool[JOKER_CODE] - used.count(JOKER_CODE) - reserve,
+        left,
+        need,
+        forbidden,
+        kept,
+        jokers_tamed(state.joker_effect),
+    ):
         return None
     rest = minus(pool, used)
     rest[JOKER_CODE] -= reserve
-    # the table after the play is built only when not even every card left
-    # melded would fall short of opening
     if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
-        if need and _opens_beside(
-            rules, pool, used, rest, left, need, forbidden, jokers_tamed(state.joker_effect)
-        ):
-            return None
         if melds_after is None:
             melds_after = table_after(rules, state.melds, play)
         may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
@@ -153,11 +167,12 @@ def play_problem(
 def _opens_beside(
     rules: Rules,
     pool: Sequence[int],
-    used: Sequence[int],
-    rest: list[int],
+    used: tuple[int, ...],
+    jokers_left: int,
     left: int,
     need: int,
     forbidden: int | None,
+    kept: int,
     tame: bool,
 ) -> bool:
     """Whether melds found at once beside a play open and leave a card to discard (T8).
@@ -165,30 +180,29 @@ def _opens_beside(
     The witness melds come from the pool without the play's rank (a group)
     or suit (a run), with the wild jokers the play leaves (none if ``tame``),
     so one witness serves every play of that rank or suit from the same
-    pool: the many takes and melds of one position ask it once.  ``rest`` is
-    the pool after the play, ``left`` its number of cards.
+    pool: the many takes and melds of one position ask it once.  The play
+    leaves ``jokers_left`` jokers, ``left`` cards in all and ``kept`` copies
+    of the card taken alone (``forbidden``, T11).
     """
-    naturals = [code for code in used if code != JOKER_CODE]
-    if not naturals:
+    beside = _beside(used)
+    if beside < 0:
         return False
     facts = profile(rules)
-    jokers = _witness_jokers(facts, rest, tame)
-    first = naturals[0]
-    if all(code % 13 == first % 13 for code in naturals):
-        excluded = range(first % 13, JOKER_CODE, 13)
-        key = (bytes(pool), first % 13, jokers)
-    else:
-        excluded = range(first - first % 13, first - first % 13 + 13)
-        key = (bytes(pool), 13 + first // 13, jokers)
+    jokers = _witness_jokers(facts, jokers_left, tame)
+    key = (bytes(pool), beside, jokers)
     memo = facts.witnesses
     if key in memo:
         witness = memo[key]
     else:
-        beside = list(pool)
+        counts = list(pool)
+        if beside < 13:
+            excluded = range(beside, JOKER_CODE, 13)
+        else:
+            excluded = range((beside - 13) * 13, (beside - 12) * 13)
         for code in excluded:
-            beside[code] = 0
-        beside[JOKER_CODE] = jokers
-        witness = natural_melds(facts, beside, 0, jokers)
+            counts[code] = 0
+        counts[JOKER_CODE] = jokers
+        witness = natural_melds(facts, counts, 0, jokers)
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
         memo[key] = witness
@@ -202,7 +216,24 @@ def _opens_beside(
         return True
     # a card other than the one taken alone (T11) stays to be discarded
     melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
-    return left > rest[forbidden] - melded
+    return left > kept - melded
+
+
+@functools.lru_cache(maxsize=4096)
+def _beside(used: tuple[int, ...]) -> int:
+    """What a quick witness leaves out beside a play of the cards ``used``.
+
+    The rank (0 to 12) of a play whose natural cards share one (a group),
+    else 13 plus the suit of its first natural card (a run); -1 for a play
+    of jokers alone (no witness).
+    """
+    naturals = [code for code in used if code != JOKER_CODE]
+    if not naturals:
+        return -1
+    first = naturals[0]
+    if all(code % 13 == first % 13 for code in naturals):
+        return first % 13
+    return 13 + first // 13
 
 
 def _undoubled(need: int, doubling: bool) -> int:
@@ -210,9 +241,9 @@ def _undoubled(need: int, doubling: bool) -> int:
     return -(-need // 2) if doubling else need
 
 
-def _witness_jokers(facts: Profile, counts: Sequence[int], tame: bool) -> int:
-    """The jokers of ``counts`` a quick witness may spend: none unless they are wild."""
-    return counts[JOKER_CODE] if facts.wild and not tame else 0
+def _witness_jokers(facts: Profile, jokers: int, tame: bool) -> int:
+    """How many of ``jokers`` a quick witness may spend: none unless they are wild."""
+    return jokers if facts.wild and not tame else 0
 
 
 def _high(cards: Sequence[int]) -> bool:
@@ -253,7 +284,8 @@ def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool
     if jokers_tamed(effect):
         playable[JOKER_CODE] = 0
     target = _undoubled(need, effect is JokerEffect.DOUBLE)
-    witness = natural_melds(facts, playable, target, _witness_jokers(facts, playable, False))
+    jokers = _witness_jokers(facts, playable[JOKER_CODE], False)
+    witness = natural_melds(facts, playable, target, jokers)
     return witness is None and reaching_melds(rules, facts, playable, target) is None
 
 
@@ -575,7 +607,7 @@ class _Search:
         Most hands that can open have such a witness; the search is left for
         the rest (and for every hand that cannot).
         """
-        jokers = _witness_jokers(self.facts, counts, self.tame)
+        jokers = _witness_jokers(self.facts, counts[JOKER_CODE], self.tame)
         witness = natural_melds(self.facts, counts, need, jokers)
         if witness is None:
             return False

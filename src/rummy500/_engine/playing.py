@@ -39,6 +39,7 @@ from rummy500._engine.plays import (
     PlayEffect,
     TurnPlay,
     physical,
+    play_facts,
     play_points,
     plays_from_pool,
     resolve_play,
@@ -148,21 +149,16 @@ def play_moves(state: GameState) -> list[Move]:
         plays = with_doubled(plays, doublers)
     if turn_end_can_be_blocked(rules) or forbidden is not None:
         counts, reserve = play_pool(state, player, hand)
-        plays = [
-            play
-            for play in plays
+        allowed = []
+        for play in plays:
+            used, points = play_facts(rules, play)
+            spent = spend(used, reserve)[1]
             if play_problem(
-                state,
-                player,
-                play,
-                counts,
-                play_points(rules, play) if rules.opening_minimum else 0,
-                forbidden,
-                None,
-                reserve - spend(physical(play), reserve)[1],
-            )
-            is None
-        ]
+                state, player, play, counts, points, forbidden, None, reserve - spent, used
+            ):
+                continue
+            allowed.append(play)
+        plays = allowed
     return list(plays)
 
 

@@ -19,7 +19,7 @@ import attrs
 
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.movecache import layoff_move, meld_move
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import MEMO_LIMIT, profile
 from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import (
@@ -43,6 +43,7 @@ __all__ = [
     "could_meld",
     "has_play",
     "physical",
+    "play_facts",
     "play_parts",
     "play_points",
     "playable_on_table",
@@ -223,6 +224,25 @@ def playable_on_table(
         for table_meld in melds
         if not table_meld.doubled
     )
+
+
+def play_facts(rules: Rules, play: Play) -> tuple[tuple[int, ...], int]:
+    """The card codes a valid play puts on the table (:func:`physical`) and its points.
+
+    The points are :func:`play_points` under an opening minimum, else 0
+    (nothing asks for them then).  Memoized by the play's identity: the
+    generator's plays are interned, so each is valued once per rule set.
+    """
+    facts = profile(rules)
+    entry = facts.play_facts.get(id(play))
+    if entry is not None and entry[0] is play:
+        return entry[1], entry[2]
+    used = tuple(physical(play))
+    points = play_points(rules, play) if rules.opening_minimum else 0
+    if len(facts.play_facts) >= MEMO_LIMIT:
+        facts.play_facts.clear()
+    facts.play_facts[id(play)] = (play, used, points)
+    return used, points
 
 
 def play_points(rules: Rules, play: Play) -> int:

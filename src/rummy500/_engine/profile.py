@@ -113,6 +113,7 @@ class Profile:
         "melds_through",
         "min_run",
         "most_points",
+        "play_facts",
         "reach_options",
         "rules",
         "short_of",
@@ -157,6 +158,8 @@ class Profile:
             tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
         ] = {}
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
+        # by the identity of an interned play: (the play, its cards, its points)
+        self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 

@@ -41,9 +41,8 @@ from rummy500._engine.plays import (
     TurnPlay,
     could_meld,
     has_play,
-    physical,
+    play_facts,
     play_parts,
-    play_points,
     plays_from_pool,
     target_index,
 )
@@ -346,9 +345,8 @@ class _Check:
     def allows(self, play: Play) -> bool:
         if self.hopeless:
             return False
-        rules = self.state.rules
-        points = play_points(rules, play) if rules.opening_minimum else 0
-        spent = spend(physical(play), self.reserve, self.required)[1]
+        used, points = play_facts(self.state.rules, play)
+        spent = spend(used, self.reserve, self.required)[1]
         problem = play_problem(
             self.state,
             self.player,
@@ -358,5 +356,6 @@ class _Check:
             self.forbidden,
             None,
             self.reserve - spent,
+            used,
         )
         return problem is None
