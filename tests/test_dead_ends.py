@@ -327,7 +327,7 @@ def _search_only_moves(state):
     """``legal_moves(state)`` with the opening search's quick answers turned off."""
     return _moves_with(
         state,
-        mock.patch.object(dead_ends, "_opens_beside", return_value=False),
+        mock.patch.object(dead_ends.PoolCheck, "_opens_beside", return_value=False),
         mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
         mock.patch.object(dead_ends, "best_melds", return_value=None),
         mock.patch.object(taking, "cannot_open_from", return_value=False),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy500._engine.dead_ends import (
+    PoolCheck,
     cannot_open_from,
     play_problem,
     turn_end_can_be_blocked,
@@ -262,9 +263,10 @@ def _caller_options(
             plays: list[Play] = []
             if cannot_open_from(base, caller, counts):
                 parts = []
+            check = PoolCheck(base, caller, counts, forbidden)
             for play in (play for part in parts for play in part):
                 used, points = play_facts(rules, play)
-                if play_problem(base, caller, play, counts, points, forbidden, None, reserve, used):
+                if check.problem(play, used, points, reserve) is not None:
                     continue
                 plays.append(play)
                 if first_only:

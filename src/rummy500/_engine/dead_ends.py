@@ -26,7 +26,7 @@ from rummy500._engine.gambit import dealer_reserve
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
-from rummy500._engine.opening import may_lay_off, not_opened, opening_need
+from rummy500._engine.opening import may_lay_off, not_opened, opening_need, points_short
 from rummy500._engine.opening_bounds import most_points, upper_bound
 from rummy500._engine.opening_points import BEST_POINTS_BUDGET, best_melds, best_points
 from rummy500._engine.opening_reach import reaching_melds
@@ -47,6 +47,7 @@ from rummy500.rules import GoingOut, Rules
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_tamed
 
 __all__ = [
+    "PoolCheck",
     "blocker",
     "can_finish",
     "can_finish_with",
@@ -81,7 +82,6 @@ def play_problem(
     forbidden: int | None,
     melds_after: tuple[TableMeld, ...] | None = None,
     reserve: int = 0,
-    used: tuple[int, ...] | None = None,
 ) -> IllegalMoveError | None:
     """Why the player to move may not make ``play`` in their turn (E2, T8, N1), if so.
 
@@ -96,127 +96,173 @@ def play_problem(
         melds_after: The table melds after the play, if known.
         reserve: 1 if ``pool`` holds the dealer's joker (V7) and the play
             leaves it unused, else 0.
-        used: The play's :func:`~rummy500._engine.plays.physical` cards, if known.
     """
-    rules = state.rules
-    if isinstance(play, LayoffMove) and not may_lay_off(state, player):
-        return not_opened(state, player)
-    if used is None:
-        used = tuple(physical(play))
-    need = opening_need(state, player, points)
-    left = sum(pool) - len(used) - reserve
-    if left == 0:
-        problem = empty_hand_problem(state, player)
-        if problem is not None:
-            return problem
-        if need:
-            return illegal(
-                Reason.DEAD_END,
-                f"p{player} would end the turn with melds {need} points short of the "
-                f"opening minimum {rules.opening_minimum}",
-                "T8",
-            )
-        return None
-    # the copies of the card taken alone (T11) left after the play
-    kept = 0
-    if forbidden is not None:
-        kept = pool[forbidden] - used.count(forbidden) - (reserve if forbidden == JOKER_CODE else 0)
-    if need == 0 and left > kept and (not rules.final_discard_must_be_unplayable or left > 1):
-        return None
-    # melds found at once beside the play answer most questions; the table
-    # after the play is built only when not even every card left melded would
-    # fall short of opening
-    if need and _opens_beside(
-        rules,
-        pool,
-        used,
-        pool[JOKER_CODE] - used.count(JOKER_CODE) - reserve,
-        left,
-        need,
-        forbidden,
-        kept,
-        jokers_tamed(state.joker_effect),
-    ):
-        return None
-    rest = minus(pool, used)
-    rest[JOKER_CODE] -= reserve
-    if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
-        if melds_after is None:
-            melds_after = table_after(rules, state.melds, play)
-        may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
-        if can_finish(
-            rules,
-            rest,
-            forbidden,
-            melds_after,
-            need,
-            may_layoff,
-            effect=state.joker_effect,
-            reserve=reserve,
-            downward=_high(used),
-        ):
-            return None
-    return illegal(
-        Reason.DEAD_END,
-        f"after this play p{player} could not end the turn: "
-        + blocker(rules, forbidden is not None, need),
-        "N1",
+    check = PoolCheck(state, player, pool, forbidden)
+    return check.problem(play, tuple(physical(play)), points, reserve, melds_after)
+
+
+class PoolCheck:
+    """Why plays from one pool would leave the player to move unable to end the turn.
+
+    The checks of :func:`play_problem` for the many plays of one pool (a
+    hand, or a hand with the pile cards taken): what depends only on the
+    pool is worked out once.
+    """
+
+    __slots__ = (
+        "forbidden",
+        "may_lay_off",
+        "melded",
+        "minimum",
+        "player",
+        "pool",
+        "pool_key",
+        "size",
+        "state",
+        "tame",
     )
 
+    def __init__(
+        self, state: GameState, player: int, pool: Sequence[int], forbidden: int | None
+    ) -> None:
+        """Prepare the checks of plays by ``player`` from ``pool`` (see :func:`play_problem`)."""
+        self.state = state
+        self.player = player
+        self.pool = pool
+        self.forbidden = forbidden
+        self.size = sum(pool)
+        self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
+        self.tame = jokers_tamed(state.joker_effect)
+        self.may_lay_off = may_lay_off(state, player)
+        # the opening minimum still to reach (0 if none), and the points toward it
+        minimum = state.rules.opening_minimum
+        self.minimum = 0 if player in state.opened else minimum
+        self.melded = state.turn_points if player == state.to_move else 0
 
-def _opens_beside(
-    rules: Rules,
-    pool: Sequence[int],
-    used: tuple[int, ...],
-    jokers_left: int,
-    left: int,
-    need: int,
-    forbidden: int | None,
-    kept: int,
-    tame: bool,
-) -> bool:
-    """Whether melds found at once beside a play open and leave a card to discard (T8).
+    def problem(
+        self,
+        play: Play,
+        used: tuple[int, ...],
+        points: int,
+        reserve: int,
+        melds_after: tuple[TableMeld, ...] | None = None,
+    ) -> IllegalMoveError | None:
+        """Why the player may not make ``play`` in their turn (E2, T8, N1), if so.
 
-    The witness melds come from the pool without the play's rank (a group)
-    or suit (a run), with the wild jokers the play leaves (none if ``tame``),
-    so one witness serves every play of that rank or suit from the same
-    pool: the many takes and melds of one position ask it once.  The play
-    leaves ``jokers_left`` jokers, ``left`` cards in all and ``kept`` copies
-    of the card taken alone (``forbidden``, T11).
-    """
-    beside = _beside(used)
-    if beside < 0:
-        return False
-    facts = profile(rules)
-    jokers = _witness_jokers(facts, jokers_left, tame)
-    key = (bytes(pool), beside, jokers)
-    memo = facts.witnesses
-    if key in memo:
-        witness = memo[key]
-    else:
-        counts = list(pool)
-        if beside < 13:
-            excluded = range(beside, JOKER_CODE, 13)
+        Args:
+            play: The meld or lay-off, already checked as valid.
+            used: Its :func:`~rummy500._engine.plays.physical` cards.
+            points: The value of the new meld (0 for a lay-off).
+            reserve: 1 if the pool holds the dealer's joker (V7) and the play
+                leaves it unused, else 0.
+            melds_after: The table melds after the play, if known.
+        """
+        state, player, pool, forbidden = self.state, self.player, self.pool, self.forbidden
+        rules = state.rules
+        if not self.may_lay_off and isinstance(play, LayoffMove):
+            return not_opened(state, player)
+        need = points_short(self.minimum, self.melded, points)
+        left = self.size - len(used) - reserve
+        if left == 0:
+            problem = empty_hand_problem(state, player)
+            if problem is not None:
+                return problem
+            if need:
+                return illegal(
+                    Reason.DEAD_END,
+                    f"p{player} would end the turn with melds {need} points short of the "
+                    f"opening minimum {rules.opening_minimum}",
+                    "T8",
+                )
+            return None
+        # the copies of the card taken alone (T11) left after the play
+        kept = 0
+        if forbidden is not None:
+            kept = pool[forbidden] - used.count(forbidden)
+            if forbidden == JOKER_CODE:
+                kept -= reserve
+        if need == 0 and left > kept and (not rules.final_discard_must_be_unplayable or left > 1):
+            return None
+        # melds found at once beside the play answer most questions; the table
+        # after the play is built only when not even every card left melded
+        # would fall short of opening
+        if need and self._opens_beside(
+            used, pool[JOKER_CODE] - used.count(JOKER_CODE) - reserve, left, need, kept
+        ):
+            return None
+        rest = minus(pool, used)
+        rest[JOKER_CODE] -= reserve
+        if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
+            if melds_after is None:
+                melds_after = table_after(rules, state.melds, play)
+            may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
+            if can_finish(
+                rules,
+                rest,
+                forbidden,
+                melds_after,
+                need,
+                may_layoff,
+                effect=state.joker_effect,
+                reserve=reserve,
+                downward=_high(used),
+            ):
+                return None
+        return illegal(
+            Reason.DEAD_END,
+            f"after this play p{player} could not end the turn: "
+            + blocker(rules, forbidden is not None, need),
+            "N1",
+        )
+
+    def _opens_beside(
+        self, used: tuple[int, ...], jokers_left: int, left: int, need: int, kept: int
+    ) -> bool:
+        """Whether melds found at once beside a play open and leave a card to discard (T8).
+
+        The witness melds come from the pool without the play's rank (a
+        group) or suit (a run), with the wild jokers the play leaves (none if
+        they are tamed), so one witness serves every play of that rank or
+        suit from the same pool: the many takes and melds of one position ask
+        it once.  The play leaves ``jokers_left`` jokers, ``left`` cards in
+        all and ``kept`` copies of the card taken alone (T11).
+        """
+        beside = _beside(used)
+        if beside < 0:
+            return False
+        facts = profile(self.state.rules)
+        jokers = _witness_jokers(facts, jokers_left, self.tame)
+        if self.pool_key is None:
+            self.pool_key = bytes(self.pool)
+        key = (self.pool_key, beside, jokers)
+        memo = facts.witnesses
+        if key in memo:
+            witness = memo[key]
         else:
-            excluded = range((beside - 13) * 13, (beside - 12) * 13)
-        for code in excluded:
-            counts[code] = 0
-        counts[JOKER_CODE] = jokers
-        witness = natural_melds(facts, counts, 0, jokers)
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        memo[key] = witness
-    if witness is None or witness[1] < need:
-        return False
-    melds = witness[0]
-    left -= sum(map(len, melds))
-    if left < 2:
-        return False  # going out, or a last card under E3: left to the search
-    if forbidden is None:
-        return True
-    # a card other than the one taken alone (T11) stays to be discarded
-    melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
-    return left > kept - melded
+            counts = list(self.pool)
+            if beside < 13:
+                excluded = range(beside, JOKER_CODE, 13)
+            else:
+                excluded = range((beside - 13) * 13, (beside - 12) * 13)
+            for code in excluded:
+                counts[code] = 0
+            counts[JOKER_CODE] = jokers
+            witness = natural_melds(facts, counts, 0, jokers)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = witness
+        if witness is None or witness[1] < need:
+            return False
+        melds = witness[0]
+        left -= sum(map(len, melds))
+        if left < 2:
+            return False  # going out, or a last card under E3: left to the search
+        if self.forbidden is None:
+            return True
+        # a card other than the one taken alone (T11) stays to be discarded
+        forbidden = self.forbidden
+        melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
+        return left > kept - melded
 
 
 @functools.lru_cache(maxsize=4096)

@@ -20,6 +20,7 @@ __all__ = [
     "opened_after",
     "opening_need",
     "out_of_turn_problem",
+    "points_short",
 ]
 
 
@@ -32,8 +33,17 @@ def opening_need(state: GameState, player: int, points: int) -> int:
     minimum = state.rules.opening_minimum
     if not minimum or player in state.opened:
         return 0
-    total = (state.turn_points if player == state.to_move else 0) + points
-    if total == 0 or total >= minimum:
+    return points_short(minimum, state.turn_points if player == state.to_move else 0, points)
+
+
+def points_short(minimum: int, melded: int, points: int) -> int:
+    """Points still missing to open after melding ``points`` more, ``melded`` already (T8).
+
+    0 when there is no ``minimum`` (0), when the total reaches it, or when
+    nothing has been melded (a player who has not started to open).
+    """
+    total = melded + points
+    if not minimum or total == 0 or total >= minimum:
         return 0
     return minimum - total
 

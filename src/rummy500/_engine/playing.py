@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from rummy500._engine.dead_ends import (
+    PoolCheck,
     mover_may_be_stranded,
     mover_stranded,
     play_problem,
@@ -149,15 +150,13 @@ def play_moves(state: GameState) -> list[Move]:
         plays = with_doubled(plays, doublers)
     if turn_end_can_be_blocked(rules) or forbidden is not None:
         counts, reserve = play_pool(state, player, hand)
+        check = PoolCheck(state, player, counts, forbidden)
         allowed = []
         for play in plays:
             used, points = play_facts(rules, play)
             spent = spend(used, reserve)[1]
-            if play_problem(
-                state, player, play, counts, points, forbidden, None, reserve - spent, used
-            ):
-                continue
-            allowed.append(play)
+            if check.problem(play, used, points, reserve - spent) is None:
+                allowed.append(play)
         plays = allowed
     return list(plays)
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rummy500._engine.dead_ends import (
+    PoolCheck,
     can_finish_with,
     cannot_open_from,
-    play_problem,
     turn_end_can_be_blocked,
 )
 from rummy500._engine.gambit import (
@@ -325,7 +325,7 @@ def _checked_takes(
 class _Check:
     """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
 
-    __slots__ = ("counts", "forbidden", "hopeless", "player", "required", "reserve", "state")
+    __slots__ = ("hopeless", "pool", "required", "reserve", "rules")
 
     def __init__(
         self,
@@ -335,27 +335,17 @@ class _Check:
         required: int,
         forbidden: int | None,
     ) -> None:
-        self.state = state
-        self.player = player
-        self.counts, self.reserve = play_pool(state, player, cards)
+        counts, self.reserve = play_pool(state, player, cards)
+        self.rules = state.rules
+        self.pool = PoolCheck(state, player, counts, forbidden)
         self.required = required
-        self.forbidden = forbidden
-        self.hopeless = cannot_open_from(state, player, self.counts)
+        self.hopeless = cannot_open_from(state, player, counts)
 
     def allows(self, play: Play) -> bool:
         if self.hopeless:
             return False
-        used, points = play_facts(self.state.rules, play)
-        spent = spend(used, self.reserve, self.required)[1]
-        problem = play_problem(
-            self.state,
-            self.player,
-            play,
-            self.counts,
-            points,
-            self.forbidden,
-            None,
-            self.reserve - spent,
-            used,
-        )
-        return problem is None
+        used, points = play_facts(self.rules, play)
+        reserve = self.reserve
+        if reserve and spend(used, reserve, self.required)[1]:
+            reserve = 0
+        return self.pool.problem(play, used, points, reserve) is None
