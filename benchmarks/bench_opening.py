@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_engine import adversarial_position, print_environment, print_table
 
 
-def _positions(count: int, seed: int) -> list[dict[str, Any]]:
+def busiest_positions(count: int, seed: int) -> list[dict[str, Any]]:
     """The ``count`` draw-phase adversarial positions with the most legal moves."""
     rng = random.Random(seed)
     scored = []
@@ -176,7 +176,7 @@ def deeper(limit: float) -> None:
 
 
 def adversarial(positions: int, repeat: int, minimums: Sequence[int], seed: int) -> None:
-    chosen = _positions(positions, seed)
+    chosen = busiest_positions(positions, seed)
     rows = []
     worst_first = worst_again = 0.0
     for minimum in minimums:

@@ -1,7 +1,8 @@
 """Instructions the engine executes, counted by Valgrind: speed figures that load does not blur.
 
-Usage: python benchmarks/count_instructions.py [--what random,calls,cold-depth]
+Usage: python benchmarks/count_instructions.py [--what random,calls,cold-depth,opening]
     [--hands 100] [--call-hands 40] [--positions 6] [--seed 1]
+    [--opening-positions 2] [--minimums 50,100,200]
 Smoke run (CI): python benchmarks/count_instructions.py --what random --hands 1
 
 Timings on a shared machine drift by tens of percent from one minute to the
@@ -22,6 +23,10 @@ Needs Valgrind (``apt-get install valgrind``); without it the script says so.
   chosen move, ``legal_moves`` in the draw and the play phase; per call.
 * ``cold-depth``: the first ``legal_moves(state, depth=N)`` of a fresh process
   on ``bench_groups.py``'s adversarial positions (N: the depth with most moves).
+* ``opening``: ``legal_moves`` under an opening minimum on
+  ``bench_opening.py``'s adversarial positions (pagat with each of
+  ``--minimums``), asked again on a new but equal state after a first call
+  (the "again" column of ``bench_opening.py``).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from typing import Any
 
 from bench_engine import adversarial_position, play_random_hands, print_table
 from bench_groups import busiest_depth
+from bench_opening import busiest_positions
 
 from rummy500 import (
     GameState,
@@ -124,6 +130,12 @@ def inner(kind: str, part: str, work: bool, arguments: list[str]) -> None:
             for _ in range(_REPEAT):
                 make()
         print(json.dumps(calls))
+    elif kind == "opening":  # the position comes on stdin; the first call is setup
+        data = json.loads(sys.stdin.read())
+        legal_moves(GameState.from_dict(data))
+        state = GameState.from_dict(data)
+        if work:
+            legal_moves(state)
     else:  # a cold call: the position comes on stdin
         data, depth = json.loads(sys.stdin.read())
         state = GameState.from_dict(data)
@@ -237,15 +249,32 @@ def cold_depth(positions: int, seed: int) -> None:
     )
 
 
+def opening(positions: int, seed: int, minimums: Sequence[int]) -> None:
+    rows = []
+    for number, data in enumerate(busiest_positions(positions, seed)):
+        for minimum in minimums:
+            data = {**data, "rules": {"preset": "pagat", "opening_minimum": minimum}}
+            total, _ = measured("opening", "again", [], json.dumps(data))
+            moves = len(legal_moves(GameState.from_dict(data)))
+            rows.append((f"#{number}", minimum, moves, f"{total / 1e6:,.1f}M"))
+    print_table(
+        "legal_moves under an opening minimum, asked again (bench_opening.py's positions)",
+        ("position", "minimum", "moves", "instructions"),
+        rows,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--what", default="random,calls,cold-depth")
+    parser.add_argument("--what", default="random,calls,cold-depth,opening")
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--call-hands", type=int, default=40)
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opening-positions", type=int, default=2)
+    parser.add_argument("--minimums", default="50,100,200")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     parser.add_argument("--part", help=argparse.SUPPRESS)
     parser.add_argument("--arguments", nargs="*", default=[], help=argparse.SUPPRESS)
@@ -264,6 +293,9 @@ def main(argv: list[str] | None = None) -> None:
         calls(args.call_hands, args.seed)
     if "cold-depth" in wanted:
         cold_depth(args.positions, args.seed)
+    if "opening" in wanted:
+        minimums = [int(value) for value in args.minimums.split(",")]
+        opening(args.opening_positions, args.seed, minimums)
 
 
 if __name__ == "__main__":

@@ -265,7 +265,7 @@ def _caller_options(
                 parts = []
             check = PoolCheck(base, caller, counts, forbidden)
             for play in (play for part in parts for play in part):
-                used, points = play_facts(rules, play)
+                used, points = play_facts(check.facts, play)
                 if check.problem(play, used, points, reserve) is not None:
                     continue
                 plays.append(play)

@@ -110,6 +110,7 @@ class PoolCheck:
     """
 
     __slots__ = (
+        "facts",
         "forbidden",
         "may_lay_off",
         "melded",
@@ -132,6 +133,7 @@ class PoolCheck:
         self.forbidden = forbidden
         self.size = sum(pool)
         self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
+        self.facts = profile(state.rules)
         self.tame = jokers_tamed(state.joker_effect)
         self.may_lay_off = may_lay_off(state, player)
         # the opening minimum still to reach (0 if none), and the points toward it
@@ -230,7 +232,7 @@ class PoolCheck:
         beside = _beside(used)
         if beside < 0:
             return False
-        facts = profile(self.state.rules)
+        facts = self.facts
         jokers = _witness_jokers(facts, jokers_left, self.tame)
         if self.pool_key is None:
             self.pool_key = bytes(self.pool)

@@ -153,7 +153,7 @@ def play_moves(state: GameState) -> list[Move]:
         check = PoolCheck(state, player, counts, forbidden)
         allowed = []
         for play in plays:
-            used, points = play_facts(rules, play)
+            used, points = play_facts(check.facts, play)
             spent = spend(used, reserve)[1]
             if check.problem(play, used, points, reserve - spent) is None:
                 allowed.append(play)

@@ -19,7 +19,7 @@ import attrs
 
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.movecache import layoff_move, meld_move
-from rummy500._engine.profile import MEMO_LIMIT, profile
+from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import (
@@ -226,22 +226,24 @@ def playable_on_table(
     )
 
 
-def play_facts(rules: Rules, play: Play) -> tuple[tuple[int, ...], int]:
+def play_facts(facts: Profile, play: Play) -> tuple[tuple[int, ...], int]:
     """The card codes a valid play puts on the table (:func:`physical`) and its points.
 
     The points are :func:`play_points` under an opening minimum, else 0
-    (nothing asks for them then).  Memoized by the play's identity: the
-    generator's plays are interned, so each is valued once per rule set.
+    (nothing asks for them then).  Memoized in the rule set's ``facts`` by
+    the play's identity: the generator's plays are interned, so each is
+    valued once.
     """
-    facts = profile(rules)
-    entry = facts.play_facts.get(id(play))
+    memo = facts.play_facts
+    entry = memo.get(id(play))
     if entry is not None and entry[0] is play:
         return entry[1], entry[2]
+    rules = facts.rules
     used = tuple(physical(play))
     points = play_points(rules, play) if rules.opening_minimum else 0
-    if len(facts.play_facts) >= MEMO_LIMIT:
-        facts.play_facts.clear()
-    facts.play_facts[id(play)] = (play, used, points)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[id(play)] = (play, used, points)
     return used, points
 
 

@@ -325,7 +325,7 @@ def _checked_takes(
 class _Check:
     """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
 
-    __slots__ = ("hopeless", "pool", "required", "reserve", "rules")
+    __slots__ = ("hopeless", "pool", "required", "reserve")
 
     def __init__(
         self,
@@ -336,7 +336,6 @@ class _Check:
         forbidden: int | None,
     ) -> None:
         counts, self.reserve = play_pool(state, player, cards)
-        self.rules = state.rules
         self.pool = PoolCheck(state, player, counts, forbidden)
         self.required = required
         self.hopeless = cannot_open_from(state, player, counts)
@@ -344,7 +343,7 @@ class _Check:
     def allows(self, play: Play) -> bool:
         if self.hopeless:
             return False
-        used, points = play_facts(self.rules, play)
+        used, points = play_facts(self.pool.facts, play)
         reserve = self.reserve
         if reserve and spend(used, reserve, self.required)[1]:
             reserve = 0
