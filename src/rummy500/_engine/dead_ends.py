@@ -118,6 +118,7 @@ class PoolCheck:
         "player",
         "pool",
         "pool_key",
+        "searches",
         "size",
         "state",
         "tame",
@@ -133,6 +134,7 @@ class PoolCheck:
         self.forbidden = forbidden
         self.size = sum(pool)
         self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
+        self.searches: list[_Search | None] = [None, None]  # upward, downward
         self.facts = profile(state.rules)
         self.tame = jokers_tamed(state.joker_effect)
         self.may_lay_off = may_lay_off(state, player)
@@ -194,28 +196,33 @@ class PoolCheck:
             return None
         rest = minus(pool, used)
         rest[JOKER_CODE] -= reserve
-        if not need or _most_value(rules, rest, reserve, state.joker_effect) >= need:
+        may_layoff = self.may_lay_off or (need == 0 and points > 0)
+        search = self._search(used)
+        finishes = search.known(rest, reserve, need, may_layoff)
+        if finishes is None:
             if melds_after is None:
                 melds_after = table_after(rules, state.melds, play)
-            may_layoff = may_lay_off(state, player) or (need == 0 and points > 0)
-            if can_finish(
-                rules,
-                rest,
-                forbidden,
-                melds_after,
-                need,
-                may_layoff,
-                effect=state.joker_effect,
-                reserve=reserve,
-                downward=_high(used),
-            ):
-                return None
+            finishes = search.answer(
+                rest, reserve, melds_after, need, may_layoff, state.joker_effect
+            )
+        if finishes:
+            return None
         return illegal(
             Reason.DEAD_END,
             f"after this play p{player} could not end the turn: "
             + blocker(rules, forbidden is not None, need),
             "N1",
         )
+
+    def _search(self, used: tuple[int, ...]) -> _Search:
+        """The search of the turn's end after a play of ``used`` (one for each order)."""
+        downward = _high(used)
+        search = self.searches[downward]
+        if search is None:
+            state = self.state
+            search = _Search.of(state.rules, self.forbidden, state.joker_effect, downward)
+            self.searches[downward] = search
+        return search
 
     def _opens_beside(
         self, used: tuple[int, ...], jokers_left: int, left: int, need: int, kept: int
@@ -442,25 +449,8 @@ def can_finish(
             the kings down (faster for the hands left by plays of high cards;
             the answer is the same).
     """
-    not_wild = jokers_tamed(effect)
-    rest = list(counts)
-    if need and _most_value(rules, rest, reserve, effect) < need:
-        return False  # not even every card melded would open
-    settled = _settled(rules, rest, forbidden, melds, need, not_wild)
-    if settled is not None:
-        return settled  # the common case: no search
-    facts = profile(rules)
-    search = _Search(
-        rules,
-        facts,
-        forbidden,
-        tame=not_wild,
-        doubling=effect is JokerEffect.DOUBLE,
-        table_matters=forbidden is not None or rules.final_discard_must_be_unplayable,
-        seen=facts.finishes,
-        downward=downward,
-    )
-    return search.search(rest, reserve, melds, need, may_layoff)
+    search = _Search.of(rules, forbidden, effect, downward)
+    return search.answer(list(counts), reserve, melds, need, may_layoff, effect)
 
 
 def _most_value(
@@ -540,6 +530,62 @@ class _Search:
     seen: dict[_FinishKey, bool]
     downward: bool = False
 
+    @classmethod
+    def of(
+        cls, rules: Rules, forbidden: int | None, effect: JokerEffect | None, downward: bool
+    ) -> _Search:
+        """The search of :func:`can_finish` with these arguments."""
+        facts = profile(rules)
+        return cls(
+            rules,
+            facts,
+            forbidden,
+            tame=jokers_tamed(effect),
+            doubling=effect is JokerEffect.DOUBLE,
+            table_matters=forbidden is not None or rules.final_discard_must_be_unplayable,
+            seen=facts.finishes,
+            downward=downward,
+        )
+
+    def answer(
+        self,
+        rest: list[int],
+        reserve: int,
+        melds: tuple[TableMeld, ...],
+        need: int,
+        may_layoff: bool,
+        effect: JokerEffect | None,
+    ) -> bool:
+        """What :func:`can_finish` answers."""
+        if need and _most_value(self.rules, rest, reserve, effect) < need:
+            return False  # not even every card melded would open
+        return self.finishes(rest, reserve, melds, need, may_layoff)
+
+    def known(self, counts: list[int], reserve: int, need: int, may_layoff: bool) -> bool | None:
+        """The remembered answer for a hand, if any, when the table does not matter."""
+        if self.table_matters:
+            return None
+        return self.seen.get(self._key(counts, reserve, (), need, may_layoff))
+
+    def _key(
+        self,
+        counts: list[int],
+        reserve: int,
+        table: tuple[object, ...],
+        need: int,
+        may_layoff: bool,
+    ) -> _FinishKey:
+        return (
+            self.forbidden,
+            self.tame,
+            self.doubling,
+            tuple(counts),
+            reserve,
+            need,
+            may_layoff,
+            table,
+        )
+
     def finishes(
         self,
         rest: list[int],
@@ -564,16 +610,7 @@ class _Search:
         table: tuple[object, ...] = ()
         if self.table_matters:
             table = tuple(sorted((meld.meld.codes, meld.doubled) for meld in melds))
-        key: _FinishKey = (
-            self.forbidden,
-            self.tame,
-            self.doubling,
-            tuple(counts),
-            reserve,
-            need,
-            may_layoff,
-            table,
-        )
+        key = self._key(counts, reserve, table, need, may_layoff)
         seen = self.seen
         found = seen.get(key)
         if found is None:
