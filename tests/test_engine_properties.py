@@ -60,6 +60,8 @@ from rummy500 import (
     presets,
     take_depths,
 )
+from rummy500._engine.plays import play_points
+from rummy500._engine.profile import profile
 from rummy500.testing import playable_rules
 from tests.helpers import PLAYED_PRESETS
 from tests.positions import agree, position
@@ -696,9 +698,23 @@ def check_groups(state: GameState, moves: tuple[Move, ...]) -> None:
         assert legal_moves(state, depth=depth) == expected
 
 
+def check_generated_melds(state: GameState, moves: tuple[Move, ...]) -> None:
+    """The generator's melds are valued without checking them again (S1, under an opening
+    minimum T8): their cards come in meld order and score what the checked meld scores."""
+    facts = profile(state.rules)
+    for move in moves:
+        play = getattr(move, "play", move)
+        if isinstance(play, MeldMove):
+            codes = tuple(spec.code for spec in play.cards)
+            assert facts.new_meld(codes).meld.codes == codes, move
+            generated = play_points(state.rules, play, generated=True)
+            assert generated == play_points(state.rules, play), move
+
+
 def check_position(state: GameState, rng: random.Random) -> None:
     moves = legal_moves(state)
     check_groups(state, moves)
+    check_generated_melds(state, moves)
     assert state.is_over or moves, f"dead end in phase {state.phase.value}:\n{state}"
     assert len(set(moves)) == len(moves), "duplicate moves"
     assert GameState.from_dict(state.to_dict()) == state

@@ -52,6 +52,7 @@ __all__ = [
     "as_meld_codes",
     "canonical_layoff_cards",
     "canonical_meld_cards",
+    "codes_points",
     "layoff",
     "layoff_codes",
     "layoff_problem",
@@ -530,9 +531,21 @@ def meld_points(meld: Meld, values: CardValues) -> tuple[int, ...]:
     >>> meld_points(Meld.parse("AH 2H 3H"), STANDARD), meld_points(Meld.parse("QH KH AH"), STANDARD)
     ((1, 2, 3), (10, 10, 15))
     """
+    return codes_points(meld.codes, meld.kind is MeldKind.RUN, values)
+
+
+def codes_points(codes: Sequence[int], run: bool, values: CardValues) -> tuple[int, ...]:
+    """Points of each meld-card code of a valid meld in meld order, a run if ``run`` (S1).
+
+    What :func:`meld_points` counts, from the codes alone.
+
+    >>> from rummy500.values import STANDARD
+    >>> codes_points(Meld.parse("AH 2H 3H").codes, True, STANDARD)
+    (1, 2, 3)
+    """
     table = values.table
-    points = [table[SPEC_PHYSICAL[code]] for code in meld.codes]
-    if meld.kind is MeldKind.RUN and meld.codes[0] == SPEC_SUIT[meld.codes[0]] * 13:
+    points = [table[SPEC_PHYSICAL[code]] for code in codes]
+    if run and codes[0] == SPEC_SUIT[codes[0]] * 13:
         points[0] = values.low_ace
     return tuple(points)
 

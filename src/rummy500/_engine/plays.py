@@ -240,18 +240,24 @@ def play_facts(facts: Profile, play: Play) -> tuple[tuple[int, ...], int]:
         return entry[1], entry[2]
     rules = facts.rules
     used = tuple(physical(play))
-    points = play_points(rules, play) if rules.opening_minimum else 0
+    points = play_points(rules, play, generated=True) if rules.opening_minimum else 0
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
     memo[id(play)] = (play, used, points)
     return used, points
 
 
-def play_points(rules: Rules, play: Play) -> int:
-    """The value of a valid play: a new meld's points (S1, V6; doubled, V7), 0 for a lay-off."""
+def play_points(rules: Rules, play: Play, *, generated: bool = False) -> int:
+    """The value of a valid play: a new meld's points (S1, V6; doubled, V7), 0 for a lay-off.
+
+    ``generated``: the play comes from the move generator, its cards in meld
+    order (see :meth:`~rummy500._engine.profile.Profile.generated_points`).
+    """
     if isinstance(play, LayoffMove):
         return 0
-    points = profile(rules).new_meld(tuple([spec.code for spec in play.cards])).points
+    facts = profile(rules)
+    codes = tuple([spec.code for spec in play.cards])
+    points = facts.generated_points(codes) if generated else facts.new_meld(codes).points
     return points * 2 if play.doubled else points
 
 

@@ -17,7 +17,15 @@ import attrs
 
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import InvalidMeldError
-from rummy500.melds import Meld, MeldKind, layoff_codes, meld_from_codes, meld_points
+from rummy500.meldcards import GROUP_JOKER_BASE, RUN_JOKER_BASE
+from rummy500.melds import (
+    Meld,
+    MeldKind,
+    codes_points,
+    layoff_codes,
+    meld_from_codes,
+    meld_points,
+)
 from rummy500.rules import Jokers, Rules
 
 __all__ = ["MEMO_LIMIT", "NewMeld", "Profile", "profile"]
@@ -97,6 +105,7 @@ class Profile:
     """
 
     __slots__ = (
+        "_generated",
         "_layoffs",
         "_melds",
         "ace",
@@ -161,6 +170,7 @@ class Profile:
         # by the identity of an interned play: (the play, its cards, its points)
         self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
+        self._generated: dict[tuple[int, ...], int] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 
     def new_meld(self, codes: tuple[int, ...]) -> NewMeld:
@@ -185,12 +195,36 @@ class Profile:
             meld = meld_from_codes(codes, rules)
         except InvalidMeldError as error:
             return error
-        multiplier = 1
-        if meld.kind is MeldKind.GROUP and len(meld.codes) == 4:
-            multiplier = rules.group_of_four_multiplier
+        run = meld.kind is MeldKind.RUN
+        multiplier = self._multiplier(run, len(meld.codes))
         points = sum(meld_points(meld, rules.card_values)) * multiplier
-        run_length = len(meld.codes) if meld.kind is MeldKind.RUN else 0
+        run_length = len(meld.codes) if run else 0
         return NewMeld(meld, multiplier, points, run_length)
+
+    def _multiplier(self, run: bool, size: int) -> int:
+        """What a new meld's points are multiplied by: a group of four's multiplier (V6)."""
+        return self.group_of_four if not run and size == 4 else 1
+
+    def generated_points(self, codes: tuple[int, ...]) -> int:
+        """The points of a new meld the move generator built: ``codes`` in meld order.
+
+        The same as ``new_meld(codes).points`` without checking the meld again
+        (memoized; the generator's melds are valid by construction).  A run
+        is told from a group by a joker declared as a card, or by natural
+        cards of two ranks.
+        """
+        found = self._generated.get(codes)
+        if found is None:
+            naturals = {code % 13 for code in codes if code < JOKER_CODE}
+            run = len(naturals) > 1 or any(
+                RUN_JOKER_BASE <= code < GROUP_JOKER_BASE for code in codes
+            )
+            found = sum(codes_points(codes, run, self.rules.card_values))
+            found *= self._multiplier(run, len(codes))
+            if len(self._generated) >= MEMO_LIMIT:
+                self._generated.clear()
+            self._generated[codes] = found
+        return found
 
     def layoff(self, meld: Meld, codes: tuple[int, ...]) -> Meld:
         """The meld after laying off the meld-card ``codes`` on ``meld`` (memoized).
