@@ -110,7 +110,6 @@ class PoolCheck:
     """
 
     __slots__ = (
-        "facts",
         "forbidden",
         "may_lay_off",
         "melded",
@@ -121,7 +120,6 @@ class PoolCheck:
         "searches",
         "size",
         "state",
-        "tame",
     )
 
     def __init__(
@@ -134,13 +132,11 @@ class PoolCheck:
         self.forbidden = forbidden
         self.size = sum(pool)
         self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
-        self.searches: list[_Search | None] = [None, None]  # upward, downward
-        self.facts = profile(state.rules)
-        self.tame = jokers_tamed(state.joker_effect)
-        self.may_lay_off = may_lay_off(state, player)
+        self.searches: list[_Search | None] | None = None  # upward, downward, once asked
         # the opening minimum still to reach (0 if none), and the points toward it
         minimum = state.rules.opening_minimum
-        self.minimum = 0 if player in state.opened else minimum
+        self.minimum = minimum if minimum and player not in state.opened else 0
+        self.may_lay_off = not self.minimum
         self.melded = state.turn_points if player == state.to_move else 0
 
     def problem(
@@ -217,6 +213,8 @@ class PoolCheck:
     def _search(self, used: tuple[int, ...]) -> _Search:
         """The search of the turn's end after a play of ``used`` (one for each order)."""
         downward = _high(used)
+        if self.searches is None:
+            self.searches = [None, None]
         search = self.searches[downward]
         if search is None:
             state = self.state
@@ -239,8 +237,8 @@ class PoolCheck:
         beside = _beside(used)
         if beside < 0:
             return False
-        facts = self.facts
-        jokers = _witness_jokers(facts, jokers_left, self.tame)
+        facts = profile(self.state.rules)
+        jokers = _witness_jokers(facts, jokers_left, jokers_tamed(self.state.joker_effect))
         if self.pool_key is None:
             self.pool_key = bytes(self.pool)
         key = (self.pool_key, beside, jokers)

@@ -46,6 +46,7 @@ from rummy500._engine.plays import (
     plays_from_pool,
     target_index,
 )
+from rummy500._engine.profile import Profile, profile
 from rummy500._engine.states import evolve
 from rummy500.cards import Card
 from rummy500.errors import Reason
@@ -325,7 +326,7 @@ def _checked_takes(
 class _Check:
     """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
 
-    __slots__ = ("hopeless", "pool", "required", "reserve")
+    __slots__ = ("arguments", "facts", "hopeless", "pool", "required", "reserve")
 
     def __init__(
         self,
@@ -336,14 +337,20 @@ class _Check:
         forbidden: int | None,
     ) -> None:
         counts, self.reserve = play_pool(state, player, cards)
-        self.pool = PoolCheck(state, player, counts, forbidden)
         self.required = required
         self.hopeless = cannot_open_from(state, player, counts)
+        # the pool's checks are prepared when a play is first asked about
+        self.arguments = (state, player, counts, forbidden)
+        self.pool: PoolCheck | None = None
+        self.facts: Profile | None = None
 
     def allows(self, play: Play) -> bool:
         if self.hopeless:
             return False
-        used, points = play_facts(self.pool.facts, play)
+        if self.pool is None or self.facts is None:
+            self.pool = PoolCheck(*self.arguments)
+            self.facts = profile(self.arguments[0].rules)
+        used, points = play_facts(self.facts, play)
         reserve = self.reserve
         if reserve and spend(used, reserve, self.required)[1]:
             reserve = 0
