@@ -34,6 +34,8 @@ from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.playing import after_play
 from rummy500._engine.plays import (
     PlayEffect,
+    could_meld,
+    has_play,
     physical,
     play_facts,
     play_parts,
@@ -247,6 +249,10 @@ def _caller_options(
         doublers += doubling
         if not meldable or (depth is not None and count != depth):
             continue
+        if not could_meld(pool, deepest, rules, index) or not has_play(
+            rules, state.melds, pool, deepest, layoffs=layoffs, index=index
+        ):
+            continue  # most depths: known without building a move
         meld_parts = play_parts(rules, state.melds, caller, pool, deepest, layoffs=False)
         if doublers:
             meld_parts = [tuple(with_doubled([p for part in meld_parts for p in part], doublers))]
