@@ -198,8 +198,9 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     if not callers:
         return []
     moves: list[Move] = []
+    seen: dict[tuple[int, bool], bool] = {}  # the depths with a play, shared by the callers
     for caller in callers:
-        for count, parts in _caller_options(state, caller, depth):
+        for count, parts in _caller_options(state, caller, depth, seen=seen):
             for part in parts:  # large parts memoized as a whole, as for takes
                 if len(part) > 8:
                     moves.extend(pile_moves(CallRummy, caller, count, part))
@@ -225,7 +226,11 @@ def call_depths(state: GameState, seat: int) -> list[int]:
 
 
 def _caller_options(
-    state: GameState, caller: int, depth: int | None, first_only: bool = False
+    state: GameState,
+    caller: int,
+    depth: int | None,
+    first_only: bool = False,
+    seen: dict[tuple[int, bool], bool] | None = None,
 ) -> list[tuple[int, list[tuple[Play, ...]]]]:
     """Per depth, the plays of the deepest card ``caller`` may make from the pile alone.
 
@@ -233,8 +238,11 @@ def _caller_options(
     or tuples of the plays that pass the checks): new melds, and lay-offs once
     the caller has opened (T8); when a play could strand the caller, only
     those that leave the turn able to end (N1).  With ``first_only``, at most
-    one play per depth.
+    one play per depth.  ``seen`` keeps, for the callers of one state, whether
+    a depth has any play from the pile, with and without lay-offs.
     """
+    if seen is None:
+        seen = {}
     rules = state.rules
     pile = state.discard
     index = target_index(state.melds)
@@ -249,9 +257,13 @@ def _caller_options(
         doublers += doubling
         if not meldable or (depth is not None and count != depth):
             continue
-        if not could_meld(pool, deepest, rules, index) or not has_play(
-            rules, state.melds, pool, deepest, layoffs=layoffs, index=index
-        ):
+        key = (count, layoffs)
+        playable = seen.get(key)
+        if playable is None:
+            playable = seen[key] = could_meld(pool, deepest, rules, index) and has_play(
+                rules, state.melds, pool, deepest, layoffs=layoffs, index=index
+            )
+        if not playable:
             continue  # most depths: known without building a move
         meld_parts = play_parts(rules, state.melds, caller, pool, deepest, layoffs=False)
         if doublers:
