@@ -272,7 +272,7 @@ class PoolCheck:
         return left > kept - melded
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=MEMO_LIMIT)
 def _beside(used: tuple[int, ...]) -> int:
     """What a quick witness leaves out beside a play of the cards ``used``.
 
