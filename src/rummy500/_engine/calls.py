@@ -189,6 +189,9 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     discarder = state.last_discarder
     if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
         return []
+    two_seats = len(state.hands) == 2 and state.to_move != discarder
+    if two_seats and rules.rummy_call is not RummyCall.LAYOFF_TOP:
+        return []  # the only other seat is the one to move, who takes instead
     order = seat_order(rules, len(state.hands), discarder)[1:]
     if seat is not None:
         order = tuple(caller for caller in order if caller == seat)
