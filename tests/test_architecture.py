@@ -6,13 +6,16 @@ The import graph is read from the source by ``scripts/import_graph.py``
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import inspect
+import pickle
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import attrs
+import pytest
 
 import rummy500
 from rummy500 import GameState, Phase, new_game
@@ -130,3 +133,23 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert built == expected
     assert evolve(state) == state
     assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
+
+
+def test_states_built_by_the_engine_are_ordinary_states() -> None:
+    """The engine fills a GameState's slots directly (its class assigned after): the result
+    is an ordinary state, frozen, hashed, copied and pickled like one the constructor built."""
+    state = new_game(seed=5)
+    built = evolve(state, turn_points=3)
+    made = GameState(*[getattr(built, name) for name in FIELDS])
+    assert type(built) is GameState
+    assert built == made
+    assert hash(built) == hash(made)
+    assert {built: 1}[made] == 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.turn_points = 4  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(built)) == built
+    assert copy.deepcopy(built) == built
+    # the one slot beside the fields is attrs' cache of the hash
+    extra = [name for name in GameState.__slots__ if name not in FIELDS]  # type: ignore[attr-defined]
+    assert len(extra) == 1
+    assert "hash" in extra[0]

@@ -164,7 +164,7 @@ def _nothing_known(state: GameState) -> tuple[tuple[Card, ...], ...]:
     return ((),) * len(state.hands)
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
 class GameState:
     """One hand of 500 Rum, as the referee sees it.
 
