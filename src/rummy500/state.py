@@ -169,7 +169,9 @@ class GameState:
     """One hand of 500 Rum, as the referee sees it.
 
     Build one with :func:`rummy500.new_game` or :meth:`from_dict`, and move on
-    with :func:`rummy500.apply_move`.
+    with :func:`rummy500.apply_move`.  States are frozen and hashable; they
+    support no weak references (the engine builds them by filling their
+    slots, which needs a layout without one).
 
     Attributes:
         rules: The rule set.

@@ -119,6 +119,24 @@ def _reach(
     return short
 
 
+#: The natural card codes; each one's suit and rank, and its bit in a suit's
+#: mask of ranks and in a rank's mask of suits.
+_NATURALS = range(JOKER_CODE)
+_SUIT = tuple(code // 13 for code in _NATURALS)
+_RANK = tuple(code % 13 for code in _NATURALS)
+_RANK_BIT = tuple(1 << rank for rank in _RANK)
+_SUIT_BIT = tuple(1 << suit for suit in _SUIT)
+
+
+def _options_key(code: int, suit_bits: int, rank_bits: int, jokers: int) -> int:
+    """The memo key of a card's options, packed in one int.
+
+    The card (6 bits), the ranks held of its suit (13 bits), the suits held
+    of its rank (4 bits) and the jokers.
+    """
+    return code | suit_bits << 6 | rank_bits << 19 | jokers << 23
+
+
 def _card_to_decide(
     rules: Rules, facts: Profile, counts: Sequence[int], spare: int
 ) -> tuple[int, Sequence[int], Sequence[_Option], int]:
@@ -130,15 +148,12 @@ def _card_to_decide(
     loss first, and how many of them lose little enough.  A card with one way
     or none is taken at once.
     """
+    held = [code for code in _NATURALS if counts[code]]
     suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
     ranks = [0] * 13  # per rank: the suits held
-    held = []
-    for code in range(JOKER_CODE):
-        if counts[code]:
-            suit, rank = divmod(code, 13)
-            suits[suit] |= 1 << rank
-            ranks[rank] |= 1 << suit
-            held.append(code)
+    for code in held:
+        suits[_SUIT[code]] |= _RANK_BIT[code]
+        ranks[_RANK[code]] |= _SUIT_BIT[code]
     jokers = counts[JOKER_CODE]
     highest = facts.highest
     card = -1
@@ -148,11 +163,12 @@ def _card_to_decide(
     usable = 0
     memo = facts.reach_options
     for code in held:
-        suit, rank = divmod(code, 13)
-        # the memo read inline: this loop runs for every card of every hand searched
-        found = memo.get((code, suits[suit], ranks[rank], jokers))
+        # the memo read inline, on an int key: this loop runs for every card of
+        # every hand searched
+        key = _options_key(code, suits[_SUIT[code]], ranks[_RANK[code]], jokers)
+        found = memo.get(key)
         if found is None:
-            found = _options(rules, facts, code, suits[suit], ranks[rank], jokers)
+            found = _options(rules, facts, code, suits[_SUIT[code]], ranks[_RANK[code]], jokers)
         ways = bisect.bisect_right(found[0], spare)
         number = ways + (highest[code] <= spare)
         if number < fewest:
@@ -175,7 +191,7 @@ def _options(
     cards for the same points (a card and two jokers) leave the same hand:
     one is kept.
     """
-    key = (code, suit_bits, rank_bits, jokers)
+    key = _options_key(code, suit_bits, rank_bits, jokers)
     group_losses, groups = _kind_options(rules, facts, code, False, rank_bits, jokers)
     run_losses, runs = _kind_options(rules, facts, code, True, suit_bits, jokers)
     found = _least_loss_first(

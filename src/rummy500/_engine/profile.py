@@ -94,8 +94,8 @@ class Profile:
             highest values; ``None`` for a run that is two runs (for
             ``reaching_melds``).
         reach_options: The new melds that hold a card, the least loss first, with
-            their losses, by the same key as ``melds_through`` (for
-            ``reaching_melds``).
+            their losses, by what ``melds_through`` is keyed on, packed in an int
+            (for ``reaching_melds``).
         kind_options: The same for groups alone or runs alone, by the card, the
             kind, the other cards of its rank (groups) or suit (runs) and the
             jokers.
@@ -159,7 +159,7 @@ class Profile:
         ] = {}
         self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.reach_options: dict[
-            tuple[int, int, int, int],
+            int,
             tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
         ] = {}
         self.kind_options: dict[
