@@ -42,7 +42,6 @@ from rummy500._engine.plays import (
     resolve_play,
     target_index,
 )
-from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.cards import Card
 from rummy500.errors import IllegalMoveError, Reason
@@ -288,9 +287,8 @@ def _caller_options(
             if cannot_open_from(base, caller, counts):
                 parts = []
             check = PoolCheck(base, caller, counts, forbidden)
-            facts = profile(rules)
             for play in (play for part in parts for play in part):
-                used, points = play_facts(facts, play)
+                used, points = play_facts(check.facts, play)
                 if check.problem(play, used, points, reserve) is not None:
                     continue
                 plays.append(play)

@@ -110,6 +110,7 @@ class PoolCheck:
     """
 
     __slots__ = (
+        "facts",
         "forbidden",
         "may_lay_off",
         "melded",
@@ -120,6 +121,7 @@ class PoolCheck:
         "searches",
         "size",
         "state",
+        "tame",
     )
 
     def __init__(
@@ -133,6 +135,8 @@ class PoolCheck:
         self.size = sum(pool)
         self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
         self.searches: list[_Search | None] | None = None  # upward, downward, once asked
+        self.facts = profile(state.rules)
+        self.tame = jokers_tamed(state.joker_effect)
         # the opening minimum still to reach (0 if none), and the points toward it
         minimum = state.rules.opening_minimum
         self.minimum = minimum if minimum and player not in state.opened else 0
@@ -237,8 +241,8 @@ class PoolCheck:
         beside = _beside(used)
         if beside < 0:
             return False
-        facts = profile(self.state.rules)
-        jokers = _witness_jokers(facts, jokers_left, jokers_tamed(self.state.joker_effect))
+        facts = self.facts
+        jokers = _witness_jokers(facts, jokers_left, self.tame)
         if self.pool_key is None:
             self.pool_key = bytes(self.pool)
         key = (self.pool_key, beside, jokers)

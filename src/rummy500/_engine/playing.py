@@ -45,7 +45,6 @@ from rummy500._engine.plays import (
     plays_from_pool,
     resolve_play,
 )
-from rummy500._engine.profile import profile
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
 from rummy500.cards import Card
@@ -152,10 +151,9 @@ def play_moves(state: GameState) -> list[Move]:
     if turn_end_can_be_blocked(rules) or forbidden is not None:
         counts, reserve = play_pool(state, player, hand)
         check = PoolCheck(state, player, counts, forbidden)
-        facts = profile(rules)
         allowed = []
         for play in plays:
-            used, points = play_facts(facts, play)
+            used, points = play_facts(check.facts, play)
             spent = spend(used, reserve)[1]
             if check.problem(play, used, points, reserve - spent) is None:
                 allowed.append(play)

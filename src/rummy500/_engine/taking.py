@@ -46,7 +46,6 @@ from rummy500._engine.plays import (
     plays_from_pool,
     target_index,
 )
-from rummy500._engine.profile import Profile, profile
 from rummy500._engine.states import evolve
 from rummy500.cards import Card
 from rummy500.errors import Reason
@@ -326,7 +325,7 @@ def _checked_takes(
 class _Check:
     """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
 
-    __slots__ = ("arguments", "facts", "hopeless", "pool", "required", "reserve")
+    __slots__ = ("arguments", "hopeless", "pool", "required", "reserve")
 
     def __init__(
         self,
@@ -342,15 +341,13 @@ class _Check:
         # the pool's checks are prepared when a play is first asked about
         self.arguments = (state, player, counts, forbidden)
         self.pool: PoolCheck | None = None
-        self.facts: Profile | None = None
 
     def allows(self, play: Play) -> bool:
         if self.hopeless:
             return False
-        if self.pool is None or self.facts is None:
+        if self.pool is None:
             self.pool = PoolCheck(*self.arguments)
-            self.facts = profile(self.arguments[0].rules)
-        used, points = play_facts(self.facts, play)
+        used, points = play_facts(self.pool.facts, play)
         reserve = self.reserve
         if reserve and spend(used, reserve, self.required)[1]:
             reserve = 0
