@@ -187,9 +187,9 @@ class PoolCheck:
                 kept -= reserve
         if need == 0 and left > kept and (not rules.final_discard_must_be_unplayable or left > 1):
             return None
-        # melds found at once beside the play answer most questions; the table
-        # after the play is built only when not even every card left melded
-        # would fall short of opening
+        # melds found at once beside the play answer most questions, then the
+        # search's remembered answers; the table after the play is built only
+        # for a new question
         if need and self._opens_beside(
             used, pool[JOKER_CODE] - used.count(JOKER_CODE) - reserve, left, need, kept
         ):
