@@ -37,7 +37,6 @@ from rummy500._engine.plays import (
     could_meld,
     has_play,
     physical,
-    play_facts,
     play_parts,
     resolve_play,
     target_index,
@@ -288,8 +287,7 @@ def _caller_options(
                 parts = []
             check = PoolCheck(base, caller, counts, forbidden)
             for play in (play for part in parts for play in part):
-                used, points = play_facts(check.facts, play)
-                if check.problem(play, used, points, reserve) is not None:
+                if not check.allows(play, reserve, spends=False):
                     continue
                 plays.append(play)
                 if first_only:

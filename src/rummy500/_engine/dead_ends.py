@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from rummy500._engine.gambit import dealer_reserve
+from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
@@ -31,7 +31,7 @@ from rummy500._engine.opening_bounds import most_points, upper_bound
 from rummy500._engine.opening_points import BEST_POINTS_BUDGET, best_melds, best_points
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
-from rummy500._engine.plays import physical, playable_on_table, table_after
+from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
@@ -142,6 +142,21 @@ class PoolCheck:
         self.minimum = minimum if minimum and player not in state.opened else 0
         self.may_lay_off = not self.minimum
         self.melded = state.turn_points if player == state.to_move else 0
+
+    def allows(
+        self, play: Play, reserve: int, required: int | None = None, *, spends: bool = True
+    ) -> bool:
+        """Whether the generated ``play`` leaves the turn able to end (no :meth:`problem`).
+
+        ``reserve`` is 1 if the pool holds the dealer's joker (V7), else 0.  With
+        ``spends`` a play holding a joker spends the dealer's first, unless that
+        joker is the pile card ``required`` (``gambit.spend``); a "Rummy!" call
+        spends none, its play using pile cards alone.
+        """
+        used, points = play_facts(self.facts, play)
+        if spends and reserve and spend(used, reserve, required)[1]:
+            reserve = 0
+        return self.problem(play, used, points, reserve) is None
 
     def problem(
         self,

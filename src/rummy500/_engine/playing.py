@@ -40,7 +40,6 @@ from rummy500._engine.plays import (
     PlayEffect,
     TurnPlay,
     physical,
-    play_facts,
     play_points,
     plays_from_pool,
     resolve_play,
@@ -151,13 +150,7 @@ def play_moves(state: GameState) -> list[Move]:
     if turn_end_can_be_blocked(rules) or forbidden is not None:
         counts, reserve = play_pool(state, player, hand)
         check = PoolCheck(state, player, counts, forbidden)
-        allowed = []
-        for play in plays:
-            used, points = play_facts(check.facts, play)
-            spent = spend(used, reserve)[1]
-            if check.problem(play, used, points, reserve - spent) is None:
-                allowed.append(play)
-        plays = allowed
+        plays = [play for play in plays if check.allows(play, reserve)]
     return list(plays)
 
 

@@ -28,7 +28,6 @@ from rummy500._engine.gambit import (
     hand_without_splitting_joker,
     may_split,
     play_pool,
-    spend,
     with_doubled,
 )
 from rummy500._engine.hands import replace_hand, with_cards
@@ -41,7 +40,6 @@ from rummy500._engine.plays import (
     TurnPlay,
     could_meld,
     has_play,
-    play_facts,
     play_parts,
     plays_from_pool,
     target_index,
@@ -347,8 +345,4 @@ class _Check:
             return False
         if self.pool is None:
             self.pool = PoolCheck(*self.arguments)
-        used, points = play_facts(self.pool.facts, play)
-        reserve = self.reserve
-        if reserve and spend(used, reserve, self.required)[1]:
-            reserve = 0
-        return self.pool.problem(play, used, points, reserve) is None
+        return self.pool.allows(play, self.reserve, self.required)
