@@ -276,7 +276,7 @@ def _caller_options(
         )
         parts = meld_parts + layoff_parts
         if not any(parts):
-            continue
+            continue  # the bit test is a quick yes for a few depths with no play listed
         forbidden = deepest if count == 1 else None
         if checked or forbidden is not None:
             taken = pile[-count:]

@@ -217,9 +217,7 @@ class PoolCheck:
         if finishes is None:
             if melds_after is None:
                 melds_after = table_after(rules, state.melds, play)
-            finishes = search.answer(
-                rest, reserve, melds_after, need, may_layoff, state.joker_effect
-            )
+            finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
         if finishes:
             return None
         return illegal(
@@ -344,7 +342,7 @@ def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool
     melded = state.turn_points if player == state.to_move else 0
     need = rules.opening_minimum - melded
     effect = state.joker_effect
-    if _most_value(rules, pool, 0, effect) < need:
+    if _most_value(rules, pool, 0, effect is JokerEffect.DOUBLE) < need:
         return True
     facts = profile(rules)
     if sum(pool) < facts.best_points_cutoff:
@@ -467,12 +465,10 @@ def can_finish(
             the answer is the same).
     """
     search = _Search.of(rules, forbidden, effect, downward)
-    return search.answer(list(counts), reserve, melds, need, may_layoff, effect)
+    return search.answer(list(counts), reserve, melds, need, may_layoff)
 
 
-def _most_value(
-    rules: Rules, counts: Sequence[int], reserve: int, effect: JokerEffect | None
-) -> int:
+def _most_value(rules: Rules, counts: Sequence[int], reserve: int, doubling: bool) -> int:
     """An upper bound of the points new melds from ``counts`` (and the reserve) can score.
 
     Every card melded once at its highest value, with what groups of four may
@@ -483,7 +479,7 @@ def _most_value(
         counts = list(counts)
         counts[JOKER_CODE] += reserve
     total = upper_bound(facts, counts)
-    return total * 2 if effect is JokerEffect.DOUBLE else total
+    return total * 2 if doubling else total
 
 
 def _settled(
@@ -571,10 +567,9 @@ class _Search:
         melds: tuple[TableMeld, ...],
         need: int,
         may_layoff: bool,
-        effect: JokerEffect | None,
     ) -> bool:
         """What :func:`can_finish` answers."""
-        if need and _most_value(self.rules, rest, reserve, effect) < need:
+        if need and _most_value(self.rules, rest, reserve, self.doubling) < need:
             return False  # not even every card melded would open
         return self.finishes(rest, reserve, melds, need, may_layoff)
 

@@ -215,10 +215,8 @@ class Profile:
         """
         found = self._generated.get(codes)
         if found is None:
-            naturals = {code % 13 for code in codes if code < JOKER_CODE}
-            run = len(naturals) > 1 or any(
-                RUN_JOKER_BASE <= code < GROUP_JOKER_BASE for code in codes
-            )
+            ranks = {code % 13 for code in codes if code < JOKER_CODE}
+            run = len(ranks) > 1 or any(RUN_JOKER_BASE <= code < GROUP_JOKER_BASE for code in codes)
             found = sum(codes_points(codes, run, self.rules.card_values))
             found *= self._multiplier(run, len(codes))
             if len(self._generated) >= MEMO_LIMIT:

@@ -272,7 +272,7 @@ def take_depths(state: GameState) -> list[int]:
         )
         if doublers:
             plays = with_doubled(plays, doublers)
-        if plays and _checked_takes(state, scan, count, plays, first_only=True):
+        if _checked_takes(state, scan, count, plays, first_only=True):
             depths.append(count)
     return depths
 
@@ -296,6 +296,8 @@ def _checked_takes(
 
     With ``first_only``, stop at the first one.
     """
+    if not plays:
+        return []
     player = scan.player
     taken = state.discard[-count:]
     deepest = taken[0].code
@@ -323,7 +325,7 @@ def _checked_takes(
 class _Check:
     """Whether a play melding pile cards leaves its player able to end the turn (N1)."""
 
-    __slots__ = ("arguments", "hopeless", "pool", "required", "reserve")
+    __slots__ = ("pool", "required", "reserve")
 
     def __init__(
         self,
@@ -335,14 +337,9 @@ class _Check:
     ) -> None:
         counts, self.reserve = play_pool(state, player, cards)
         self.required = required
-        self.hopeless = cannot_open_from(state, player, counts)
-        # the pool's checks are prepared when a play is first asked about
-        self.arguments = (state, player, counts, forbidden)
-        self.pool: PoolCheck | None = None
+        # None when no play from the pool could open (T8): every play is refused
+        hopeless = cannot_open_from(state, player, counts)
+        self.pool = None if hopeless else PoolCheck(state, player, counts, forbidden)
 
     def allows(self, play: Play) -> bool:
-        if self.hopeless:
-            return False
-        if self.pool is None:
-            self.pool = PoolCheck(*self.arguments)
-        return self.pool.allows(play, self.reserve, self.required)
+        return self.pool is not None and self.pool.allows(play, self.reserve, self.required)
