@@ -32,13 +32,14 @@ from rummy500 import (
 from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, taking
 from rummy500._engine.opening_bounds import upper_bound
-from rummy500._engine.opening_points import best_melds, best_points
-from rummy500._engine.opening_reach import reaching_melds
+from rummy500._engine.opening_points import best_melds, best_points, splits_in_two
+from rummy500._engine.opening_reach import kind_options, reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.profile import Profile, profile
 from rummy500.cards import JOKER_CODE, parse_cards
 from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code
-from rummy500.meldgen import count_vector, melds_from_counts
+from rummy500.meldgen import Pool, count_vector, melds_from_counts, melds_from_pool
+from rummy500.melds import MeldKind
 from rummy500.testing import playable_rules
 from tests.helpers import calls, result_of
 from tests.positions import illegal, play, position, texts
@@ -256,6 +257,55 @@ def test_t8_reaching_melds_reach_a_target_exactly_when_the_best_points_do(
             melds, points = reached
             assert points == _points_of_disjoint_melds_of(facts, counts, melds)
             assert points >= target
+
+
+@settings(max_examples=150)
+@given(
+    rules=playable_rules(),
+    runs=st.booleans(),
+    line=st.integers(0, 12),
+    held=st.integers(1, (1 << 13) - 1),
+    jokers=st.integers(0, 6),
+)
+def test_t8_a_cards_options_are_the_melds_of_its_suit_or_rank_that_hold_it(
+    rules, runs, line, held, jokers
+):
+    # The opening search (T8, N1) lists the runs of a suit (the groups of a rank) once for
+    # all its cards: each card's options must be exactly the melds of that kind holding it
+    # as itself, as listed for the card alone, each with its cards, points and loss.
+    if runs:
+        line %= 4
+        codes = [line * 13 + rank for rank in range(13) if held >> rank & 1]
+    else:
+        held = held & 15 or 1
+        codes = [suit * 13 + line for suit in range(4) if held >> suit & 1]
+    kind = MeldKind.RUN if runs else MeldKind.GROUP
+    facts = Profile(rules)
+    pool = Pool(codes)
+    pool.jokers = jokers
+    for code in codes:
+        expected = sorted(
+            codes_of
+            for meld_kind, codes_of in melds_from_pool(pool, rules, code)
+            if meld_kind is kind
+        )
+        losses, options = kind_options(rules, facts, code, runs, held, jokers)
+        assert len(losses) == len(options)
+        assert list(losses) == sorted(losses)
+        for loss, (meld, used, points) in zip(losses, options, strict=True):
+            assert meld in expected
+            assert code in meld
+            assert used == tuple(sorted(SPEC_PHYSICAL[spec] for spec in meld))
+            assert points == facts.new_meld(meld).points
+            assert loss == sum(facts.highest[card] for card in used) - points
+        # every meld left out is two runs in one, or leaves the same hand for the same points
+        kept = {(used, points) for _, used, points in options}
+        for meld in expected:
+            facts_of = (
+                tuple(sorted(SPEC_PHYSICAL[spec] for spec in meld)),
+                facts.new_meld(meld).points,
+            )
+            assert facts_of in kept or (runs and splits_in_two(meld, facts.min_run))
 
 
 @settings(max_examples=150)

@@ -12,15 +12,16 @@ from collections.abc import Sequence
 
 from rummy500._engine.hands import minus
 from rummy500._engine.opening_bounds import upper_bound
-from rummy500._engine.opening_points import BEST_POINTS_LIMIT, pool_around, splits_in_two
+from rummy500._engine.opening_points import BEST_POINTS_LIMIT, splits_in_two
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
-from rummy500.meldgen import melds_from_counts, melds_from_pool
+from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
 from rummy500.melds import MeldKind
 from rummy500.rules import Rules
 
 __all__ = [
+    "kind_options",
     "reaching_melds",
 ]
 
@@ -62,14 +63,17 @@ _Option = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
 def _reach(
-    rules: Rules, facts: Profile, counts: list[int], target: int
+    rules: Rules, facts: Profile, counts: list[int], target: int, bound: int = -1
 ) -> tuple[tuple[int, ...], ...] | int:
     """The search of :func:`reaching_melds`.
 
     Returns the melds found, or, when none reach ``target``, the fewest
     points proven out of reach (at most ``target``): the most that any branch
     was shown to allow, plus one.  A hand asked again for a target that close
-    is answered at once, whatever path leads to it.
+    is answered at once, whatever path leads to it.  ``bound`` is the hand's
+    :func:`upper_bound` when the caller knows it (-1 otherwise): without a
+    group-of-four multiplier it is every card at its highest value, so each
+    branch's bound is its parent's less the cards it spends.
     """
     if target <= 0:
         return ()
@@ -77,11 +81,12 @@ def _reach(
     short = facts.short_of.get(key)
     if short is not None and target >= short:
         return short
-    bound = upper_bound(facts, counts)
+    if bound < 0:
+        bound = upper_bound(facts, counts)
     spare = bound - target  # the points the melds may still lose
     if spare < 0:
         return bound + 1
-    card, losses, options, usable = _card_to_decide(rules, facts, counts, spare)
+    card, losses, options, usable = _card_to_decide(rules, facts, key, counts[JOKER_CODE], spare)
     candidates: Sequence[_Option]
     if card < 0:  # jokers only: melds of jokers, where the rules have them
         candidates = [
@@ -100,14 +105,20 @@ def _reach(
             most = bound - losses[usable]
         if facts.highest[card] > spare:  # kept out, it would lose too much
             most = max(most, bound - facts.highest[card])
-    for codes, used, points in candidates:
-        rest = _reach(rules, facts, minus(counts, used), target - points)
+    linear = facts.group_of_four <= 1  # the bound is every card at its highest value
+    highest = facts.highest
+    for number, (codes, used, points) in enumerate(candidates):
+        left = -1
+        if linear:  # the bound less the cards used, at their highest values
+            spent = losses[number] + points if card >= 0 else sum(highest[code] for code in used)
+            left = bound - spent
+        rest = _reach(rules, facts, minus(counts, used), target - points, left)
         if not isinstance(rest, int):
             return (codes, *rest)
         most = max(most, points + rest - 1)
     if card >= 0 and facts.highest[card] <= spare:  # the card kept out of every meld
         counts[card] -= 1
-        rest = _reach(rules, facts, counts, target)
+        rest = _reach(rules, facts, counts, target, bound - facts.highest[card] if linear else -1)
         counts[card] += 1
         if not isinstance(rest, int):
             return rest
@@ -119,13 +130,32 @@ def _reach(
     return short
 
 
-#: The natural card codes; each one's suit and rank, and its bit in a suit's
-#: mask of ranks and in a rank's mask of suits.
-_NATURALS = range(JOKER_CODE)
-_SUIT = tuple(code // 13 for code in _NATURALS)
-_RANK = tuple(code % 13 for code in _NATURALS)
-_RANK_BIT = tuple(1 << rank for rank in _RANK)
-_SUIT_BIT = tuple(1 << suit for suit in _SUIT)
+#: For each natural card code, where its rank's four suit bits start in a mask
+#: of four bits per rank (bit ``4 * rank + suit``).
+_RANK_SHIFT = tuple(4 * (code % 13) for code in range(JOKER_CODE))
+
+#: What the cards of one suit of a hand are, by the suit and their 13 counts:
+#: the ranks held (a bit per rank), the same as bits of a mask of four bits per
+#: rank, and the card codes held, ascending.
+_SuitRow = tuple[int, int, tuple[int, ...]]
+_SUIT_ROWS: tuple[dict[bytes, _SuitRow], ...] = ({}, {}, {}, {})
+
+
+def _suit_row(suit: int, row: bytes) -> _SuitRow:
+    """The :data:`_SUIT_ROWS` entry of ``suit`` for its 13 counts ``row`` (memoized)."""
+    memo = _SUIT_ROWS[suit]
+    found = memo.get(row)
+    if found is None:
+        ranks = [rank for rank in range(13) if row[rank]]
+        found = (
+            sum(1 << rank for rank in ranks),
+            sum(1 << 4 * rank + suit for rank in ranks),
+            tuple(suit * 13 + rank for rank in ranks),
+        )
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[row] = found
+    return found
 
 
 def _options_key(code: int, suit_bits: int, rank_bits: int, jokers: int) -> int:
@@ -138,23 +168,23 @@ def _options_key(code: int, suit_bits: int, rank_bits: int, jokers: int) -> int:
 
 
 def _card_to_decide(
-    rules: Rules, facts: Profile, counts: Sequence[int], spare: int
+    rules: Rules, facts: Profile, key: bytes, jokers: int, spare: int
 ) -> tuple[int, Sequence[int], Sequence[_Option], int]:
-    """The card of ``counts`` with the fewest ways left, when melds may lose ``spare`` points.
+    """The card of the hand ``key`` with the fewest ways left, when melds may lose ``spare`` points.
 
-    Its ways: kept out of every meld (if its value is at most ``spare``) or
-    in one of its melds that lose at most ``spare``.  Returns the card (-1
+    ``key`` is the hand's count vector as bytes, with ``jokers`` jokers.  A
+    card's ways: kept out of every meld (if its value is at most ``spare``)
+    or in one of its melds that lose at most ``spare``.  Returns the card (-1
     when the hand holds jokers alone), its melds and their losses, the least
     loss first, and how many of them lose little enough.  A card with one way
     or none is taken at once.
     """
-    held = [code for code in _NATURALS if counts[code]]
-    suits = [0, 0, 0, 0]  # per suit: the ranks held (a bit per rank)
-    ranks = [0] * 13  # per rank: the suits held
-    for code in held:
-        suits[_SUIT[code]] |= _RANK_BIT[code]
-        ranks[_RANK[code]] |= _SUIT_BIT[code]
-    jokers = counts[JOKER_CODE]
+    rows = [
+        _SUIT_ROWS[suit].get(key[suit * 13 : suit * 13 + 13])
+        or _suit_row(suit, key[suit * 13 : suit * 13 + 13])
+        for suit in range(4)
+    ]
+    spread = rows[0][1] | rows[1][1] | rows[2][1] | rows[3][1]  # the suits held of each rank
     highest = facts.highest
     card = -1
     fewest = 1 << 30
@@ -162,20 +192,23 @@ def _card_to_decide(
     options: Sequence[_Option] = ()
     usable = 0
     memo = facts.reach_options
-    for code in held:
-        # the memo read inline, on an int key: this loop runs for every card of
-        # every hand searched
-        key = _options_key(code, suits[_SUIT[code]], ranks[_RANK[code]], jokers)
-        found = memo.get(key)
-        if found is None:
-            found = _options(rules, facts, code, suits[_SUIT[code]], ranks[_RANK[code]], jokers)
-        ways = bisect.bisect_right(found[0], spare)
-        number = ways + (highest[code] <= spare)
-        if number < fewest:
-            card, fewest = code, number
-            (losses, options), usable = found, ways
-            if number <= 1:
-                break
+    jokers_bits = jokers << 23
+    for suit_bits, _, codes in rows:
+        suit_key = suit_bits << 6 | jokers_bits
+        for code in codes:
+            # the memo key of _options_key, inline: this loop runs for every card
+            # of every hand searched
+            rank_bits = spread >> _RANK_SHIFT[code] & 15
+            found = memo.get(code | suit_key | rank_bits << 19)
+            if found is None:
+                found = _options(rules, facts, code, suit_bits, rank_bits, jokers)
+            ways = bisect.bisect_right(found[0], spare)
+            number = ways + (highest[code] <= spare)
+            if number < fewest:
+                card, fewest = code, number
+                (losses, options), usable = found, ways
+                if number <= 1:
+                    return card, losses, options, usable
     return card, losses, options, usable
 
 
@@ -187,13 +220,13 @@ def _options(
     ``suit_bits`` are the ranks held of its suit, ``rank_bits`` the suits held
     of its rank.  Memoized on those and the jokers (``reach_options``); built
     from the card's groups and runs, each memoized on what it depends on
-    alone (:func:`_kind_options`).  A group and a run that use the same
+    alone (:func:`kind_options`).  A group and a run that use the same
     cards for the same points (a card and two jokers) leave the same hand:
     one is kept.
     """
     key = _options_key(code, suit_bits, rank_bits, jokers)
-    group_losses, groups = _kind_options(rules, facts, code, False, rank_bits, jokers)
-    run_losses, runs = _kind_options(rules, facts, code, True, suit_bits, jokers)
+    group_losses, groups = kind_options(rules, facts, code, False, rank_bits, jokers)
+    run_losses, runs = kind_options(rules, facts, code, True, suit_bits, jokers)
     found = _least_loss_first(
         [*zip(group_losses, groups, strict=True), *zip(run_losses, runs, strict=True)]
     )
@@ -203,46 +236,75 @@ def _options(
     return found
 
 
-def _kind_options(
+def kind_options(
     rules: Rules, facts: Profile, code: int, runs: bool, held: int, jokers: int
 ) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
     """The new groups (or runs) that hold the natural card ``code``, the least loss first.
 
     With their losses.  ``held`` is a mask of the other cards they may hold:
     the suits held of the card's rank (a bit per suit) for groups, the ranks
-    held of its suit (a bit per rank) for runs.  Memoized on the card, the
-    kind, the mask and the jokers (``kind_options``): a run's options do not
+    held of its suit (a bit per rank) for runs.  Read from the table of the
+    card's rank or suit (:func:`_line_options`): a run's options do not
     change when a card of another suit goes, a group's when a card of
-    another rank goes.  Runs that split into two runs worth the same points
+    another rank goes.
+    """
+    line = code // 13 if runs else code % 13
+    table = facts.kind_options.get((runs, line, held, jokers))
+    if table is None:
+        table = _line_options(rules, facts, runs, line, held, jokers)
+    return table.get(code, _NO_OPTIONS)
+
+
+_NO_OPTIONS: tuple[tuple[int, ...], tuple[_Option, ...]] = ((), ())
+
+
+def _line_options(
+    rules: Rules, facts: Profile, runs: bool, line: int, held: int, jokers: int
+) -> dict[int, tuple[tuple[int, ...], tuple[_Option, ...]]]:
+    """The options of :func:`kind_options` of every card of one suit (runs) or rank (groups).
+
+    By card: the new runs of the suit ``line`` from its ranks ``held`` (or the
+    new groups of the rank ``line`` from its suits ``held``) and ``jokers``
+    that hold the card as itself, the least loss first, with their losses.
+    The melds of the line are listed once for all its cards, and the table
+    is memoized on the kind, the line, the mask and the jokers
+    (``kind_options``).  Runs that split into two runs worth the same points
     are left out (the two are tried), and of melds that use the same cards
     for the same points (a joker at either end of a run, say) one is kept.
     The loss of a meld is counted from its cards' highest values without the
     group-of-four multiplier (what :func:`upper_bound` may add to them only
     makes the true loss larger).
     """
-    key = (code, runs, held, jokers)
-    found = facts.kind_options.get(key)
-    if found is None:
-        kind = MeldKind.RUN if runs else MeldKind.GROUP
-        # the cards of its suit alone (runs) or of its rank alone (groups)
-        pool = pool_around(code, held, 0, jokers) if runs else pool_around(code, 0, held, jokers)
-        costed = sorted(  # by the meld-card codes: equal losses and points keep that order
-            filter(
-                None,
-                (
-                    _costed(facts, codes, runs)
-                    for meld_kind, codes in melds_from_pool(pool, rules, code)
-                    if meld_kind is kind
-                ),
-            )
+    kind = MeldKind.RUN if runs else MeldKind.GROUP
+    if runs:
+        codes_held = [line * 13 + rank for rank in range(13) if held >> rank & 1]
+    else:
+        codes_held = [suit * 13 + line for suit in range(4) if held >> suit & 1]
+    pool = Pool(codes_held)
+    pool.jokers = jokers
+    by_card: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], int, int]]] = {
+        code: [] for code in codes_held
+    }
+    for meld_kind, codes in melds_from_pool(pool, rules):
+        if meld_kind is not kind:
+            continue
+        costed = _costed(facts, codes, runs)
+        if costed is None:
+            continue
+        for code in codes:
+            if code < JOKER_CODE:
+                by_card[code].append(costed)
+    table = {
+        # sorted by the meld-card codes first: equal losses and points keep that order
+        code: _least_loss_first(
+            [(loss, (codes, used, points)) for codes, used, points, loss in sorted(found)]
         )
-        found = _least_loss_first(
-            [(loss, (codes, used, points)) for codes, used, points, loss in costed]
-        )
-        if len(facts.kind_options) >= MEMO_LIMIT:
-            facts.kind_options.clear()
-        facts.kind_options[key] = found
-    return found
+        for code, found in by_card.items()
+    }
+    if len(facts.kind_options) >= MEMO_LIMIT:
+        facts.kind_options.clear()
+    facts.kind_options[(runs, line, held, jokers)] = table
+    return table
 
 
 def _costed(

@@ -96,9 +96,9 @@ class Profile:
         reach_options: The new melds that hold a card, the least loss first, with
             their losses, by what ``melds_through`` is keyed on, packed in an int
             (for ``reaching_melds``).
-        kind_options: The same for groups alone or runs alone, by the card, the
-            kind, the other cards of its rank (groups) or suit (runs) and the
-            jokers.
+        kind_options: The same for groups alone or runs alone, for every card of
+            one rank (groups) or suit (runs), by the kind, the rank or suit, the
+            cards held of it and the jokers.
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -163,8 +163,11 @@ class Profile:
             tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
         ] = {}
         self.kind_options: dict[
-            tuple[int, bool, int, int],
-            tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
+            tuple[bool, int, int, int],
+            dict[
+                int,
+                tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
+            ],
         ] = {}
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
         # by the identity of an interned play: (the play, its cards, its points)
