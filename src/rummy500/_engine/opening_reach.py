@@ -179,6 +179,7 @@ def _card_to_decide(
     loss first, and how many of them lose little enough.  A card with one way
     or none is taken at once.
     """
+    # the memo read inline first: this runs for every hand searched
     rows = [
         _SUIT_ROWS[suit].get(key[suit * 13 : suit * 13 + 13])
         or _suit_row(suit, key[suit * 13 : suit * 13 + 13])
