@@ -228,9 +228,14 @@ def _options(
     key = _options_key(code, suit_bits, rank_bits, jokers)
     group_losses, groups = kind_options(rules, facts, code, False, rank_bits, jokers)
     run_losses, runs = kind_options(rules, facts, code, True, suit_bits, jokers)
-    found = _least_loss_first(
-        [*zip(group_losses, groups, strict=True), *zip(run_losses, runs, strict=True)]
-    )
+    if not groups:  # each kind's options are in order already
+        found = run_losses, runs
+    elif not runs:
+        found = group_losses, groups
+    else:
+        found = _least_loss_first(
+            [*zip(group_losses, groups, strict=True), *zip(run_losses, runs, strict=True)]
+        )
     if len(facts.reach_options) >= MEMO_LIMIT:
         facts.reach_options.clear()
     facts.reach_options[key] = found
