@@ -99,14 +99,14 @@ def _reach(
     # chosen card, or keeping it out, scores at most this.  A meld not tried loses
     # more than the bound spares, and the bound of the hand it leaves is at most the
     # bound of this hand less that meld's cards at their highest values.
+    highest = facts.highest
     most = 0
     if card >= 0:
         if usable < len(losses):  # the least loss of the melds not tried
             most = bound - losses[usable]
-        if facts.highest[card] > spare:  # kept out, it would lose too much
-            most = max(most, bound - facts.highest[card])
+        if highest[card] > spare:  # kept out, it would lose too much
+            most = max(most, bound - highest[card])
     linear = facts.group_of_four <= 1  # the bound is every card at its highest value
-    highest = facts.highest
     for number, (codes, used, points) in enumerate(candidates):
         left = -1
         if linear:  # the bound less the cards used, at their highest values
@@ -116,9 +116,9 @@ def _reach(
         if not isinstance(rest, int):
             return (codes, *rest)
         most = max(most, points + rest - 1)
-    if card >= 0 and facts.highest[card] <= spare:  # the card kept out of every meld
+    if card >= 0 and highest[card] <= spare:  # the card kept out of every meld
         counts[card] -= 1
-        rest = _reach(rules, facts, counts, target, bound - facts.highest[card] if linear else -1)
+        rest = _reach(rules, facts, counts, target, bound - highest[card] if linear else -1)
         counts[card] += 1
         if not isinstance(rest, int):
             return rest
@@ -141,30 +141,19 @@ _SuitRow = tuple[int, int, tuple[int, ...]]
 _SUIT_ROWS: tuple[dict[bytes, _SuitRow], ...] = ({}, {}, {}, {})
 
 
-def _suit_row(suit: int, row: bytes) -> _SuitRow:
-    """The :data:`_SUIT_ROWS` entry of ``suit`` for its 13 counts ``row`` (memoized)."""
+def _new_suit_row(suit: int, row: bytes) -> _SuitRow:
+    """The :data:`_SUIT_ROWS` entry of ``suit`` for its 13 counts ``row``, built and kept."""
+    ranks = [rank for rank in range(13) if row[rank]]
+    found = (
+        sum(1 << rank for rank in ranks),
+        sum(1 << 4 * rank + suit for rank in ranks),
+        tuple(suit * 13 + rank for rank in ranks),
+    )
     memo = _SUIT_ROWS[suit]
-    found = memo.get(row)
-    if found is None:
-        ranks = [rank for rank in range(13) if row[rank]]
-        found = (
-            sum(1 << rank for rank in ranks),
-            sum(1 << 4 * rank + suit for rank in ranks),
-            tuple(suit * 13 + rank for rank in ranks),
-        )
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        memo[row] = found
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[row] = found
     return found
-
-
-def _options_key(code: int, suit_bits: int, rank_bits: int, jokers: int) -> int:
-    """The memo key of a card's options, packed in one int.
-
-    The card (6 bits), the ranks held of its suit (13 bits), the suits held
-    of its rank (4 bits) and the jokers.
-    """
-    return code | suit_bits << 6 | rank_bits << 19 | jokers << 23
 
 
 def _card_to_decide(
@@ -179,10 +168,10 @@ def _card_to_decide(
     loss first, and how many of them lose little enough.  A card with one way
     or none is taken at once.
     """
-    # the memo read inline first: this runs for every hand searched
+    # the memo read inline: this runs for every hand searched
     rows = [
         _SUIT_ROWS[suit].get(key[suit * 13 : suit * 13 + 13])
-        or _suit_row(suit, key[suit * 13 : suit * 13 + 13])
+        or _new_suit_row(suit, key[suit * 13 : suit * 13 + 13])
         for suit in range(4)
     ]
     spread = rows[0][1] | rows[1][1] | rows[2][1] | rows[3][1]  # the suits held of each rank
@@ -193,16 +182,19 @@ def _card_to_decide(
     options: Sequence[_Option] = ()
     usable = 0
     memo = facts.reach_options
+    # A card's options depend on the card, the ranks held of its suit, the suits
+    # held of its rank and the jokers: their memo key packs them in one int (6,
+    # 13, 4 bits, then the jokers), built inline as this loop runs for every
+    # card of every hand searched.
     jokers_bits = jokers << 23
     for suit_bits, _, codes in rows:
         suit_key = suit_bits << 6 | jokers_bits
         for code in codes:
-            # the memo key of _options_key, inline: this loop runs for every card
-            # of every hand searched
             rank_bits = spread >> _RANK_SHIFT[code] & 15
-            found = memo.get(code | suit_key | rank_bits << 19)
+            option_key = code | suit_key | rank_bits << 19
+            found = memo.get(option_key)
             if found is None:
-                found = _options(rules, facts, code, suit_bits, rank_bits, jokers)
+                found = _options(rules, facts, option_key, code, suit_bits, rank_bits, jokers)
             ways = bisect.bisect_right(found[0], spare)
             number = ways + (highest[code] <= spare)
             if number < fewest:
@@ -214,18 +206,24 @@ def _card_to_decide(
 
 
 def _options(
-    rules: Rules, facts: Profile, code: int, suit_bits: int, rank_bits: int, jokers: int
+    rules: Rules,
+    facts: Profile,
+    key: int,
+    code: int,
+    suit_bits: int,
+    rank_bits: int,
+    jokers: int,
 ) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
     """The new melds that hold the natural card ``code``, the least loss first, and their losses.
 
     ``suit_bits`` are the ranks held of its suit, ``rank_bits`` the suits held
-    of its rank.  Memoized on those and the jokers (``reach_options``); built
+    of its rank.  Memoized on those and the jokers, packed in ``key``
+    (``reach_options``, see :func:`_card_to_decide`); built
     from the card's groups and runs, each memoized on what it depends on
     alone (:func:`kind_options`).  A group and a run that use the same
     cards for the same points (a card and two jokers) leave the same hand:
     one is kept.
     """
-    key = _options_key(code, suit_bits, rank_bits, jokers)
     group_losses, groups = kind_options(rules, facts, code, False, rank_bits, jokers)
     run_losses, runs = kind_options(rules, facts, code, True, suit_bits, jokers)
     if not groups:  # each kind's options are in order already
@@ -247,9 +245,9 @@ def kind_options(
 ) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
     """The new groups (or runs) that hold the natural card ``code``, the least loss first.
 
-    With their losses.  ``held`` is a mask of the other cards they may hold:
-    the suits held of the card's rank (a bit per suit) for groups, the ranks
-    held of its suit (a bit per rank) for runs.  Read from the table of the
+    With their losses.  ``held`` is a mask of the cards they may hold, the
+    card among them: the suits held of the card's rank (a bit per suit) for
+    groups, the ranks held of its suit (a bit per rank) for runs.  Read from the table of the
     card's rank or suit (:func:`_line_options`): a run's options do not
     change when a card of another suit goes, a group's when a card of
     another rank goes.
@@ -258,10 +256,7 @@ def kind_options(
     table = facts.kind_options.get((runs, line, held, jokers))
     if table is None:
         table = _line_options(rules, facts, runs, line, held, jokers)
-    return table.get(code, _NO_OPTIONS)
-
-
-_NO_OPTIONS: tuple[tuple[int, ...], tuple[_Option, ...]] = ((), ())
+    return table[code]
 
 
 def _line_options(
