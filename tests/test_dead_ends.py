@@ -30,9 +30,10 @@ from rummy500 import (
     new_game,
 )
 from rummy500._engine import calls as calls_module
-from rummy500._engine import dead_ends, taking
+from rummy500._engine import dead_ends, opening_reach, taking
 from rummy500._engine.opening_bounds import upper_bound
 from rummy500._engine.opening_points import best_melds, best_points, splits_in_two
+from rummy500._engine.opening_prices import PRICE_SCALE, packing_bound
 from rummy500._engine.opening_reach import kind_options, reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.profile import Profile, profile
@@ -237,26 +238,71 @@ def test_t8_reaching_melds_answers_stay_exact_whatever_was_asked_before(rules, h
     fours=st.sampled_from([1, 1, 2, 3]),
     codes=st.lists(st.integers(0, JOKER_CODE), max_size=18),
     offset=st.integers(-30, 5),
+    priced=st.booleans(),
 )
 def test_t8_reaching_melds_reach_a_target_exactly_when_the_best_points_do(
-    rules, fours, codes, offset
+    rules, fours, codes, offset, priced
 ):
     # For hands too large for the exact maximum the opening search (T8, N1) asks
     # reaching_melds whether the minimum is within reach: yes exactly when best_points
     # is at least the target, with valid disjoint melds of the hand worth what it says
-    # (also when groups of four count more: the bound is then cut per rank).
+    # (also when groups of four count more: the bound is then cut per rank).  With
+    # ``priced`` every hand is priced by the packing relaxation at once, and the prices
+    # kept for a hand are tried on the hands asked after it.
     rules = attrs.evolve(rules, group_of_four_multiplier=fours)
     counts = _two_decks_at_most(codes)
     facts = profile(rules)
     best = best_points(rules, facts, counts)
     assert upper_bound(facts, counts) >= best
     for target in (best + offset, best, best + 1):
-        reached = reaching_melds(rules, facts, counts, target)
+        with mock.patch.object(opening_reach, "PLAIN_NODES", 0 if priced else 200):
+            reached = reaching_melds(rules, facts, counts, target)
         assert (reached is not None) == (best >= target)
         if reached is not None:
             melds, points = reached
             assert points == _points_of_disjoint_melds_of(facts, counts, melds)
             assert points >= target
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    rules=playable_rules(),
+    fours=st.sampled_from([1, 1, 2]),
+    codes=st.lists(st.integers(0, JOKER_CODE), max_size=40),
+)
+def test_t8_the_packing_prices_pay_for_every_meld_of_the_hand(rules, fours, codes):
+    # The opening search (T8, N1) rules a target out when the hand's cards at the packing
+    # relaxation's prices cost less: every new meld of the hand, as the meld generator
+    # lists them, must cost at least its points, and so the hand at least its best.
+    rules = attrs.evolve(rules, group_of_four_multiplier=fours)
+    counts = _two_decks_at_most(codes)
+    facts = Profile(rules)
+    prices = packing_bound(rules, facts, counts)
+    assert prices is not None
+    assert prices.scale == PRICE_SCALE
+    assert prices.covers(counts)
+    for _, meld in melds_from_counts(counts, rules):
+        cost = sum(prices.price[SPEC_PHYSICAL[code]] for code in meld)
+        assert cost >= facts.new_meld(meld).points * PRICE_SCALE
+    if sum(counts) <= 16:
+        assert prices.cost(counts) >= best_points(rules, facts, counts) * PRICE_SCALE
+
+
+def test_t8_the_packing_prices_rule_out_what_every_card_at_its_highest_would_not():
+    # Six cards that each meld only beside the one joker: every card at its highest
+    # value would allow 5+6+7+8+9+10+15 = 60 points, the packing prices see that the
+    # joker makes one run of three (at most 9+15+10 = 34): 35 is out of reach at once.
+    rules = Rules()
+    counts = count_vector(parse_cards("5S 7S 6H 8H 9D TD JK"))
+    facts = Profile(rules)
+    assert best_points(rules, facts, counts) == 34
+    assert upper_bound(facts, counts) == 60
+    prices = packing_bound(rules, facts, counts)
+    assert prices is not None
+    assert prices.cost(counts) < 35 * PRICE_SCALE
+    with mock.patch.object(opening_reach, "PLAIN_NODES", 0):
+        assert reaching_melds(rules, facts, counts, 35) is None
+        assert reaching_melds(rules, facts, counts, 34) is not None
 
 
 @settings(max_examples=150)
@@ -289,7 +335,7 @@ def test_t8_a_cards_options_are_the_melds_of_its_suit_or_rank_that_hold_it(
             for meld_kind, codes_of in melds_from_pool(pool, rules, code)
             if meld_kind is kind
         )
-        losses, options = kind_options(rules, facts, code, runs, held, jokers)
+        losses, options = kind_options(rules, facts, facts.prices, code, runs, held, jokers)
         assert len(losses) == len(options)
         assert list(losses) == sorted(losses)
         for loss, (meld, used, points) in zip(losses, options, strict=True):
@@ -297,7 +343,7 @@ def test_t8_a_cards_options_are_the_melds_of_its_suit_or_rank_that_hold_it(
             assert code in meld
             assert used == tuple(sorted(SPEC_PHYSICAL[spec] for spec in meld))
             assert points == facts.new_meld(meld).points
-            assert loss == sum(facts.highest[card] for card in used) - points
+            assert loss == sum(facts.prices.price[card] for card in used) - points
         # every meld left out is two runs in one, or leaves the same hand for the same points
         kept = {(used, points) for _, used, points in options}
         for meld in expected:
@@ -355,7 +401,8 @@ def _memos(facts):
         facts.witnesses,
         facts.best_points,
         facts.best_points_down,
-        facts.short_of,
+        facts.prices.short_of,
+        facts.certificates,
     )
 
 

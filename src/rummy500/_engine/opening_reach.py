@@ -10,14 +10,16 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 
+from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.hands import minus
 from rummy500._engine.opening_bounds import upper_bound
-from rummy500._engine.opening_points import BEST_POINTS_LIMIT, splits_in_two
+from rummy500._engine.opening_lines import line_melds
+from rummy500._engine.opening_points import BEST_POINTS_LIMIT
+from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
-from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
-from rummy500.melds import MeldKind
+from rummy500.meldgen import melds_from_counts
 from rummy500.rules import Rules
 
 __all__ = [
@@ -34,17 +36,28 @@ def reaching_melds(
     A search for the hands too large for the budget of
     :func:`~rummy500._engine.opening_points.best_points` (an
     opening minimum of 500 asks it about hands of 50 cards and more).  What
-    it measures is the points lost:
-    :func:`~rummy500._engine.opening_bounds.upper_bound` of the cards left
-    (each at its highest value), and each meld loses at least what its cards
-    score below that (an ace low, say), each card kept out of every meld its
-    value.  Melds that would lose more than the bound has to spare are never
-    tried, and each step decides the card with the fewest ways left (kept
-    out, or in one of the melds that hold it and lose little enough): a card
-    with none ends the branch at once.  The melds losing least are tried
-    first; a run that is two runs worth the same points is not tried (the
-    two are).  A hand found short of a target is remembered in the profile
-    (``short_of``) with the most points any of its branches was shown to
+    it measures is the points lost against prices on the cards that bound
+    what their melds score: each meld loses what its cards cost beyond its
+    points, each card kept out of every meld its price.  Melds that would
+    lose more than the hand's cost has to spare are never tried, and each
+    step decides the card with the fewest ways left (kept out, or in one of
+    the melds that hold it and lose little enough): a card with none ends
+    the branch at once.  The melds losing least are tried first; a run that
+    is two runs worth the same points is not tried (the two are).
+
+    The search first prices every card at its highest value
+    (:func:`~rummy500._engine.opening_bounds.upper_bound`).  A hand it has
+    not settled within :data:`QUICK_NODES` steps meets the prices kept for a
+    larger hand (they hold for any part of it, and may rule the target out
+    at once), is searched further under both, each within a limit
+    (:data:`PLAIN_NODES`, :data:`CERTIFIED_NODES`), and is then priced by the
+    linear relaxation of packing melds itself
+    (:func:`~rummy500._engine.opening_prices.packing_bound`) and searched to
+    the end: those prices rule out most such targets at once and leave few
+    melds to try for the others.  They are kept (``certificates``, at most
+    :data:`CERTIFICATES_LIMIT`) for the parts of that hand asked about next.
+    A hand found short of a target is remembered with the prices
+    (``short_of``), with the most points any of its branches was shown to
     allow, so that the next question about it, for that target or any
     within that margin, is answered at once.
 
@@ -52,10 +65,80 @@ def reaching_melds(
         The melds (canonical meld-card codes) and their points, or ``None``
         when no disjoint new melds from the hand reach ``target``.
     """
-    found = _reach(rules, facts, list(counts), target)
+    found = _within(rules, facts, facts.prices, counts, target, QUICK_NODES)
+    if found is None:
+        found = _hard(rules, facts, counts, target)
     if isinstance(found, int):
         return None
     return found, sum(facts.new_meld(codes).points for codes in found)
+
+
+#: The most hands the search under the highest values decides before the
+#: prices kept for larger hands are asked.
+QUICK_NODES = 50
+
+#: The most hands the search under the highest values decides before the
+#: hand is priced by the packing relaxation.
+PLAIN_NODES = 200
+
+#: The most hands the search under the prices of a larger hand decides
+#: before the hand is priced itself.
+CERTIFIED_NODES = 400
+
+#: The most sets of prices kept per rule set.
+CERTIFICATES_LIMIT = 32
+
+
+def _hard(
+    rules: Rules, facts: Profile, counts: Sequence[int], target: int
+) -> tuple[tuple[int, ...], ...] | int:
+    """The search of :func:`reaching_melds` for a hand the quick search left open.
+
+    The prices kept for a larger hand first (they may rule the target out
+    at once), then the search under the highest values and under those
+    prices, each with a limit, then the hand's own prices, without one.
+    Returns the melds found, or an int when none reach ``target``.
+    """
+    certificates = facts.certificates
+    certified = next((prices for prices in reversed(certificates) if prices.covers(counts)), None)
+    if certified is not None and certified.cost(counts) < target * certified.scale:
+        return 0
+    found = _within(rules, facts, facts.prices, counts, target, PLAIN_NODES)
+    if found is None and certified is not None:
+        found = _within(rules, facts, certified, counts, target, CERTIFIED_NODES)
+    if found is not None:
+        return found
+    priced = packing_bound(rules, facts, counts)
+    if priced is None:  # the relaxation gave up: the plain search, to the end
+        priced = facts.prices
+    else:
+        if len(certificates) >= CERTIFICATES_LIMIT:
+            del certificates[0]
+        certificates.append(priced)
+    # no limit: counting down from -1 never reaches 0
+    return _reach(rules, facts, priced, [-1], list(counts), target * priced.scale)
+
+
+class _OutOfNodes(Exception):
+    """The search decided as many hands as it was allowed to."""
+
+
+def _within(
+    rules: Rules,
+    facts: Profile,
+    prices: CardPrices,
+    counts: Sequence[int],
+    target: int,
+    nodes: int,
+) -> tuple[tuple[int, ...], ...] | int | None:
+    """The search under ``prices``, deciding at most ``nodes`` hands (-1: no limit).
+
+    ``None`` when it ran out; what it remembered holds all the same.
+    """
+    try:
+        return _reach(rules, facts, prices, [nodes], list(counts), target * prices.scale)
+    except _OutOfNodes:
+        return None
 
 
 #: One way to meld a card: the meld-card codes, the card codes they use, their points.
@@ -63,34 +146,54 @@ _Option = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
 def _reach(
-    rules: Rules, facts: Profile, counts: list[int], target: int, bound: int = -1
+    rules: Rules,
+    facts: Profile,
+    prices: CardPrices,
+    nodes: list[int],
+    counts: list[int],
+    target: int,
+    bound: int = -1,
 ) -> tuple[tuple[int, ...], ...] | int:
-    """The search of :func:`reaching_melds`.
+    """The search of :func:`reaching_melds`, in parts of a point (``prices.scale``).
 
     Returns the melds found, or, when none reach ``target``, the fewest
     points proven out of reach (at most ``target``): the most that any branch
     was shown to allow, plus one.  A hand asked again for a target that close
     is answered at once, whatever path leads to it.  ``bound`` is the hand's
-    :func:`upper_bound` when the caller knows it (-1 otherwise): without a
-    group-of-four multiplier it is every card at its highest value, so each
-    branch's bound is its parent's less the cards it spends.
+    cost when the caller knows it (-1 otherwise): when the prices are linear
+    each branch's bound is its parent's less the cards it spends.  ``nodes``
+    holds how many more hands the search may decide (the count of this
+    search alone: the prices and their memos are shared).
+
+    Raises:
+        _OutOfNodes: when ``nodes`` runs out.
     """
     if target <= 0:
         return ()
     key = bytes(counts)
-    short = facts.short_of.get(key)
+    short = prices.short_of.get(key)
     if short is not None and target >= short:
         return short
+    if nodes[0] == 0:
+        raise _OutOfNodes
+    nodes[0] -= 1
     if bound < 0:
-        bound = upper_bound(facts, counts)
+        bound = prices.cost(counts) if prices.linear else upper_bound(facts, counts)
     spare = bound - target  # the points the melds may still lose
     if spare < 0:
         return bound + 1
-    card, losses, options, usable = _card_to_decide(rules, facts, key, counts[JOKER_CODE], spare)
+    card, losses, options, usable = _card_to_decide(
+        rules, facts, prices, key, counts[JOKER_CODE], spare
+    )
+    scale = prices.scale
     candidates: Sequence[_Option]
     if card < 0:  # jokers only: melds of jokers, where the rules have them
         candidates = [
-            (codes, tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
+            (
+                codes,
+                tuple(SPEC_PHYSICAL[code] for code in codes),
+                facts.new_meld(codes).points * scale,
+            )
             for _, codes in melds_from_counts(counts, rules)
         ]
     else:
@@ -98,35 +201,37 @@ def _reach(
     # The most points shown within reach of some branch: every way of melding the
     # chosen card, or keeping it out, scores at most this.  A meld not tried loses
     # more than the bound spares, and the bound of the hand it leaves is at most the
-    # bound of this hand less that meld's cards at their highest values.
-    highest = facts.highest
+    # bound of this hand less that meld's cards at their prices.
+    price = prices.price
     most = 0
     if card >= 0:
         if usable < len(losses):  # the least loss of the melds not tried
             most = bound - losses[usable]
-        if highest[card] > spare:  # kept out, it would lose too much
-            most = max(most, bound - highest[card])
-    linear = facts.group_of_four <= 1  # the bound is every card at its highest value
+        if price[card] > spare:  # kept out, it would lose too much
+            most = max(most, bound - price[card])
+    linear = prices.linear
     for number, (codes, used, points) in enumerate(candidates):
         left = -1
-        if linear:  # the bound less the cards used, at their highest values
-            spent = losses[number] + points if card >= 0 else sum(highest[code] for code in used)
+        if linear:  # the bound less the cards used, at their prices
+            spent = losses[number] + points if card >= 0 else sum(price[code] for code in used)
             left = bound - spent
-        rest = _reach(rules, facts, minus(counts, used), target - points, left)
+        rest = _reach(rules, facts, prices, nodes, minus(counts, used), target - points, left)
         if not isinstance(rest, int):
             return (codes, *rest)
         most = max(most, points + rest - 1)
-    if card >= 0 and highest[card] <= spare:  # the card kept out of every meld
+    if card >= 0 and price[card] <= spare:  # the card kept out of every meld
         counts[card] -= 1
-        rest = _reach(rules, facts, counts, target, bound - highest[card] if linear else -1)
+        rest = _reach(
+            rules, facts, prices, nodes, counts, target, bound - price[card] if linear else -1
+        )
         counts[card] += 1
         if not isinstance(rest, int):
             return rest
         most = max(most, rest - 1)
-    if len(facts.short_of) >= BEST_POINTS_LIMIT:
-        facts.short_of.clear()
+    if len(prices.short_of) >= BEST_POINTS_LIMIT:
+        prices.short_of.clear()
     short = most + 1 if short is None else min(short, most + 1)
-    facts.short_of[key] = short
+    prices.short_of[key] = short
     return short
 
 
@@ -157,12 +262,12 @@ def _new_suit_row(suit: int, row: bytes) -> _SuitRow:
 
 
 def _card_to_decide(
-    rules: Rules, facts: Profile, key: bytes, jokers: int, spare: int
+    rules: Rules, facts: Profile, prices: CardPrices, key: bytes, jokers: int, spare: int
 ) -> tuple[int, Sequence[int], Sequence[_Option], int]:
-    """The card of the hand ``key`` with the fewest ways left, when melds may lose ``spare`` points.
+    """The card of the hand ``key`` with the fewest ways left, when melds may lose ``spare``.
 
     ``key`` is the hand's count vector as bytes, with ``jokers`` jokers.  A
-    card's ways: kept out of every meld (if its value is at most ``spare``)
+    card's ways: kept out of every meld (if its price is at most ``spare``)
     or in one of its melds that lose at most ``spare``.  Returns the card (-1
     when the hand holds jokers alone), its melds and their losses, the least
     loss first, and how many of them lose little enough.  A card with one way
@@ -175,13 +280,13 @@ def _card_to_decide(
         for suit in range(4)
     ]
     spread = rows[0][1] | rows[1][1] | rows[2][1] | rows[3][1]  # the suits held of each rank
-    highest = facts.highest
+    price = prices.price
     card = -1
     fewest = 1 << 30
     losses: Sequence[int] = ()
     options: Sequence[_Option] = ()
     usable = 0
-    memo = facts.reach_options
+    memo = prices.reach_options
     # A card's options depend on the card, the ranks held of its suit, the suits
     # held of its rank and the jokers: their memo key packs them in one int (6,
     # 13, 4 bits, then the jokers), built inline as this loop runs for every
@@ -194,9 +299,11 @@ def _card_to_decide(
             option_key = code | suit_key | rank_bits << 19
             found = memo.get(option_key)
             if found is None:
-                found = _options(rules, facts, option_key, code, suit_bits, rank_bits, jokers)
+                found = _options(
+                    rules, facts, prices, option_key, code, suit_bits, rank_bits, jokers
+                )
             ways = bisect.bisect_right(found[0], spare)
-            number = ways + (highest[code] <= spare)
+            number = ways + (price[code] <= spare)
             if number < fewest:
                 card, fewest = code, number
                 (losses, options), usable = found, ways
@@ -208,6 +315,7 @@ def _card_to_decide(
 def _options(
     rules: Rules,
     facts: Profile,
+    prices: CardPrices,
     key: int,
     code: int,
     suit_bits: int,
@@ -218,14 +326,14 @@ def _options(
 
     ``suit_bits`` are the ranks held of its suit, ``rank_bits`` the suits held
     of its rank.  Memoized on those and the jokers, packed in ``key``
-    (``reach_options``, see :func:`_card_to_decide`); built
+    (``reach_options`` of the prices, see :func:`_card_to_decide`); built
     from the card's groups and runs, each memoized on what it depends on
     alone (:func:`kind_options`).  A group and a run that use the same
     cards for the same points (a card and two jokers) leave the same hand:
     one is kept.
     """
-    group_losses, groups = kind_options(rules, facts, code, False, rank_bits, jokers)
-    run_losses, runs = kind_options(rules, facts, code, True, suit_bits, jokers)
+    group_losses, groups = kind_options(rules, facts, prices, code, False, rank_bits, jokers)
+    run_losses, runs = kind_options(rules, facts, prices, code, True, suit_bits, jokers)
     if not groups:  # each kind's options are in order already
         found = run_losses, runs
     elif not runs:
@@ -234,101 +342,87 @@ def _options(
         found = _least_loss_first(
             [*zip(group_losses, groups, strict=True), *zip(run_losses, runs, strict=True)]
         )
-    if len(facts.reach_options) >= MEMO_LIMIT:
-        facts.reach_options.clear()
-    facts.reach_options[key] = found
+    if len(prices.reach_options) >= MEMO_LIMIT:
+        prices.reach_options.clear()
+    prices.reach_options[key] = found
     return found
 
 
 def kind_options(
-    rules: Rules, facts: Profile, code: int, runs: bool, held: int, jokers: int
+    rules: Rules,
+    facts: Profile,
+    prices: CardPrices,
+    code: int,
+    runs: bool,
+    held: int,
+    jokers: int,
 ) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
     """The new groups (or runs) that hold the natural card ``code``, the least loss first.
 
-    With their losses.  ``held`` is a mask of the cards they may hold, the
-    card among them: the suits held of the card's rank (a bit per suit) for
-    groups, the ranks held of its suit (a bit per rank) for runs.  Read from the table of the
-    card's rank or suit (:func:`_line_options`): a run's options do not
-    change when a card of another suit goes, a group's when a card of
-    another rank goes.
+    With their losses under ``prices`` (in its parts of a point, as the
+    points are).  ``held`` is a mask of the cards they may hold, the card
+    among them: the suits held of the card's rank (a bit per suit) for
+    groups, the ranks held of its suit (a bit per rank) for runs.  Read from
+    the table of the card's rank or suit (:func:`_line_options`): a run's
+    options do not change when a card of another suit goes, a group's when
+    a card of another rank goes.
     """
     line = code // 13 if runs else code % 13
-    table = facts.kind_options.get((runs, line, held, jokers))
+    table = prices.kind_options.get((runs, line, held, jokers))
     if table is None:
-        table = _line_options(rules, facts, runs, line, held, jokers)
+        table = _line_options(rules, facts, prices, runs, line, held, jokers)
     return table[code]
 
 
 def _line_options(
-    rules: Rules, facts: Profile, runs: bool, line: int, held: int, jokers: int
+    rules: Rules,
+    facts: Profile,
+    prices: CardPrices,
+    runs: bool,
+    line: int,
+    held: int,
+    jokers: int,
 ) -> dict[int, tuple[tuple[int, ...], tuple[_Option, ...]]]:
     """The options of :func:`kind_options` of every card of one suit (runs) or rank (groups).
 
-    By card: the new runs of the suit ``line`` from its ranks ``held`` (or the
-    new groups of the rank ``line`` from its suits ``held``) and ``jokers``
-    that hold the card as itself, the least loss first, with their losses.
-    The melds of the line are listed once for all its cards, and the table
-    is memoized on the kind, the line, the mask and the jokers
-    (``kind_options``).  Runs that split into two runs worth the same points
-    are left out (the two are tried), and of melds that use the same cards
-    for the same points (a joker at either end of a run, say) one is kept.
-    The loss of a meld is counted from its cards' highest values without the
-    group-of-four multiplier (what :func:`upper_bound` may add to them only
-    makes the true loss larger).
+    By card: the melds of :func:`~rummy500._engine.opening_lines.line_melds`
+    that hold it, with their points in parts of a point and their losses
+    (what their cards cost beyond their points), the least loss first.
+    Memoized in the prices (``kind_options``).
+    Under the highest values a loss is counted without the group-of-four
+    multiplier (what :func:`upper_bound` may add to the cards only makes the
+    true loss larger).
     """
-    kind = MeldKind.RUN if runs else MeldKind.GROUP
+    price_of = prices.price.__getitem__
+    scale = prices.scale
+    melds = line_melds(rules, facts, runs, line, held, jokers)
+    # the losses counted once per meld, the least first, then the most points,
+    # then the order of the meld-card codes; each card's melds read off in order
+    order = sorted(
+        (sum(map(price_of, used)) - points * scale, -points, number)
+        for number, (_, used, points) in enumerate(melds)
+    )
+    by_card: dict[int, tuple[list[int], list[_Option]]] = {}
+    for loss, _, number in order:
+        codes, used, points = melds[number]
+        option = (codes, used, points * scale)
+        for code in codes:
+            if code < JOKER_CODE:
+                card_losses, card_options = by_card.setdefault(code, ([], []))
+                card_losses.append(loss)
+                card_options.append(option)
     if runs:
         codes_held = [line * 13 + rank for rank in range(13) if held >> rank & 1]
     else:
         codes_held = [suit * 13 + line for suit in range(4) if held >> suit & 1]
-    pool = Pool(codes_held)
-    pool.jokers = jokers
-    by_card: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], int, int]]] = {
-        code: [] for code in codes_held
-    }
-    for meld_kind, codes in melds_from_pool(pool, rules):
-        if meld_kind is not kind:
-            continue
-        costed = _costed(facts, codes, runs)
-        if costed is None:
-            continue
-        for code in codes:
-            if code < JOKER_CODE:
-                by_card[code].append(costed)
-    table = {
-        # sorted by the meld-card codes first: equal losses and points keep that order
-        code: _least_loss_first(
-            [(loss, (codes, used, points)) for codes, used, points, loss in sorted(found)]
-        )
-        for code, found in by_card.items()
-    }
-    if len(facts.kind_options) >= MEMO_LIMIT:
-        facts.kind_options.clear()
-    facts.kind_options[(runs, line, held, jokers)] = table
+    table = {}
+    for code in codes_held:
+        card_losses, card_options = by_card.get(code, ([], []))
+        table[code] = tuple(card_losses), tuple(card_options)
+    if len(prices.kind_options) >= MEMO_LIMIT:
+        prices.kind_options.clear()
+    prices.kind_options[(runs, line, held, jokers)] = table
     return table
-
-
-def _costed(
-    facts: Profile, codes: tuple[int, ...], run: bool
-) -> tuple[tuple[int, ...], tuple[int, ...], int, int] | None:
-    """A new meld's codes, its cards (sorted), points and loss; ``None`` for two runs in one.
-
-    Two runs in one: a run that splits into two runs worth the same points
-    (:func:`~rummy500._engine.opening_points.splits_in_two`).  Memoized in
-    the profile (``meld_costs``): the same melds come back in the options of
-    many hands.
-    """
-    if codes in facts.meld_costs:
-        return facts.meld_costs[codes]
-    found: tuple[tuple[int, ...], tuple[int, ...], int, int] | None = None
-    if not (run and splits_in_two(codes, facts.min_run)):
-        used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
-        points = facts.new_meld(codes).points
-        found = (codes, used, points, sum(facts.highest[card] for card in used) - points)
-    if len(facts.meld_costs) >= MEMO_LIMIT:
-        facts.meld_costs.clear()
-    facts.meld_costs[codes] = found
-    return found
 
 
 def _least_loss_first(

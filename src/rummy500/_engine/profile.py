@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummy500._engine.card_prices import CardPrices
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import InvalidMeldError
 from rummy500.meldcards import GROUP_JOKER_BASE, RUN_JOKER_BASE
@@ -86,19 +87,16 @@ class Profile:
         fours: The groups of four a rank can form under a group-of-four
             multiplier, by the rank, its cards in each suit and the jokers: the
             jokers they spend and the points they add (for ``upper_bound``).
-        short_of: For hands whose exact maximum was not found, by their count
-            vector: the fewest points their new melds are known not to reach
-            (for ``reaching_melds``).
         meld_costs: For new melds (by their meld-card codes), the codes, the cards
-            they use, their points and the points they lose against the cards'
-            highest values; ``None`` for a run that is two runs (for
+            they use and their points; ``None`` for a run that is two runs (for
             ``reaching_melds``).
-        reach_options: The new melds that hold a card, the least loss first, with
-            their losses, by what ``melds_through`` is keyed on, packed in an int
-            (for ``reaching_melds``).
-        kind_options: The same for groups alone or runs alone, for every card of
-            one rank (groups) or suit (runs), by the kind, the rank or suit, the
-            cards held of it and the jokers.
+        line_melds: The new runs of a suit (groups of a rank), by the kind, the
+            suit or rank, the cards held of it and the jokers (for
+            ``reaching_melds``).
+        prices: Every card at its highest value, with the memos of the opening
+            search under those prices (for ``reaching_melds``).
+        certificates: Tighter prices solved for hands the opening search found
+            hard, the latest last: each holds for any part of its hand.
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -112,20 +110,20 @@ class Profile:
         "best_points",
         "best_points_cutoff",
         "best_points_down",
+        "certificates",
         "finishes",
         "fours",
         "group_of_four",
         "highest",
-        "kind_options",
+        "line_melds",
         "low_ace",
         "meld_costs",
         "melds_through",
         "min_run",
         "most_points",
         "play_facts",
-        "reach_options",
+        "prices",
         "rules",
-        "short_of",
         "values",
         "wild",
         "witnesses",
@@ -153,22 +151,15 @@ class Profile:
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
-        self.short_of: dict[bytes, int] = {}
         self.meld_costs: dict[
-            tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int, int] | None
+            tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int] | None
         ] = {}
         self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-        self.reach_options: dict[
-            int,
-            tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
+        self.line_melds: dict[
+            tuple[bool, int, int, int], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
         ] = {}
-        self.kind_options: dict[
-            tuple[bool, int, int, int],
-            dict[
-                int,
-                tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
-            ],
-        ] = {}
+        self.prices = CardPrices(self.highest, 1, self.group_of_four <= 1)
+        self.certificates: list[CardPrices] = []
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
         # by the identity of an interned play: (the play, its cards, its points)
         self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
