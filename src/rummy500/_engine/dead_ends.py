@@ -650,10 +650,15 @@ class _Search:
             return False  # not even every card melded would open
         if need and self._opens_at_once(counts, reserve, melds, need):
             return True
-        candidates = melds_from_counts(playable, rules)
+        candidates = None
         if need:
-            if most_points(facts.most_points, playable, candidates) * factor < need:
-                return False
+            # a hand as large as one whose exact maximum overran its budget is
+            # left to reaching_melds: listing its melds for the bound read off
+            # them costs more than that search (they are listed if it says yes)
+            if sum(playable) < facts.best_points_cutoff:
+                candidates = melds_from_counts(playable, rules)
+                if most_points(facts.most_points, playable, candidates) * factor < need:
+                    return False
             downward = self.downward
             best = best_points(rules, facts, playable, BEST_POINTS_BUDGET, downward=downward)
             if best is not None:
@@ -668,7 +673,9 @@ class _Search:
                 found = reached[0] if reached[1] >= need else None
             if found is not None and self._ends_with(counts, reserve, melds, found):
                 return True
-            # the richest melds first: a way to open, if any, is found soonest
+        if candidates is None:
+            candidates = melds_from_counts(playable, rules)
+        if need:  # the richest melds first: a way to open, if any, is found soonest
             candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
         for kind, codes in candidates:
             meld = Meld(kind, codes)
