@@ -31,9 +31,10 @@ class CardPrices:
             melds of that hand and of any part of it (``None``: of any hand).
         short_of: For hands found short of a target, by their count vector:
             the fewest points (in parts) their new melds are known not to reach.
-        reach_options: The new melds that hold a card, the least loss first,
-            with their losses, by the card, the ranks held of its suit, the
-            suits held of its rank and the jokers, packed in an int.
+        reach_options: The new groups and the new runs that hold a card, each
+            kind the least loss first, with their losses, by the card, the
+            ranks held of its suit, the suits held of its rank and the jokers,
+            packed in an int.
         kind_options: The same for groups alone or runs alone, for every card of
             one rank (groups) or suit (runs), by the kind, the rank or suit, the
             cards held of it and the jokers.
@@ -59,7 +60,12 @@ class CardPrices:
         self.short_of: dict[bytes, int] = {}
         self.reach_options: dict[
             int,
-            tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]],
+            tuple[
+                tuple[int, ...],
+                tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
+                tuple[int, ...],
+                tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...],
+            ],
         ] = {}
         self.kind_options: dict[
             tuple[bool, int, int, int],

@@ -182,12 +182,11 @@ def _reach(
     spare = bound - target  # the points the melds may still lose
     if spare < 0:
         return bound + 1
-    card, losses, options, usable = _card_to_decide(
+    card, losses, candidates, untried = _card_to_decide(
         rules, facts, prices, key, counts[JOKER_CODE], spare
     )
-    scale = prices.scale
-    candidates: Sequence[_Option]
     if card < 0:  # jokers only: melds of jokers, where the rules have them
+        scale = prices.scale
         candidates = [
             (
                 codes,
@@ -196,8 +195,6 @@ def _reach(
             )
             for _, codes in melds_from_counts(counts, rules)
         ]
-    else:
-        candidates = options[:usable]
     # The most points shown within reach of some branch: every way of melding the
     # chosen card, or keeping it out, scores at most this.  A meld not tried loses
     # more than the bound spares, and the bound of the hand it leaves is at most the
@@ -205,8 +202,8 @@ def _reach(
     price = prices.price
     most = 0
     if card >= 0:
-        if usable < len(losses):  # the least loss of the melds not tried
-            most = bound - losses[usable]
+        if untried is not None:  # the least loss of the melds not tried
+            most = bound - untried
         if price[card] > spare:  # kept out, it would lose too much
             most = max(most, bound - price[card])
     linear = prices.linear
@@ -263,15 +260,15 @@ def _new_suit_row(suit: int, row: bytes) -> _SuitRow:
 
 def _card_to_decide(
     rules: Rules, facts: Profile, prices: CardPrices, key: bytes, jokers: int, spare: int
-) -> tuple[int, Sequence[int], Sequence[_Option], int]:
+) -> tuple[int, Sequence[int], Sequence[_Option], int | None]:
     """The card of the hand ``key`` with the fewest ways left, when melds may lose ``spare``.
 
     ``key`` is the hand's count vector as bytes, with ``jokers`` jokers.  A
     card's ways: kept out of every meld (if its price is at most ``spare``)
     or in one of its melds that lose at most ``spare``.  Returns the card (-1
-    when the hand holds jokers alone), its melds and their losses, the least
-    loss first, and how many of them lose little enough.  A card with one way
-    or none is taken at once.
+    when the hand holds jokers alone) with its melds that lose little enough
+    and their losses (:func:`_usable`).  A card with one way or none is
+    taken at once.
     """
     # the memo read inline: this runs for every hand searched
     rows = [
@@ -283,9 +280,7 @@ def _card_to_decide(
     price = prices.price
     card = -1
     fewest = 1 << 30
-    losses: Sequence[int] = ()
-    options: Sequence[_Option] = ()
-    usable = 0
+    chosen = None
     memo = prices.reach_options
     # A card's options depend on the card, the ranks held of its suit, the suits
     # held of its rank and the jokers: their memo key packs them in one int (6,
@@ -302,14 +297,53 @@ def _card_to_decide(
                 found = _options(
                     rules, facts, prices, option_key, code, suit_bits, rank_bits, jokers
                 )
-            ways = bisect.bisect_right(found[0], spare)
-            number = ways + (price[code] <= spare)
+            number = (
+                bisect.bisect_right(found[0], spare)
+                + bisect.bisect_right(found[2], spare)
+                + (price[code] <= spare)
+            )
             if number < fewest:
-                card, fewest = code, number
-                (losses, options), usable = found, ways
+                card, fewest, chosen = code, number, found
                 if number <= 1:
-                    return card, losses, options, usable
-    return card, losses, options, usable
+                    return (card, *_usable(chosen, spare))
+    if chosen is None:
+        return card, (), (), None
+    return (card, *_usable(chosen, spare))
+
+
+def _usable(
+    options: _CardOptions, spare: int
+) -> tuple[Sequence[int], Sequence[_Option], int | None]:
+    """A card's groups and runs that lose at most ``spare``, the least loss first.
+
+    With their losses, and the least loss of the others (``None`` if none).
+    The two kinds are merged only here, for the few melds tried: a card's
+    options are kept by kind (:func:`_options`).
+    """
+    group_losses, groups, run_losses, runs = options
+    in_groups = bisect.bisect_right(group_losses, spare)
+    in_runs = bisect.bisect_right(run_losses, spare)
+    others = [
+        *group_losses[in_groups : in_groups + 1],
+        *run_losses[in_runs : in_runs + 1],
+    ]
+    untried = min(others) if others else None
+    if not in_runs:
+        return group_losses[:in_groups], groups[:in_groups], untried
+    if not in_groups:
+        return run_losses[:in_runs], runs[:in_runs], untried
+    losses, merged = _least_loss_first(
+        [
+            *zip(group_losses[:in_groups], groups[:in_groups], strict=True),
+            *zip(run_losses[:in_runs], runs[:in_runs], strict=True),
+        ]
+    )
+    return losses, merged, untried
+
+
+#: A card's new groups and their losses, then its new runs and theirs, each
+#: kind the least loss first.
+_CardOptions = tuple[tuple[int, ...], tuple[_Option, ...], tuple[int, ...], tuple[_Option, ...]]
 
 
 def _options(
@@ -321,27 +355,19 @@ def _options(
     suit_bits: int,
     rank_bits: int,
     jokers: int,
-) -> tuple[tuple[int, ...], tuple[_Option, ...]]:
-    """The new melds that hold the natural card ``code``, the least loss first, and their losses.
+) -> _CardOptions:
+    """The new groups and the new runs that hold the natural card ``code``, with their losses.
 
     ``suit_bits`` are the ranks held of its suit, ``rank_bits`` the suits held
     of its rank.  Memoized on those and the jokers, packed in ``key``
-    (``reach_options`` of the prices, see :func:`_card_to_decide`); built
-    from the card's groups and runs, each memoized on what it depends on
-    alone (:func:`kind_options`).  A group and a run that use the same
-    cards for the same points (a card and two jokers) leave the same hand:
-    one is kept.
+    (``reach_options`` of the prices, see :func:`_card_to_decide`); each
+    kind read from its own memo, on what it depends on alone
+    (:func:`kind_options`).
     """
-    group_losses, groups = kind_options(rules, facts, prices, code, False, rank_bits, jokers)
-    run_losses, runs = kind_options(rules, facts, prices, code, True, suit_bits, jokers)
-    if not groups:  # each kind's options are in order already
-        found = run_losses, runs
-    elif not runs:
-        found = group_losses, groups
-    else:
-        found = _least_loss_first(
-            [*zip(group_losses, groups, strict=True), *zip(run_losses, runs, strict=True)]
-        )
+    found = (
+        *kind_options(rules, facts, prices, code, False, rank_bits, jokers),
+        *kind_options(rules, facts, prices, code, True, suit_bits, jokers),
+    )
     if len(prices.reach_options) >= MEMO_LIMIT:
         prices.reach_options.clear()
     prices.reach_options[key] = found
