@@ -29,6 +29,9 @@ class CardPrices:
             relaxation's prices always do).
         pool: The count vector the prices were solved for: they hold for the
             melds of that hand and of any part of it (``None``: of any hand).
+        memo_limit: The most entries ``reach_options`` and ``kind_options``
+            hold before they are cleared.
+        short_limit: The same for ``short_of``.
         short_of: For hands found short of a target, by their count vector:
             the fewest points (in parts) their new melds are known not to reach.
         reach_options: The new groups and the new runs that hold a card, each
@@ -43,20 +46,30 @@ class CardPrices:
     __slots__ = (
         "kind_options",
         "linear",
+        "memo_limit",
         "pool",
         "price",
         "reach_options",
         "scale",
+        "short_limit",
         "short_of",
     )
 
     def __init__(
-        self, price: tuple[int, ...], scale: int, linear: bool, pool: bytes | None = None
+        self,
+        price: tuple[int, ...],
+        scale: int,
+        linear: bool,
+        pool: bytes | None,
+        memo_limit: int,
+        short_limit: int,
     ) -> None:
         self.price = price
         self.scale = scale
         self.linear = linear
         self.pool = pool
+        self.memo_limit = memo_limit
+        self.short_limit = short_limit
         self.short_of: dict[bytes, int] = {}
         self.reach_options: dict[
             int,

@@ -76,15 +76,15 @@ def _line_meld(facts: Profile, codes: tuple[int, ...], run: bool) -> LineMeld | 
 
     Two runs in one: a run that splits into two runs worth the same points
     (:func:`~rummy500._engine.opening_points.splits_in_two`).  Memoized in
-    the profile (``meld_costs``): the same melds come back in many lines.
+    the profile (``meld_uses``): the same melds come back in many lines.
     """
-    if codes in facts.meld_costs:
-        return facts.meld_costs[codes]
+    if codes in facts.meld_uses:
+        return facts.meld_uses[codes]
     found: LineMeld | None = None
     if not (run and splits_in_two(codes, facts.min_run)):
         used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
         found = (codes, used, facts.new_meld(codes).points)
-    if len(facts.meld_costs) >= MEMO_LIMIT:
-        facts.meld_costs.clear()
-    facts.meld_costs[codes] = found
+    if len(facts.meld_uses) >= MEMO_LIMIT:
+        facts.meld_uses.clear()
+    facts.meld_uses[codes] = found
     return found

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.opening_lines import line_melds
 from rummy500._engine.packing_lp import packing_prices
-from rummy500._engine.profile import Profile
+from rummy500._engine.profile import MEMO_LIMIT, SHORT_OF_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import melds_from_counts
@@ -48,7 +48,9 @@ def packing_bound(rules: Rules, facts: Profile, counts: Sequence[int]) -> CardPr
     The optimal prices of the linear relaxation, in :data:`PRICE_SCALE`
     parts of a point, rounded up: every new meld of the hand (and so of any
     part of it) has cards costing at least its points.  ``None`` if the
-    relaxation ran out of pivots or its prices, rounded, did not hold.
+    relaxation ran out of pivots or its prices, rounded, did not hold.  The
+    search's memos under these prices hold a sixteenth of what those under
+    the highest values hold: a rule set keeps several such sets.
     """
     columns = hand_melds(rules, facts, counts)
     found = packing_prices(counts, columns, _MOST_PIVOTS)
@@ -61,7 +63,7 @@ def packing_bound(rules: Rules, facts: Profile, counts: Sequence[int]) -> CardPr
     for used, points in columns:
         if sum(price[card] for card in used) < points * PRICE_SCALE:
             return None
-    return CardPrices(price, PRICE_SCALE, True, bytes(counts))
+    return CardPrices(price, PRICE_SCALE, True, bytes(counts), MEMO_LIMIT >> 4, SHORT_OF_LIMIT >> 4)
 
 
 def hand_melds(

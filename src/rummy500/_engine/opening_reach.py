@@ -14,7 +14,6 @@ from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.hands import minus
 from rummy500._engine.opening_bounds import upper_bound
 from rummy500._engine.opening_lines import line_melds
-from rummy500._engine.opening_points import BEST_POINTS_LIMIT
 from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
@@ -86,7 +85,7 @@ PLAIN_NODES = 200
 CERTIFIED_NODES = 400
 
 #: The most sets of prices kept per rule set.
-CERTIFICATES_LIMIT = 32
+CERTIFICATES_LIMIT = 16
 
 
 def _hard(
@@ -143,6 +142,10 @@ def _within(
 
 #: One way to meld a card: the meld-card codes, the card codes they use, their points.
 _Option = tuple[tuple[int, ...], tuple[int, ...], int]
+
+#: A card's new groups and their losses, then its new runs and theirs, each
+#: kind the least loss first.
+_CardOptions = tuple[tuple[int, ...], tuple[_Option, ...], tuple[int, ...], tuple[_Option, ...]]
 
 
 def _reach(
@@ -225,7 +228,7 @@ def _reach(
         if not isinstance(rest, int):
             return rest
         most = max(most, rest - 1)
-    if len(prices.short_of) >= BEST_POINTS_LIMIT:
+    if len(prices.short_of) >= prices.short_limit:
         prices.short_of.clear()
     short = most + 1 if short is None else min(short, most + 1)
     prices.short_of[key] = short
@@ -323,11 +326,9 @@ def _usable(
     group_losses, groups, run_losses, runs = options
     in_groups = bisect.bisect_right(group_losses, spare)
     in_runs = bisect.bisect_right(run_losses, spare)
-    others = [
-        *group_losses[in_groups : in_groups + 1],
-        *run_losses[in_runs : in_runs + 1],
-    ]
-    untried = min(others) if others else None
+    untried = group_losses[in_groups] if in_groups < len(group_losses) else None
+    if in_runs < len(run_losses) and (untried is None or run_losses[in_runs] < untried):
+        untried = run_losses[in_runs]
     if not in_runs:
         return group_losses[:in_groups], groups[:in_groups], untried
     if not in_groups:
@@ -339,11 +340,6 @@ def _usable(
         ]
     )
     return losses, merged, untried
-
-
-#: A card's new groups and their losses, then its new runs and theirs, each
-#: kind the least loss first.
-_CardOptions = tuple[tuple[int, ...], tuple[_Option, ...], tuple[int, ...], tuple[_Option, ...]]
 
 
 def _options(
@@ -368,7 +364,7 @@ def _options(
         *kind_options(rules, facts, prices, code, False, rank_bits, jokers),
         *kind_options(rules, facts, prices, code, True, suit_bits, jokers),
     )
-    if len(prices.reach_options) >= MEMO_LIMIT:
+    if len(prices.reach_options) >= prices.memo_limit:
         prices.reach_options.clear()
     prices.reach_options[key] = found
     return found
@@ -414,10 +410,10 @@ def _line_options(
     By card: the melds of :func:`~rummy500._engine.opening_lines.line_melds`
     that hold it, with their points in parts of a point and their losses
     (what their cards cost beyond their points), the least loss first.
-    Memoized in the prices (``kind_options``).
-    Under the highest values a loss is counted without the group-of-four
-    multiplier (what :func:`upper_bound` may add to the cards only makes the
-    true loss larger).
+    Memoized in the prices (``kind_options``).  Under the highest values a
+    loss is counted without the group-of-four multiplier (what
+    :func:`upper_bound` may add to the cards only makes the true loss
+    larger).
     """
     price_of = prices.price.__getitem__
     scale = prices.scale
@@ -445,7 +441,7 @@ def _line_options(
     for code in codes_held:
         card_losses, card_options = by_card.get(code, ([], []))
         table[code] = tuple(card_losses), tuple(card_options)
-    if len(prices.kind_options) >= MEMO_LIMIT:
+    if len(prices.kind_options) >= prices.memo_limit:
         prices.kind_options.clear()
     prices.kind_options[(runs, line, held, jokers)] = table
     return table

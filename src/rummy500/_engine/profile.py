@@ -29,13 +29,17 @@ from rummy500.melds import (
 )
 from rummy500.rules import Jokers, Rules
 
-__all__ = ["MEMO_LIMIT", "NewMeld", "Profile", "profile"]
+__all__ = ["MEMO_LIMIT", "SHORT_OF_LIMIT", "NewMeld", "Profile", "profile"]
 
 # Melds found at once (meld-card codes) and their points.
 _Witness = tuple[tuple[tuple[int, ...], ...], int]
 
 #: The most entries a memo holds before it is cleared.
 MEMO_LIMIT = 1 << 14
+
+#: The most hands the opening search remembers short of a target, per set of
+#: prices (about 150 bytes each).
+SHORT_OF_LIMIT = 1 << 16
 
 
 @attrs.frozen
@@ -87,7 +91,7 @@ class Profile:
         fours: The groups of four a rank can form under a group-of-four
             multiplier, by the rank, its cards in each suit and the jokers: the
             jokers they spend and the points they add (for ``upper_bound``).
-        meld_costs: For new melds (by their meld-card codes), the codes, the cards
+        meld_uses: For new melds (by their meld-card codes), the codes, the cards
             they use and their points; ``None`` for a run that is two runs (for
             ``reaching_melds``).
         line_melds: The new runs of a suit (groups of a rank), by the kind, the
@@ -117,7 +121,7 @@ class Profile:
         "highest",
         "line_melds",
         "low_ace",
-        "meld_costs",
+        "meld_uses",
         "melds_through",
         "min_run",
         "most_points",
@@ -151,14 +155,16 @@ class Profile:
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
-        self.meld_costs: dict[
+        self.meld_uses: dict[
             tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], int] | None
         ] = {}
         self.fours: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self.line_melds: dict[
             tuple[bool, int, int, int], tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
         ] = {}
-        self.prices = CardPrices(self.highest, 1, self.group_of_four <= 1)
+        self.prices = CardPrices(
+            self.highest, 1, self.group_of_four <= 1, None, MEMO_LIMIT, SHORT_OF_LIMIT
+        )
         self.certificates: list[CardPrices] = []
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
         # by the identity of an interned play: (the play, its cards, its points)
