@@ -44,13 +44,13 @@ def reaching_melds(
     the branch at once.  The melds losing least are tried first; a run that
     is two runs worth the same points is not tried (the two are).
 
-    The search first prices every card at its highest value
-    (:func:`~rummy500._engine.opening_bounds.upper_bound`).  A hand it has
-    not settled within :data:`QUICK_NODES` steps meets the prices kept for a
-    larger hand (they hold for any part of it, and may rule the target out
-    at once), is searched further under both, each within a limit
-    (:data:`PLAIN_NODES`, :data:`CERTIFIED_NODES`), and is then priced by the
-    linear relaxation of packing melds itself
+    A hand first meets the prices kept for a larger hand, if any (they hold
+    for any part of it, and may rule the target out at once).  The search
+    then prices every card at its highest value
+    (:func:`~rummy500._engine.opening_bounds.upper_bound`), and after that at
+    the prices kept, each within a limit (:data:`PLAIN_NODES`,
+    :data:`CERTIFIED_NODES`); a hand still open is priced by the linear
+    relaxation of packing melds itself
     (:func:`~rummy500._engine.opening_prices.packing_bound`) and searched to
     the end: those prices rule out most such targets at once and leave few
     melds to try for the others.  They are kept (``certificates``, at most
@@ -64,17 +64,11 @@ def reaching_melds(
         The melds (canonical meld-card codes) and their points, or ``None``
         when no disjoint new melds from the hand reach ``target``.
     """
-    found = _within(rules, facts, facts.prices, counts, target, QUICK_NODES)
-    if found is None:
-        found = _hard(rules, facts, counts, target)
+    found = _stepwise(rules, facts, counts, target)
     if isinstance(found, int):
         return None
     return found, sum(facts.new_meld(codes).points for codes in found)
 
-
-#: The most hands the search under the highest values decides before the
-#: prices kept for larger hands are asked.
-QUICK_NODES = 50
 
 #: The most hands the search under the highest values decides before the
 #: hand is priced by the packing relaxation.
@@ -88,14 +82,11 @@ CERTIFIED_NODES = 400
 CERTIFICATES_LIMIT = 16
 
 
-def _hard(
+def _stepwise(
     rules: Rules, facts: Profile, counts: Sequence[int], target: int
 ) -> tuple[tuple[int, ...], ...] | int:
-    """The search of :func:`reaching_melds` for a hand the quick search left open.
+    """The search of :func:`reaching_melds`, by the steps it describes.
 
-    The prices kept for a larger hand first (they may rule the target out
-    at once), then the search under the highest values and under those
-    prices, each with a limit, then the hand's own prices, without one.
     Returns the melds found, or an int when none reach ``target``.
     """
     certificates = facts.certificates
