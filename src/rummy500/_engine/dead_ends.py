@@ -654,7 +654,8 @@ class _Search:
         if need:
             # a hand as large as one whose exact maximum overran its budget is
             # left to reaching_melds: listing its melds for the bound read off
-            # them costs more than that search (they are listed if it says yes)
+            # them costs more than that search (they are listed only if they
+            # must be tried one by one)
             if sum(playable) < facts.best_points_cutoff:
                 candidates = melds_from_counts(playable, rules)
                 if most_points(facts.most_points, playable, candidates) * factor < need:

@@ -100,7 +100,9 @@ class Profile:
         prices: Every card at its highest value, with the memos of the opening
             search under those prices (for ``reaching_melds``).
         certificates: Tighter prices solved for hands the opening search found
-            hard, the latest last: each holds for any part of its hand.
+            hard, the latest last: each holds for any part of its hand (at most
+            ``CERTIFICATES_LIMIT`` of ``opening_reach``, each with memos a
+            sixteenth the size of those of ``prices``).
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
