@@ -7,7 +7,6 @@ at its highest value is answered at once.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 
 from rummy500._engine.profile import MEMO_LIMIT, Profile
@@ -16,16 +15,9 @@ from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.melds import MeldKind
 
 __all__ = [
-    "card_points",
     "most_points",
     "upper_bound",
 ]
-
-
-def card_points(most: Sequence[int], counts: Sequence[int]) -> int:
-    """The points of every card of ``counts``, each at its highest value (``most``)."""
-    total: int = sum(map(operator.mul, counts, most))
-    return total
 
 
 def upper_bound(facts: Profile, counts: Sequence[int]) -> int:
@@ -37,10 +29,10 @@ def upper_bound(facts: Profile, counts: Sequence[int]) -> int:
     jokers making up the rest, and add the multiplier's extra on those cards
     at their highest value; four jokers may also make a group.  The jokers
     are shared out among the ranks where they add most (a knapsack over the
-    jokers).  Without a multiplier the bound is :func:`card_points` of the
+    jokers).  Without a multiplier the bound is the cost of the hand at the
     highest values.
     """
-    bound = card_points(facts.highest, counts)
+    bound = facts.prices.cost(counts)  # every card at its highest value
     if facts.group_of_four <= 1:
         return bound
     jokers = counts[JOKER_CODE]

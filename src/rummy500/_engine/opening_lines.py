@@ -19,6 +19,7 @@ from rummy500.rules import Rules
 
 __all__ = [
     "LineMeld",
+    "line_cards",
     "line_melds",
 ]
 
@@ -44,11 +45,7 @@ def line_melds(
     if found is not None:
         return found
     kind = MeldKind.RUN if runs else MeldKind.GROUP
-    if runs:
-        codes_held = [line * 13 + rank for rank in range(13) if held >> rank & 1]
-    else:
-        codes_held = [suit * 13 + line for suit in range(4) if held >> suit & 1]
-    pool = Pool(codes_held)
+    pool = Pool(line_cards(runs, line, held))
     pool.jokers = jokers
     melds = []
     for meld_kind, codes in melds_from_pool(pool, rules):
@@ -69,6 +66,13 @@ def line_melds(
         facts.line_melds.clear()
     facts.line_melds[key] = found
     return found
+
+
+def line_cards(runs: bool, line: int, held: int) -> list[int]:
+    """The card codes of the suit (runs) or rank (groups) ``line`` in the mask ``held``."""
+    if runs:
+        return [line * 13 + rank for rank in range(13) if held >> rank & 1]
+    return [suit * 13 + line for suit in range(4) if held >> suit & 1]
 
 
 def _line_meld(facts: Profile, codes: tuple[int, ...], run: bool) -> LineMeld | None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.hands import minus
 from rummy500._engine.opening_bounds import upper_bound
-from rummy500._engine.opening_lines import line_melds
+from rummy500._engine.opening_lines import line_cards, line_melds
 from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
@@ -424,12 +424,8 @@ def _line_options(
                 card_losses, card_options = by_card.setdefault(code, ([], []))
                 card_losses.append(loss)
                 card_options.append(option)
-    if runs:
-        codes_held = [line * 13 + rank for rank in range(13) if held >> rank & 1]
-    else:
-        codes_held = [suit * 13 + line for suit in range(4) if held >> suit & 1]
     table = {}
-    for code in codes_held:
+    for code in line_cards(runs, line, held):
         card_losses, card_options = by_card.get(code, ([], []))
         table[code] = tuple(card_losses), tuple(card_options)
     if len(prices.kind_options) >= prices.memo_limit:
