@@ -17,7 +17,7 @@ from unittest import mock
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from rummy500 import (
@@ -37,6 +37,7 @@ from rummy500._engine.opening_prices import PRICE_SCALE, packing_bound
 from rummy500._engine.opening_reach import kind_options, reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.profile import Profile, profile
+from rummy500._engine.recent_openings import RecentOpenings
 from rummy500.cards import JOKER_CODE, parse_cards
 from rummy500.meldcards import SPEC_PHYSICAL, format_meld_cards, meld_card_from_code
 from rummy500.meldgen import Pool, count_vector, melds_from_counts, melds_from_pool
@@ -394,6 +395,63 @@ def test_t8_s1_a_negative_ace_does_not_hide_a_way_to_open():
     assert reaching_melds(rules, facts, counts, 9) is not None
 
 
+def _kept(facts, text):
+    """Melds written as ``text`` ("5S 6S 7S / KH KD KC"), as an opening keeps them."""
+    melds = [tuple(card.code for card in parse_cards(part)) for part in text.split("/")]
+    return [(codes, facts.new_meld(codes).points) for codes in melds]
+
+
+def test_t8_melds_that_opened_lately_answer_where_those_that_still_fit_reach_the_need():
+    # The opening search (T8, N1) first fits the melds that opened lately into the
+    # cards a play leaves: a meld that no longer fits is skipped, the others count.
+    facts = Profile(Rules())
+    openings = RecentOpenings(2)
+    openings.add(_kept(facts, "5S 6S 7S / KH KD KC"))
+    counts = count_vector(parse_cards("5S 6S KH KD KC 2C 3D"))  # the run lacks 7S
+    assert openings.opens(counts, 30, None)
+    assert not openings.opens(counts, 31, None)
+    assert counts == count_vector(parse_cards("5S 6S KH KD KC 2C 3D"))  # left as it was
+    # a card to discard must stay: two cards, one of them not the card taken alone (T11)
+    assert not openings.opens(count_vector(parse_cards("KH KD KC 2C")), 30, None)
+    two_of_clubs = parse_cards("2C")[0].code
+    assert not openings.opens(count_vector(parse_cards("KH KD KC 2C 2C")), 30, two_of_clubs)
+    assert openings.opens(count_vector(parse_cards("KH KD KC 2C 3C")), 30, two_of_clubs)
+    # the latest kept first; the oldest dropped beyond the limit
+    openings.add(_kept(facts, "AS AH AD"))
+    openings.add(_kept(facts, "QS QH QD"))
+    assert not openings.opens(count_vector(parse_cards("5S 6S 7S 2C 3C")), 1, None)
+    assert openings.opens(count_vector(parse_cards("AS AH AD 2C 3C")), 45, None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    rules=playable_rules(),
+    kept=st.lists(st.one_of(st.integers(0, 25), st.just(JOKER_CODE)), min_size=12, max_size=30),
+    codes=st.lists(st.integers(0, JOKER_CODE), max_size=6),
+    cut=st.integers(0, 6),
+    need=st.integers(1, 100),
+)
+def test_t8_melds_that_opened_lately_answer_yes_only_where_the_hand_reaches_the_need(
+    rules, kept, codes, cut, need
+):
+    # Whatever hand the kept melds came from (here one rich in runs), a yes means the
+    # hand itself has disjoint melds worth the need with a card to spare: never more
+    # than its exact maximum.
+    facts = Profile(rules)
+    openings = RecentOpenings(4)
+    held = _two_decks_at_most(kept)
+    witness = natural_melds(facts, held, 0, held[JOKER_CODE] if facts.wild else 0)
+    if witness is not None:
+        openings.add(
+            [(tuple(SPEC_PHYSICAL[c] for c in m), facts.new_meld(m).points) for m in witness[0]]
+        )
+    counts = _two_decks_at_most(kept[cut:] + codes)  # part of the hand they came from
+    if openings.opens(list(counts), need, None):
+        event("opens")
+        assert best_points(rules, facts, counts) >= need
+        assert sum(counts) >= 2
+
+
 def _memos(facts):
     """The memos of the opening search in the profile ``facts``."""
     return (
@@ -403,6 +461,7 @@ def _memos(facts):
         facts.best_points_down,
         facts.prices.short_of,
         facts.certificates,
+        facts.openings.openings,
     )
 
 
@@ -427,6 +486,7 @@ def _search_only_moves(state):
         mock.patch.object(dead_ends.PoolCheck, "_opens_beside", return_value=False),
         mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
         mock.patch.object(dead_ends, "best_melds", return_value=None),
+        mock.patch.object(RecentOpenings, "opens", return_value=False),
         mock.patch.object(taking, "cannot_open_from", return_value=False),
         mock.patch.object(calls_module, "cannot_open_from", return_value=False),
     )

@@ -215,9 +215,15 @@ class PoolCheck:
         search = self._search(used)
         finishes = search.known(rest, reserve, need, may_layoff)
         if finishes is None:
+            # melds that opened lately, when wild jokers are played as held
+            recent = need and not reserve and not self.tame
+            if recent and self.facts.openings.opens(rest, need, forbidden):
+                return None
             if melds_after is None:
                 melds_after = table_after(rules, state.melds, play)
             finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
+            if finishes and recent and search.found:
+                self._keep_opening(search.found)
         if finishes:
             return None
         return illegal(
@@ -225,6 +231,16 @@ class PoolCheck:
             f"after this play p{player} could not end the turn: "
             + blocker(rules, forbidden is not None, need),
             "N1",
+        )
+
+    def _keep_opening(self, melds: tuple[tuple[int, ...], ...]) -> None:
+        """Keep the new melds (meld-card codes) that answered a question, for the next ones."""
+        facts = self.facts
+        facts.openings.add(
+            [
+                (tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
+                for codes in melds
+            ]
         )
 
     def _search(self, used: tuple[int, ...]) -> _Search:
@@ -532,6 +548,8 @@ class _Search:
         doubling: A new meld may be doubled by laying a joker over it.
         table_matters: Whether the answers depend on the table melds.
         downward: The order of the exact maxima (see :func:`best_points`).
+        found: After an answer of yes to a need of points, the new melds
+            (meld-card codes) of the way found to reach it, if known.
     """
 
     rules: Rules
@@ -542,6 +560,7 @@ class _Search:
     table_matters: bool
     seen: dict[_FinishKey, bool]
     downward: bool = False
+    found: tuple[tuple[int, ...], ...] | None = None
 
     @classmethod
     def of(
@@ -569,6 +588,7 @@ class _Search:
         may_layoff: bool,
     ) -> bool:
         """What :func:`can_finish` answers."""
+        self.found = None
         if need and _most_value(self.rules, rest, reserve, self.doubling) < need:
             return False  # not even every card melded would open
         return self.finishes(rest, reserve, melds, need, may_layoff)
@@ -673,6 +693,7 @@ class _Search:
                     return False
                 found = reached[0] if reached[1] >= need else None
             if found is not None and self._ends_with(counts, reserve, melds, found):
+                self.found = found
                 return True
         if candidates is None:
             candidates = melds_from_counts(playable, rules)
@@ -690,6 +711,8 @@ class _Search:
                 left = max(0, need - points * (2 if doubled else 1))
                 after = (*melds, TableMeld(meld, (), 1, doubled))
                 if self.finishes(rest, left_reserve, after, left, may_layoff or left == 0):
+                    if need:
+                        self.found = (codes, *(self.found or ()))
                     return True
         if may_layoff and need == 0:
             for index, table_meld in enumerate(melds):
@@ -714,9 +737,10 @@ class _Search:
         """
         jokers = _witness_jokers(self.facts, counts[JOKER_CODE], self.tame)
         witness = natural_melds(self.facts, counts, need, jokers)
-        if witness is None:
+        if witness is None or not self._ends_with(counts, reserve, melds, witness[0]):
             return False
-        return self._ends_with(counts, reserve, melds, witness[0])
+        self.found = witness[0]
+        return True
 
     def _ends_with(
         self,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import attrs
 
 from rummy500._engine.card_prices import CardPrices
+from rummy500._engine.recent_openings import RecentOpenings
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import InvalidMeldError
 from rummy500.meldcards import GROUP_JOKER_BASE, RUN_JOKER_BASE
@@ -29,7 +30,7 @@ from rummy500.melds import (
 )
 from rummy500.rules import Jokers, Rules
 
-__all__ = ["MEMO_LIMIT", "SHORT_OF_LIMIT", "NewMeld", "Profile", "profile"]
+__all__ = ["MEMO_LIMIT", "OPENINGS_LIMIT", "SHORT_OF_LIMIT", "NewMeld", "Profile", "profile"]
 
 # Melds found at once (meld-card codes) and their points.
 _Witness = tuple[tuple[tuple[int, ...], ...], int]
@@ -40,6 +41,9 @@ MEMO_LIMIT = 1 << 14
 #: The most hands the opening search remembers short of a target, per set of
 #: prices (about 150 bytes each).
 SHORT_OF_LIMIT = 1 << 16
+
+#: The most sets of melds that opened lately kept per rule set.
+OPENINGS_LIMIT = 8
 
 
 @attrs.frozen
@@ -103,6 +107,8 @@ class Profile:
             hard, the latest last: each holds for any part of its hand (at most
             ``CERTIFICATES_LIMIT`` of ``opening_reach``, each with memos a
             sixteenth the size of those of ``prices``).
+        openings: Sets of disjoint new melds that opened lately (at most
+            ``OPENINGS_LIMIT``), tried first on the next opening question.
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -127,6 +133,7 @@ class Profile:
         "melds_through",
         "min_run",
         "most_points",
+        "openings",
         "play_facts",
         "prices",
         "rules",
@@ -169,6 +176,7 @@ class Profile:
         )
         self.certificates: list[CardPrices] = []
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
+        self.openings = RecentOpenings(OPENINGS_LIMIT)
         # by the identity of an interned play: (the play, its cards, its points)
         self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
