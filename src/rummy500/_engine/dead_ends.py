@@ -218,6 +218,7 @@ class PoolCheck:
             # melds that opened lately, when wild jokers are played as held
             recent = need and not reserve and not self.tame
             if recent and self.facts.openings.opens(rest, need, forbidden):
+                search.remember(rest, reserve, need, may_layoff)
                 return None
             if melds_after is None:
                 melds_after = table_after(rules, state.melds, play)
@@ -598,6 +599,18 @@ class _Search:
         if self.table_matters:
             return None
         return self.seen.get(self._key(counts, reserve, (), need, may_layoff))
+
+    def remember(self, counts: list[int], reserve: int, need: int, may_layoff: bool) -> None:
+        """Remember a yes found outside the search, when the table does not matter.
+
+        So that the next question about the hand is answered by :meth:`known`
+        whatever was kept in the meantime.
+        """
+        if not self.table_matters:
+            seen = self.seen
+            if len(seen) >= MEMO_LIMIT:
+                seen.clear()
+            seen[self._key(counts, reserve, (), need, may_layoff)] = True
 
     def _key(
         self,
