@@ -487,6 +487,7 @@ def _search_only_moves(state):
         mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
         mock.patch.object(dead_ends, "best_melds", return_value=None),
         mock.patch.object(RecentOpenings, "opens", return_value=False),
+        mock.patch.object(dead_ends.PoolCheck, "_priced_short", return_value=False),
         mock.patch.object(taking, "cannot_open_from", return_value=False),
         mock.patch.object(calls_module, "cannot_open_from", return_value=False),
     )
@@ -533,6 +534,20 @@ def test_t8_n1_the_opening_search_without_exact_maxima_gives_the_same_moves(seed
     # When the exact maximum of a large hand overruns its budget, the search asks
     # whether the points missing are within reach instead: the same moves come out.
     _assert_agrees_in_random_play(seed, minimum, players, _moves_without_exact_maxima)
+
+
+@settings(max_examples=12, deadline=None)
+@given(**_RANDOM_GAMES)
+def test_t8_n1_pools_priced_at_their_first_question_give_the_same_moves(seed, minimum, players):
+    # A pool whose plays the search keeps finding short is priced by the packing
+    # relaxation, and its other plays are put to those prices first: pricing every
+    # pool at once must refuse exactly the plays the search refuses.
+    _assert_agrees_in_random_play(
+        seed,
+        minimum,
+        players,
+        lambda state: _moves_with(state, mock.patch.object(dead_ends, "_SHORTS_BEFORE_PRICES", 0)),
+    )
 
 
 def test_t8_the_quick_witness_spends_jokers_where_they_add_most():

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
@@ -29,6 +30,7 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need, points_short
 from rummy500._engine.opening_bounds import most_points, upper_bound
 from rummy500._engine.opening_points import BEST_POINTS_BUDGET, best_melds, best_points
+from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
@@ -118,7 +120,9 @@ class PoolCheck:
         "player",
         "pool",
         "pool_key",
+        "prices",
         "searches",
+        "shorts",
         "size",
         "state",
         "tame",
@@ -135,6 +139,8 @@ class PoolCheck:
         self.size = sum(pool)
         self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
         self.searches: list[_Search | None] | None = None  # upward, downward, once asked
+        self.shorts = 0  # the plays the search found short of the opening minimum
+        self.prices: CardPrices | bool | None = None  # the pool's packing prices (False: none)
         self.facts = profile(state.rules)
         self.tame = jokers_tamed(state.joker_effect)
         # the opening minimum still to reach (0 if none), and the points toward it
@@ -220,11 +226,16 @@ class PoolCheck:
             if recent and self.facts.openings.opens(rest, need, forbidden):
                 search.remember(rest, reserve, need, may_layoff)
                 return None
-            if melds_after is None:
-                melds_after = table_after(rules, state.melds, play)
-            finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
-            if finishes and recent and search.found:
-                self._keep_opening(search.found)
+            if recent and not search.doubling and self._priced_short(rest, need):
+                finishes = False
+            else:
+                if melds_after is None:
+                    melds_after = table_after(rules, state.melds, play)
+                finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
+                if finishes and recent and search.found:
+                    self._keep_opening(search.found)
+                if not finishes and need:
+                    self.shorts += 1
         if finishes:
             return None
         return illegal(
@@ -233,6 +244,22 @@ class PoolCheck:
             + blocker(rules, forbidden is not None, need),
             "N1",
         )
+
+    def _priced_short(self, rest: list[int], need: int) -> bool:
+        """Whether the pool's packing prices show that ``rest`` cannot bring ``need`` points.
+
+        The prices are solved once for a pool whose plays the search has
+        found short of the minimum :data:`_SHORTS_BEFORE_PRICES` times, and
+        hold for the cards any play of the pool leaves: its other plays that
+        lose more than the pool has to spare are refused without a search.
+        """
+        prices = self.prices
+        if prices is None:
+            if self.shorts < _SHORTS_BEFORE_PRICES:
+                return False
+            found = packing_bound(self.state.rules, self.facts, self.pool)
+            prices = self.prices = False if found is None else found
+        return isinstance(prices, CardPrices) and prices.cost(rest) < need * prices.scale
 
     def _keep_opening(self, melds: tuple[tuple[int, ...], ...]) -> None:
         """Keep the new melds (meld-card codes) that answered a question, for the next ones."""
@@ -304,6 +331,11 @@ class PoolCheck:
         forbidden = self.forbidden
         melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
         return left > kept - melded
+
+
+#: How many plays of a pool the search finds short of the opening minimum before
+#: the pool is priced by the packing relaxation.
+_SHORTS_BEFORE_PRICES = 8
 
 
 @functools.lru_cache(maxsize=MEMO_LIMIT)
