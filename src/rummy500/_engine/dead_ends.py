@@ -34,7 +34,7 @@ from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
-from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
+from rummy500._engine.profile import MEMO_LIMIT, POOL_PRICES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -224,9 +224,10 @@ class PoolCheck:
             # melds that opened lately, when wild jokers are played as held
             recent = need and not reserve and not self.tame
             if recent and self.facts.openings.opens(rest, need, forbidden):
-                search.remember(rest, reserve, need, may_layoff)
+                search.remember(rest, reserve, need, may_layoff, True)
                 return None
             if recent and not search.doubling and self._priced_short(rest, need):
+                search.remember(rest, reserve, need, may_layoff, False)
                 finishes = False
             else:
                 if melds_after is None:
@@ -252,13 +253,23 @@ class PoolCheck:
         found short of the minimum :data:`_SHORTS_BEFORE_PRICES` times, and
         hold for the cards any play of the pool leaves: its other plays that
         lose more than the pool has to spare are refused without a search.
+        They are kept in the rule set's profile for the next checks of the
+        same pool (the next call on the same position).
         """
         prices = self.prices
         if prices is None:
-            if self.shorts < _SHORTS_BEFORE_PRICES:
-                return False
-            found = packing_bound(self.state.rules, self.facts, self.pool)
-            prices = self.prices = False if found is None else found
+            if self.pool_key is None:
+                self.pool_key = bytes(self.pool)
+            memo = self.facts.pool_prices
+            prices = memo.get(self.pool_key)
+            if prices is None:
+                if self.shorts < _SHORTS_BEFORE_PRICES:
+                    return False
+                prices = packing_bound(self.state.rules, self.facts, self.pool) or False
+                if len(memo) >= POOL_PRICES_LIMIT:
+                    memo.clear()
+                memo[self.pool_key] = prices
+            self.prices = prices
         return isinstance(prices, CardPrices) and prices.cost(rest) < need * prices.scale
 
     def _keep_opening(self, melds: tuple[tuple[int, ...], ...]) -> None:
@@ -632,8 +643,10 @@ class _Search:
             return None
         return self.seen.get(self._key(counts, reserve, (), need, may_layoff))
 
-    def remember(self, counts: list[int], reserve: int, need: int, may_layoff: bool) -> None:
-        """Remember a yes found outside the search, when the table does not matter.
+    def remember(
+        self, counts: list[int], reserve: int, need: int, may_layoff: bool, finishes: bool
+    ) -> None:
+        """Remember an answer found outside the search, when the table does not matter.
 
         So that the next question about the hand is answered by :meth:`known`
         whatever was kept in the meantime.
@@ -642,7 +655,7 @@ class _Search:
             seen = self.seen
             if len(seen) >= MEMO_LIMIT:
                 seen.clear()
-            seen[self._key(counts, reserve, (), need, may_layoff)] = True
+            seen[self._key(counts, reserve, (), need, may_layoff)] = finishes
 
     def _key(
         self,

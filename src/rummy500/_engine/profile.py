@@ -30,7 +30,15 @@ from rummy500.melds import (
 )
 from rummy500.rules import Jokers, Rules
 
-__all__ = ["MEMO_LIMIT", "OPENINGS_LIMIT", "SHORT_OF_LIMIT", "NewMeld", "Profile", "profile"]
+__all__ = [
+    "MEMO_LIMIT",
+    "OPENINGS_LIMIT",
+    "POOL_PRICES_LIMIT",
+    "SHORT_OF_LIMIT",
+    "NewMeld",
+    "Profile",
+    "profile",
+]
 
 # Melds found at once (meld-card codes) and their points.
 _Witness = tuple[tuple[tuple[int, ...], ...], int]
@@ -44,6 +52,10 @@ SHORT_OF_LIMIT = 1 << 16
 
 #: The most sets of melds that opened lately kept per rule set.
 OPENINGS_LIMIT = 8
+
+#: The most pools whose packing prices a rule set keeps (a position with a long
+#: pile prices a few dozen: at most one per depth of the pile and player).
+POOL_PRICES_LIMIT = 256
 
 
 @attrs.frozen
@@ -109,6 +121,9 @@ class Profile:
             sixteenth the size of those of ``prices``).
         openings: Sets of disjoint new melds that opened lately (at most
             ``OPENINGS_LIMIT``), tried first on the next opening question.
+        pool_prices: The packing prices of pools whose plays the opening search
+            often found short, by the pool's count vector (``False``: the
+            relaxation gave up), at most ``POOL_PRICES_LIMIT``.
         witnesses: Melds found at once in a pool without one rank or suit,
             with their points, by the pool, what it is without and the wild
             jokers it may spend (the opening minimum, T8).
@@ -135,6 +150,7 @@ class Profile:
         "most_points",
         "openings",
         "play_facts",
+        "pool_prices",
         "prices",
         "rules",
         "values",
@@ -177,6 +193,7 @@ class Profile:
         self.certificates: list[CardPrices] = []
         self.witnesses: dict[tuple[bytes, int, int], _Witness | None] = {}
         self.openings = RecentOpenings(OPENINGS_LIMIT)
+        self.pool_prices: dict[bytes, CardPrices | bool] = {}
         # by the identity of an interned play: (the play, its cards, its points)
         self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 
 __all__ = ["RecentOpenings"]
 
-#: Disjoint melds as the cards each uses and its points.
-_Opening = tuple[tuple[tuple[int, ...], int], ...]
+#: Disjoint melds as the cards each uses, its points and the points of it and the
+#: melds after it (what the rest of the fit could still bring).
+_Opening = tuple[tuple[tuple[int, ...], int, int], ...]
 
 
 class RecentOpenings:
@@ -36,7 +37,13 @@ class RecentOpenings:
 
     def add(self, melds: Sequence[tuple[tuple[int, ...], int]]) -> None:
         """Keep disjoint ``melds`` (the cards each uses, its points), the oldest set dropped."""
-        opening = tuple(melds)
+        after = 0
+        reversed_opening = []
+        # the richest first: a fit that misses one of them stops soonest
+        for cards, points in sorted(melds, key=lambda meld: meld[1]):
+            after += points
+            reversed_opening.append((cards, points, after))
+        opening = tuple(reversed(reversed_opening))
         openings = self.openings
         if opening in openings:
             return
@@ -55,7 +62,9 @@ class RecentOpenings:
         for index, opening in enumerate(openings):
             points = 0
             spent: list[int] = []
-            for cards, worth in opening:
+            for cards, worth, within in opening:
+                if points + within < need:
+                    break  # the melds left could not bring the need
                 for position, code in enumerate(cards):
                     counts[code] -= 1
                     if counts[code] < 0:
