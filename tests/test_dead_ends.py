@@ -539,14 +539,19 @@ def test_t8_n1_the_opening_search_without_exact_maxima_gives_the_same_moves(seed
 @settings(max_examples=12, deadline=None)
 @given(**_RANDOM_GAMES)
 def test_t8_n1_pools_priced_at_their_first_question_give_the_same_moves(seed, minimum, players):
-    # A pool whose plays the search keeps finding short is priced by the packing
-    # relaxation, and its other plays are put to those prices first: pricing every
-    # pool at once must refuse exactly the plays the search refuses.
+    # A large pool whose plays the search keeps finding short is priced by the packing
+    # relaxation, and its other plays are put to those prices first (after the melds
+    # that opened lately): doing both for every pool, at its first question, must
+    # refuse exactly the plays the search refuses.
     _assert_agrees_in_random_play(
         seed,
         minimum,
         players,
-        lambda state: _moves_with(state, mock.patch.object(dead_ends, "_SHORTS_BEFORE_PRICES", 0)),
+        lambda state: _moves_with(
+            state,
+            mock.patch.object(dead_ends, "_SHORTS_BEFORE_PRICES", 0),
+            mock.patch.object(dead_ends, "_LARGE_POOL", 0),
+        ),
     )
 
 

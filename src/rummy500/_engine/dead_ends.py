@@ -221,8 +221,9 @@ class PoolCheck:
         search = self._search(used)
         finishes = search.known(rest, reserve, need, may_layoff)
         if finishes is None:
-            # melds that opened lately, when wild jokers are played as held
-            recent = need and not reserve and not self.tame
+            # a large pool's questions, with wild jokers played as held, are put to the
+            # melds that opened lately and to the pool's prices before a search
+            recent = need and not reserve and not self.tame and self.size >= _LARGE_POOL
             if recent and self.facts.openings.opens(rest, need, forbidden):
                 search.remember(rest, reserve, need, may_layoff, True)
                 return None
@@ -235,7 +236,7 @@ class PoolCheck:
                 finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
                 if finishes and recent and search.found:
                     self._keep_opening(search.found)
-                if not finishes and need:
+                if not finishes and recent:
                     self.shorts += 1
         if finishes:
             return None
@@ -343,6 +344,10 @@ class PoolCheck:
         melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
         return left > kept - melded
 
+
+#: The fewest cards of a pool whose plays' questions are first put to the melds that
+#: opened lately and to the pool's prices (a smaller pool's are cheaper searched).
+_LARGE_POOL = 20
 
 #: How many plays of a pool the search finds short of the opening minimum before
 #: the pool is priced by the packing relaxation.
