@@ -223,20 +223,20 @@ class PoolCheck:
         if finishes is None:
             # a large pool's questions, with wild jokers played as held, are put to the
             # melds that opened lately and to the pool's prices before a search
-            recent = need and not reserve and not self.tame and self.size >= _LARGE_POOL
-            if recent and self.facts.openings.opens(rest, need, forbidden):
+            pooled = bool(need) and not reserve and not self.tame and self.size >= _LARGE_POOL
+            if pooled and self.facts.openings.opens(rest, need, forbidden):
                 search.remember(rest, reserve, need, may_layoff, True)
                 return None
-            if recent and not search.doubling and self._priced_short(rest, need):
+            if pooled and not search.doubling and self._priced_short(rest, need):
                 search.remember(rest, reserve, need, may_layoff, False)
                 finishes = False
             else:
                 if melds_after is None:
                     melds_after = table_after(rules, state.melds, play)
                 finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
-                if finishes and recent and search.found:
+                if finishes and pooled and search.found:
                     self._keep_opening(search.found)
-                if not finishes and recent:
+                if not finishes and pooled:
                     self.shorts += 1
         if finishes:
             return None

@@ -26,7 +26,8 @@ class RecentOpenings:
 
     Attributes:
         limit: The most sets kept.
-        openings: The sets, each meld as the card codes it uses and its points.
+        openings: The sets, the richest meld first, each meld as the card codes
+            it uses, its points and the points of it and the melds after it.
     """
 
     __slots__ = ("limit", "openings")
@@ -37,13 +38,14 @@ class RecentOpenings:
 
     def add(self, melds: Sequence[tuple[tuple[int, ...], int]]) -> None:
         """Keep disjoint ``melds`` (the cards each uses, its points), the oldest set dropped."""
-        after = 0
-        reversed_opening = []
         # the richest first: a fit that misses one of them stops soonest
-        for cards, points in sorted(melds, key=lambda meld: meld[1]):
-            after += points
-            reversed_opening.append((cards, points, after))
-        opening = tuple(reversed(reversed_opening))
+        ordered = sorted(melds, key=lambda meld: -meld[1])
+        within = sum(points for _, points in ordered)
+        kept = []
+        for cards, points in ordered:
+            kept.append((cards, points, within))
+            within -= points
+        opening = tuple(kept)
         openings = self.openings
         if opening in openings:
             return
