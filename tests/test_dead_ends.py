@@ -395,10 +395,10 @@ def test_t8_s1_a_negative_ace_does_not_hide_a_way_to_open():
     assert reaching_melds(rules, facts, counts, 9) is not None
 
 
-def _kept(facts, text):
-    """Melds written as ``text`` ("5S 6S 7S / KH KD KC"), as an opening keeps them."""
+def _keep(openings, facts, text):
+    """Keep the melds written as ``text`` ("5S 6S 7S / KH KD KC") in ``openings``."""
     melds = [tuple(card.code for card in parse_cards(part)) for part in text.split("/")]
-    return [(codes, facts.new_meld(codes).points) for codes in melds]
+    openings.add(melds, lambda codes: facts.new_meld(codes).points)
 
 
 def test_t8_melds_that_opened_lately_answer_where_those_that_still_fit_reach_the_need():
@@ -406,7 +406,7 @@ def test_t8_melds_that_opened_lately_answer_where_those_that_still_fit_reach_the
     # cards a play leaves: a meld that no longer fits is skipped, the others count.
     facts = Profile(Rules())
     openings = RecentOpenings(2)
-    openings.add(_kept(facts, "5S 6S 7S / KH KD KC"))
+    _keep(openings, facts, "5S 6S 7S / KH KD KC")
     counts = count_vector(parse_cards("5S 6S KH KD KC 2C 3D"))  # the run lacks 7S
     assert openings.opens(counts, 30, None)
     assert not openings.opens(counts, 31, None)
@@ -417,8 +417,8 @@ def test_t8_melds_that_opened_lately_answer_where_those_that_still_fit_reach_the
     assert not openings.opens(count_vector(parse_cards("KH KD KC 2C 2C")), 30, two_of_clubs)
     assert openings.opens(count_vector(parse_cards("KH KD KC 2C 3C")), 30, two_of_clubs)
     # the latest kept first; the oldest dropped beyond the limit
-    openings.add(_kept(facts, "AS AH AD"))
-    openings.add(_kept(facts, "QS QH QD"))
+    _keep(openings, facts, "AS AH AD")
+    _keep(openings, facts, "QS QH QD")
     assert not openings.opens(count_vector(parse_cards("5S 6S 7S 2C 3C")), 1, None)
     assert openings.opens(count_vector(parse_cards("AS AH AD 2C 3C")), 45, None)
 
@@ -442,9 +442,7 @@ def test_t8_melds_that_opened_lately_answer_yes_only_where_the_hand_reaches_the_
     held = _two_decks_at_most(kept)
     witness = natural_melds(facts, held, 0, held[JOKER_CODE] if facts.wild else 0)
     if witness is not None:
-        openings.add(
-            [(tuple(SPEC_PHYSICAL[c] for c in m), facts.new_meld(m).points) for m in witness[0]]
-        )
+        openings.add(witness[0], lambda codes: facts.new_meld(codes).points)
     counts = _two_decks_at_most(kept[cut:] + codes)  # part of the hand they came from
     if openings.opens(list(counts), need, None):
         event("opens")

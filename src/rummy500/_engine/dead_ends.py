@@ -122,6 +122,7 @@ class PoolCheck:
         "pool_key",
         "prices",
         "searches",
+        "shares",
         "shorts",
         "size",
         "state",
@@ -143,6 +144,11 @@ class PoolCheck:
         self.prices: CardPrices | bool | None = None  # the pool's packing prices (False: none)
         self.facts = profile(state.rules)
         self.tame = jokers_tamed(state.joker_effect)
+        # whether the pool's questions may be answered by what its plays share (the
+        # melds that opened lately, its prices): a large pool, its jokers not kept out
+        # of melds by the dealer's nomination (neither knows a joker that only doubles
+        # or splits, V7)
+        self.shares = not self.tame and self.size >= _LARGE_POOL
         # the opening minimum still to reach (0 if none), and the points toward it
         minimum = state.rules.opening_minimum
         self.minimum = minimum if minimum and player not in state.opened else 0
@@ -221,13 +227,13 @@ class PoolCheck:
         search = self._search(used)
         finishes = search.known(rest, reserve, need, may_layoff)
         if finishes is None:
-            # a large pool's questions, with wild jokers played as held, are put to the
-            # melds that opened lately and to the pool's prices before a search
-            pooled = bool(need) and not reserve and not self.tame and self.size >= _LARGE_POOL
+            # a large pool's questions that its shared answers can settle (see shares)
+            # are put to the melds that opened lately and to the pool's prices first
+            pooled = self.shares and bool(need) and not reserve
             if pooled and self.facts.openings.opens(rest, need, forbidden):
                 search.remember(rest, reserve, need, may_layoff, True)
                 return None
-            if pooled and not search.doubling and self._priced_short(rest, need):
+            if pooled and self._priced_short(rest, need):
                 search.remember(rest, reserve, need, may_layoff, False)
                 finishes = False
             else:
@@ -235,7 +241,8 @@ class PoolCheck:
                     melds_after = table_after(rules, state.melds, play)
                 finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
                 if finishes and pooled and search.found:
-                    self._keep_opening(search.found)
+                    facts = self.facts
+                    facts.openings.add(search.found, lambda codes: facts.new_meld(codes).points)
                 if not finishes and pooled:
                     self.shorts += 1
         if finishes:
@@ -272,16 +279,6 @@ class PoolCheck:
                 memo[self.pool_key] = prices
             self.prices = prices
         return isinstance(prices, CardPrices) and prices.cost(rest) < need * prices.scale
-
-    def _keep_opening(self, melds: tuple[tuple[int, ...], ...]) -> None:
-        """Keep the new melds (meld-card codes) that answered a question, for the next ones."""
-        facts = self.facts
-        facts.openings.add(
-            [
-                (tuple(SPEC_PHYSICAL[code] for code in codes), facts.new_meld(codes).points)
-                for codes in melds
-            ]
-        )
 
     def _search(self, used: tuple[int, ...]) -> _Search:
         """The search of the turn's end after a play of ``used`` (one for each order)."""
@@ -657,10 +654,14 @@ class _Search:
         whatever was kept in the meantime.
         """
         if not self.table_matters:
-            seen = self.seen
-            if len(seen) >= MEMO_LIMIT:
-                seen.clear()
-            seen[self._key(counts, reserve, (), need, may_layoff)] = finishes
+            self._store(self._key(counts, reserve, (), need, may_layoff), finishes)
+
+    def _store(self, key: _FinishKey, finishes: bool) -> None:
+        """Keep an answer in the memo, emptied first when full."""
+        seen = self.seen
+        if len(seen) >= MEMO_LIMIT:
+            seen.clear()
+        seen[key] = finishes
 
     def _key(
         self,
@@ -711,9 +712,7 @@ class _Search:
         if found is None:
             # every play spends a card, so the search never meets its own key again
             found = self._search(counts, reserve, melds, need, may_layoff)
-            if len(seen) >= MEMO_LIMIT:
-                seen.clear()
-            seen[key] = found
+            self._store(key, found)
         return found
 
     def _search(

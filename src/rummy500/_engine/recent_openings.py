@@ -12,7 +12,9 @@ exactly, so where the melds came from never matters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from rummy500.meldcards import SPEC_PHYSICAL
 
 __all__ = ["RecentOpenings"]
 
@@ -36,10 +38,18 @@ class RecentOpenings:
         self.limit = limit
         self.openings: list[_Opening] = []
 
-    def add(self, melds: Sequence[tuple[tuple[int, ...], int]]) -> None:
-        """Keep disjoint ``melds`` (the cards each uses, its points), the oldest set dropped."""
+    def add(
+        self, melds: Sequence[tuple[int, ...]], points_of: Callable[[tuple[int, ...]], int]
+    ) -> None:
+        """Keep disjoint new ``melds`` (meld-card codes), the oldest set dropped.
+
+        ``points_of`` gives a meld's points laid down now.
+        """
         # the richest first: a fit that misses one of them stops soonest
-        ordered = sorted(melds, key=lambda meld: -meld[1])
+        ordered = sorted(
+            ((tuple(SPEC_PHYSICAL[code] for code in codes), points_of(codes)) for codes in melds),
+            key=lambda meld: -meld[1],
+        )
         within = sum(points for _, points in ordered)
         kept = []
         for cards, points in ordered:
