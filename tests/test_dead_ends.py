@@ -477,10 +477,11 @@ def _moves_with(state, *patches):
     return moves
 
 
-def _search_only_moves(state):
-    """``legal_moves(state)`` with the opening search's quick answers turned off."""
+def _search_only_moves(state, *patches):
+    """``legal_moves(state)`` with the opening search's quick answers off (and ``patches``)."""
     return _moves_with(
         state,
+        *patches,
         mock.patch.object(dead_ends.PoolCheck, "_opens_beside", return_value=False),
         mock.patch.object(dead_ends._Search, "_opens_at_once", return_value=False),
         mock.patch.object(dead_ends, "best_melds", return_value=None),
@@ -549,6 +550,27 @@ def test_t8_n1_pools_priced_at_their_first_question_give_the_same_moves(seed, mi
             state,
             mock.patch.object(dead_ends, "_SHORTS_BEFORE_PRICES", 0),
             mock.patch.object(dead_ends, "_LARGE_POOL", 0),
+        ),
+    )
+
+
+@settings(max_examples=12, deadline=None)
+@given(**_RANDOM_GAMES)
+def test_t8_n1_the_opening_search_skipping_its_first_step_gives_the_same_moves(
+    seed, minimum, players
+):
+    # The search of a large hand skips its first step (every card at its highest value)
+    # while that step keeps running over its limit: skipping it for every hand but one
+    # in PLAIN_PROBE, with the quick answers off and every exact maximum overrunning
+    # (so that this search answers every question), must give the same moves.
+    _assert_agrees_in_random_play(
+        seed,
+        minimum,
+        players,
+        lambda state: _search_only_moves(
+            state,
+            mock.patch.object(dead_ends, "best_points", return_value=None),
+            mock.patch.object(opening_reach, "PLAIN_OVERRUNS", 0),
         ),
     )
 

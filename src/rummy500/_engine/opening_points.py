@@ -78,10 +78,14 @@ def best_points(
 def forget_overruns(facts: Profile) -> None:
     """Let :func:`best_points` answer hands of any size again, whatever ran over its budget.
 
-    The move generator calls it once per position: a hand that ran over the
+    And let the opening search try its first step on every hand again
+    (``plain_overruns``, see :func:`~rummy500._engine.opening_reach.reaching_melds`).
+    The move generator calls it once per position: a hand that ran over a
     budget in one position says nothing of the hands of the next.
     """
     facts.best_points_cutoff = 1 << 30
+    facts.plain_overruns = 0
+    facts.plain_skipped = 0
 
 
 class _OverBudget(Exception):

@@ -49,8 +49,10 @@ def reaching_melds(
     then prices every card at its highest value
     (:func:`~rummy500._engine.opening_bounds.upper_bound`), and after that at
     the prices kept, each within a limit (:data:`PLAIN_NODES`,
-    :data:`CERTIFIED_NODES`); a hand still open is priced by the linear
-    relaxation of packing melds itself
+    :data:`CERTIFIED_NODES`); the first step is skipped while it keeps
+    running over its limit (:data:`PLAIN_OVERRUNS`, :data:`PLAIN_PROBE`: large
+    hands under a high minimum, which only tight prices decide).  A hand still
+    open is priced by the linear relaxation of packing melds itself
     (:func:`~rummy500._engine.opening_prices.packing_bound`) and searched to
     the end: those prices rule out most such targets at once and leave few
     melds to try for the others.  They are kept (``certificates``, at most
@@ -78,6 +80,15 @@ PLAIN_NODES = 200
 #: before the hand is priced itself.
 CERTIFIED_NODES = 400
 
+#: After the search under the highest values has run over :data:`PLAIN_NODES`
+#: on this many questions in a row, the next questions go straight to the next
+#: steps (it would most likely run over again) ...
+PLAIN_OVERRUNS = 3
+
+#: ... but for one in this many, which tries it again (an answer in time starts
+#: the count of overruns afresh).
+PLAIN_PROBE = 16
+
 #: The most sets of prices kept per rule set.
 CERTIFICATES_LIMIT = 16
 
@@ -93,7 +104,13 @@ def _stepwise(
     certified = next((prices for prices in reversed(certificates) if prices.covers(counts)), None)
     if certified is not None and certified.cost(counts) < target * certified.scale:
         return 0
-    found = _within(rules, facts, facts.prices, counts, target, PLAIN_NODES)
+    found = None
+    if facts.plain_overruns < PLAIN_OVERRUNS or facts.plain_skipped >= PLAIN_PROBE:
+        found = _within(rules, facts, facts.prices, counts, target, PLAIN_NODES)
+        facts.plain_overruns = facts.plain_overruns + 1 if found is None else 0
+        facts.plain_skipped = 0
+    else:  # it keeps running over: the next steps, one question in PLAIN_PROBE aside
+        facts.plain_skipped += 1
     if found is None and certified is not None:
         found = _within(rules, facts, certified, counts, target, CERTIFIED_NODES)
     if found is not None:

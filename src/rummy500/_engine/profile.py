@@ -102,6 +102,11 @@ class Profile:
         best_points_cutoff: The fewest cards of a hand for which ``best_points``
             ran out of its budget (it is not asked again for hands as large
             until the move generator turns to another position).
+        plain_overruns: How many questions in a row the opening search under
+            the highest values ran over its limit (``reaching_melds``), since
+            the move generator turned to this position.
+        plain_skipped: How many questions have skipped that search since it
+            was last tried.
         melds_through: The new melds that hold a card, with their points, by
             the cards of its rank and suit and the jokers (for ``best_points``).
         fours: The groups of four a rank can form under a group-of-four
@@ -149,6 +154,8 @@ class Profile:
         "min_run",
         "most_points",
         "openings",
+        "plain_overruns",
+        "plain_skipped",
         "play_facts",
         "pool_prices",
         "prices",
@@ -177,6 +184,8 @@ class Profile:
         self.best_points: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_down: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_cutoff = 1 << 30
+        self.plain_overruns = 0
+        self.plain_skipped = 0
         self.melds_through: dict[
             tuple[int, int, int, int], tuple[tuple[tuple[int, ...], int], ...]
         ] = {}
