@@ -18,7 +18,9 @@ Sections:
    ``apply_move`` over all decisions and at decisions 10 and 100 of each hand
    (1-based; a cost that grew with game length would show as a higher
    median at decision 100), ``is_legal`` on the chosen move and on a mutated
-   (illegal) copy of it, ``legal_moves`` per decision.
+   (illegal) copy of it, ``legal_moves`` per decision; and, for scale, a new
+   state with one field changed by the engine's own copy and no rule work
+   (the least any move can cost, timed the same way).
 3. ``legal_moves`` worst case: 5-player positions (2 decks, 108 cards) built
    with ``GameState.from_dict``, each with a 13-card hand holding 2 jokers, a
    40-card discard pile and 12 table melds, clustered on a few ranks so that
@@ -72,6 +74,7 @@ from rummy500 import (
     legal_moves,
     new_game,
 )
+from rummy500._engine.states import evolve
 
 MEMORY_TARGET = 100_000  # bytes per hand
 SAMPLE_AT = (10, 100)  # decision numbers (1-based) where apply_move is sampled
@@ -260,6 +263,7 @@ def latency(hands: int, seed: int) -> None:
     legal_chosen: list[float] = []
     illegal_mutated: list[float] = []
     legal_moves_times: list[float] = []
+    copies: list[float] = []
     move_counts: list[int] = []
     mutations_legal = 0
     for hand in range(hands):
@@ -280,6 +284,9 @@ def latency(hands: int, seed: int) -> None:
                 mutations_legal += 1
             else:
                 illegal_mutated.append(elapsed)
+            start = time.perf_counter()
+            evolve(state, idle_turns=state.idle_turns)
+            copies.append(time.perf_counter() - start)
             start = time.perf_counter()
             after = apply_move(state, move)
             elapsed = time.perf_counter() - start
@@ -325,6 +332,12 @@ def latency(hands: int, seed: int) -> None:
             len(illegal_mutated),
             f"{median_us(illegal_mutated):.1f}",
             f"{percentile_us(illegal_mutated, 0.95):.1f}",
+        ),
+        (
+            "a new state alone (no rule work)",
+            len(copies),
+            f"{median_us(copies):.1f}",
+            f"{percentile_us(copies, 0.95):.1f}",
         ),
         (
             "legal_moves, per decision",

@@ -12,7 +12,9 @@ somewhere in it), 12 table melds, a discard just made (three seats may call
 
 * ``take_depths`` and ``legal_moves(state, depth=N)`` (N: the depth with the
   most moves) are timed **cold**: each is the first call in a fresh Python
-  process (its memos empty);
+  process (its memos empty); beside the second, the time that process then
+  takes to build the same moves again as new objects with no rule work
+  ("objects alone"), the floor of any call returning them;
 * the flat ``legal_moves(state)`` is timed warm (median of ``--repeat``
   calls after a first one).
 
@@ -44,16 +46,46 @@ HERE = Path(__file__).resolve().parent
 _PROBE = """
 import json, sys, time
 from rummy500 import GameState, legal_moves, take_depths
+from rummy500.moves import MeldMove
 state = GameState.from_dict(json.loads(sys.stdin.read()))
 what, depth = sys.argv[1], int(sys.argv[2])
+new, put = object.__new__, object.__setattr__
+
+def copy_play(play):
+    if type(play) is MeldMove:
+        copy = new(MeldMove)
+        put(copy, "player", play.player)
+        put(copy, "cards", (*play.cards,))
+        put(copy, "doubled", play.doubled)
+    else:
+        copy = new(type(play))
+        put(copy, "player", play.player)
+        put(copy, "target", play.target)
+        put(copy, "cards", (*play.cards,))
+    return copy
+
+def copy_move(move):
+    copy = new(type(move))
+    put(copy, "player", move.player)
+    put(copy, "count", move.count)
+    put(copy, "play", None if move.play is None else copy_play(move.play))
+    return copy
+
 start = time.perf_counter()
+floor = 0.0
 if what == "depths":
     result = len(take_depths(state))
 elif what == "depth":
-    result = len(legal_moves(state, depth=depth))
+    moves = legal_moves(state, depth=depth)
+    result = len(moves)
 else:
     result = len(legal_moves(state))
-print(json.dumps([time.perf_counter() - start, result]))
+seconds = time.perf_counter() - start
+if what == "depth":  # the same moves built again as new objects, without any rule work
+    start = time.perf_counter()
+    copies = tuple([copy_move(move) for move in moves])
+    floor = time.perf_counter() - start
+print(json.dumps([seconds, result, floor]))
 """
 
 #: Rule sets that make the legality checks harder, over the default rules.
@@ -72,8 +104,15 @@ HARD_RULES: dict[str, dict[str, Any]] = {
 }
 
 
-def cold(position: dict[str, Any], what: str, depth: int, timeout: float) -> tuple[float, int]:
-    """Time one call in a fresh process; ``(inf, -1)`` past ``timeout`` seconds."""
+def cold(
+    position: dict[str, Any], what: str, depth: int, timeout: float
+) -> tuple[float, int, float]:
+    """Time one call in a fresh process; ``(inf, -1, 0)`` past ``timeout`` seconds.
+
+    The third figure, for ``what == "depth"``, is the time the same process
+    then takes to build the moves returned again as new objects, with no
+    rule work: the least any generator returning those objects could cost.
+    """
     try:
         done = subprocess.run(
             [sys.executable, "-c", _PROBE, what, str(depth)],
@@ -84,9 +123,9 @@ def cold(position: dict[str, Any], what: str, depth: int, timeout: float) -> tup
             check=True,
         )
     except subprocess.TimeoutExpired:
-        return float("inf"), -1
-    seconds, result = json.loads(done.stdout)
-    return float(seconds), int(result)
+        return float("inf"), -1, 0.0
+    seconds, result, floor = json.loads(done.stdout)
+    return float(seconds), int(result), float(floor)
 
 
 def _ms(seconds: float, timeout: float) -> str:
@@ -102,13 +141,13 @@ def busiest_depth(state: GameState) -> int:
 def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
     rng = random.Random(seed)
     rows = []
-    worst = {"take_depths": 0.0, "depth": 0.0, "flat": 0.0}
+    worst = {"take_depths": 0.0, "depth": 0.0, "flat": 0.0, "objects": 0.0}
     for number in range(positions):
         data = adversarial_position(rng, Phase.DRAW)
         state = GameState.from_dict(data)
         biggest = busiest_depth(state)
-        depths_cold, found = cold(data, "depths", 0, timeout)
-        depth_cold, depth_moves = cold(data, "depth", biggest, timeout)
+        depths_cold, found, _ = cold(data, "depths", 0, timeout)
+        depth_cold, depth_moves, objects = cold(data, "depth", biggest, timeout)
         legal_moves(state)
         times = []
         for _ in range(repeat):
@@ -119,6 +158,7 @@ def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
         worst["take_depths"] = max(worst["take_depths"], depths_cold)
         worst["depth"] = max(worst["depth"], depth_cold)
         worst["flat"] = max(worst["flat"], flat_warm)
+        worst["objects"] = max(worst["objects"], objects)
         rows.append(
             (
                 f"#{number}",
@@ -127,6 +167,7 @@ def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
                 biggest,
                 depth_moves,
                 _ms(depth_cold, timeout),
+                f"{objects * 1e3:.2f}",
                 len(flat),
                 f"{flat_warm * 1e3:.2f}",
             )
@@ -141,6 +182,7 @@ def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
             "depth N",
             "moves at N",
             "depth=N cold ms",
+            "objects alone ms",
             "flat moves",
             "flat warm ms",
         ),
@@ -150,6 +192,11 @@ def groups(positions: int, repeat: int, seed: int, timeout: float) -> None:
         f"worst: take_depths cold {worst['take_depths'] * 1e3:.2f} ms (target <= 1), "
         f"legal_moves(depth=N) cold {worst['depth'] * 1e3:.2f} ms (target <= 2), "
         f"flat list warm {worst['flat'] * 1e3:.2f} ms (target <= 10)"
+    )
+    print(
+        "'objects alone': the same process building the depth's moves again as new objects "
+        "(a take and its play each), with no rule work: the least a generator returning "
+        f"those objects could take (worst {worst['objects'] * 1e3:.2f} ms)"
     )
 
 
@@ -161,7 +208,7 @@ def hard_rules(positions: int, seed: int, timeout: float) -> None:
     for name, knobs in HARD_RULES.items():
         for data in datas:
             data = {**data, "rules": {"preset": "pagat", **knobs}}
-            flat, count = cold(data, "flat", 0, timeout)
+            flat, count, _ = cold(data, "flat", 0, timeout)
             worst = max(worst, flat)
             rows.append((name, data["phase"], count, _ms(flat, timeout)))
     print_table(
