@@ -32,7 +32,15 @@ from rummy500 import (
 from rummy500._engine import calls as calls_module
 from rummy500._engine import dead_ends, opening_reach, taking
 from rummy500._engine.opening_bounds import upper_bound
-from rummy500._engine.opening_points import best_melds, best_points, splits_in_two
+from rummy500._engine.opening_points import (
+    BEST_POINTS_BUDGET,
+    BEST_POINTS_LEAST,
+    best_melds,
+    best_points,
+    forget_overruns,
+    points_budget,
+    splits_in_two,
+)
 from rummy500._engine.opening_prices import PRICE_SCALE, packing_bound
 from rummy500._engine.opening_reach import kind_options, reaching_melds
 from rummy500._engine.opening_witness import natural_melds
@@ -231,6 +239,28 @@ def test_t8_reaching_melds_answers_stay_exact_whatever_was_asked_before(rules, h
     order.shuffle(questions)
     for counts, best, target in questions:
         assert (reaching_melds(rules, facts, counts, target) is not None) == (best >= target)
+
+
+def test_t8_each_overrun_of_the_exact_maximum_halves_the_next_budget_in_the_position():
+    # The exact maximum (T8, N1) answers within a budget of hands; a position whose
+    # hands overrun it tends to overrun it again, so each overrun halves the budget of
+    # the next question, down to BEST_POINTS_LEAST, until the generator turns to
+    # another position (forget_overruns), which restores the whole budget.
+    rules = Rules()
+    facts = Profile(rules)
+    counts = count_vector(parse_cards("3S 4S 5S 6S 3H 4H 5H 6H 3D 4D 5D 6D JK JK"))
+    assert points_budget(facts) == BEST_POINTS_BUDGET
+    for overruns in range(1, 8):
+        facts.best_points_cutoff = 1 << 30  # else the cutoff alone skips the hand at once
+        assert best_points(rules, facts, counts, 1) is None
+        assert facts.best_points_overruns == overruns
+        assert points_budget(facts) == max(BEST_POINTS_LEAST, BEST_POINTS_BUDGET >> overruns)
+    assert points_budget(facts) == BEST_POINTS_LEAST
+    forget_overruns(facts)
+    assert points_budget(facts) == BEST_POINTS_BUDGET
+    assert best_points(rules, facts, counts, points_budget(facts)) == best_points(
+        rules, Profile(rules), counts
+    )
 
 
 @settings(max_examples=150)

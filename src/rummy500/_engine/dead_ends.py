@@ -29,7 +29,7 @@ from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need, points_short
 from rummy500._engine.opening_bounds import most_points, upper_bound
-from rummy500._engine.opening_points import BEST_POINTS_BUDGET, best_melds, best_points
+from rummy500._engine.opening_points import best_melds, best_points, points_budget
 from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
@@ -743,7 +743,7 @@ class _Search:
                 if most_points(facts.most_points, playable, candidates) * factor < need:
                     return False
             downward = self.downward
-            best = best_points(rules, facts, playable, BEST_POINTS_BUDGET, downward=downward)
+            best = best_points(rules, facts, playable, points_budget(facts), downward=downward)
             if best is not None:
                 if best * factor < need:
                     return False

@@ -21,10 +21,12 @@ from rummy500.rules import Rules
 
 __all__ = [
     "BEST_POINTS_BUDGET",
+    "BEST_POINTS_LEAST",
     "BEST_POINTS_LIMIT",
     "best_melds",
     "best_points",
     "forget_overruns",
+    "points_budget",
     "pool_around",
     "splits_in_two",
 ]
@@ -55,7 +57,8 @@ def best_points(
     answered once (memoized in the profile).  Two decks and jokers still make
     that many: with a ``budget`` of hands to answer, ``None`` once it is spent,
     and from then on at once for hands as large (the search then goes on
-    without this bound).
+    without this bound); each such overrun halves the budget the opening
+    search gives the next hands of the position (:func:`points_budget`).
 
     ``downward`` decides the cards from the kings down instead (the aces
     last; any order gives the same answer).  Hands that differ only in
@@ -72,18 +75,33 @@ def best_points(
         return _best_points(rules, facts, counts, [budget], order, memo)
     except _OverBudget:
         facts.best_points_cutoff = size
+        facts.best_points_overruns += 1
         return None
+
+
+def points_budget(facts: Profile) -> int:
+    """The budget of :func:`best_points` for the next question of the opening search.
+
+    :data:`BEST_POINTS_BUDGET`, halved by each overrun since the move
+    generator turned to this position, down to :data:`BEST_POINTS_LEAST`: a
+    position whose hands overrun it tends to overrun it again with smaller
+    hands (the deeper piles under large minimums), where each overrun spent the
+    whole budget for nothing.
+    """
+    return max(BEST_POINTS_LEAST, BEST_POINTS_BUDGET >> facts.best_points_overruns)
 
 
 def forget_overruns(facts: Profile) -> None:
     """Let :func:`best_points` answer hands of any size again, whatever ran over its budget.
 
-    And let the opening search try its first step on every hand again
-    (``plain_overruns``, see :func:`~rummy500._engine.opening_reach.reaching_melds`).
+    With its whole budget again (:func:`points_budget`); and let the opening
+    search try its first step on every hand again (``plain_overruns``, see
+    :func:`~rummy500._engine.opening_reach.reaching_melds`).
     The move generator calls it once per position: a hand that ran over a
     budget in one position says nothing of the hands of the next.
     """
     facts.best_points_cutoff = 1 << 30
+    facts.best_points_overruns = 0
     facts.plain_overruns = 0
     facts.plain_skipped = 0
 
@@ -169,6 +187,9 @@ def best_melds(
 
 #: The hands :func:`best_points` may answer for one question in the dead-end search.
 BEST_POINTS_BUDGET = 4096
+
+#: The least budget :func:`points_budget` halves it to.
+BEST_POINTS_LEAST = 256
 
 #: The most hands :func:`best_points` remembers per rule set (about 150 bytes each).
 BEST_POINTS_LIMIT = 1 << 16

@@ -102,6 +102,8 @@ class Profile:
         best_points_cutoff: The fewest cards of a hand for which ``best_points``
             ran out of its budget (it is not asked again for hands as large
             until the move generator turns to another position).
+        best_points_overruns: How many times ``best_points`` ran out of its
+            budget since the move generator turned to this position.
         plain_overruns: How many questions in a row the opening search under
             the highest values ran over its limit (``reaching_melds``), since
             the move generator turned to this position.
@@ -142,6 +144,7 @@ class Profile:
         "best_points",
         "best_points_cutoff",
         "best_points_down",
+        "best_points_overruns",
         "certificates",
         "finishes",
         "fours",
@@ -184,6 +187,7 @@ class Profile:
         self.best_points: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_down: dict[bytes, tuple[int, tuple[int, ...] | None]] = {}
         self.best_points_cutoff = 1 << 30
+        self.best_points_overruns = 0
         self.plain_overruns = 0
         self.plain_skipped = 0
         self.melds_through: dict[
