@@ -65,8 +65,11 @@ build_state: Callable[[Sequence[Any]], GameState] = _generate(
     "build_state", "values", {field: f"values[{index}]" for index, field in enumerate(FIELDS)}
 )
 
-#: The copiers of :func:`evolve`, by the names of the fields changed, in order.
+#: The copiers of :func:`evolve`, by the names of the fields changed, in order
+#: (the engine's calls change a few dozen sets of fields; the table is emptied
+#: if it ever holds :data:`_COPIERS_LIMIT`).
 _COPIERS: dict[tuple[str, ...], Callable[..., GameState]] = {}
+_COPIERS_LIMIT = 256
 
 
 def evolve(state: GameState, **changes: Any) -> GameState:
@@ -83,6 +86,8 @@ def evolve(state: GameState, **changes: Any) -> GameState:
             raise TypeError(f"GameState has no field {unknown[0]!r}")
         parameters = ", ".join(("state", *(f"value_{index}" for index in range(len(names)))))
         values = {name: f"value_{index}" for index, name in enumerate(names)}
+        if len(_COPIERS) >= _COPIERS_LIMIT:
+            _COPIERS.clear()
         copier = _COPIERS[names] = _generate("copy", parameters, values)
     return copier(state, *changes.values())
 
