@@ -96,12 +96,6 @@ def take(state: GameState, move: Take) -> GameState:
     player = move.player
     hand = with_cards(state.hands[player], taken)
     forbidden = deepest.code if count == 1 else None
-    after_take = {
-        "discard": pile[:-count],
-        "phase": Phase.PLAY,
-        "last_discarder": None,
-        "known": known_after(state, move),
-    }
     if move.play is None:
         if not _may_take_top(state, player, state.hands[player], deepest.code):
             raise illegal(
@@ -111,7 +105,13 @@ def take(state: GameState, move: Take) -> GameState:
                 "N1",
             )
         return evolve(
-            state, hands=replace_hand(state.hands, player, hand), taken=taken, **after_take
+            state,
+            hands=replace_hand(state.hands, player, hand),
+            taken=taken,
+            discard=pile[:-count],
+            phase=Phase.PLAY,
+            last_discarder=None,
+            known=known_after(state, move),
         )
     if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
@@ -119,7 +119,13 @@ def take(state: GameState, move: Take) -> GameState:
             f"the card taken, {deepest}, must go into a new meld, not a lay-off",
             "T4",
         )
-    changes = {**after_take, "taken": taken}
+    changes = {
+        "discard": pile[:-count],
+        "phase": Phase.PLAY,
+        "last_discarder": None,
+        "known": known_after(state, move),
+        "taken": taken,
+    }
     return play_in_turn(
         state, TurnPlay(player, move.play, hand, (deepest.code, "T3"), forbidden, changes)
     )
