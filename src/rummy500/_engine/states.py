@@ -66,7 +66,7 @@ build_state: Callable[[Sequence[Any]], GameState] = _generate(
 )
 
 #: The copiers of :func:`evolve`, by the names of the fields changed, in order
-#: (the engine's calls change a few dozen sets of fields; the table is emptied
+#: (the engine's calls change about a dozen sets of fields; the table is emptied
 #: if it ever holds :data:`_COPIERS_LIMIT`).
 _COPIERS: dict[tuple[str, ...], Callable[..., GameState]] = {}
 _COPIERS_LIMIT = 256
@@ -108,24 +108,36 @@ class _TurnPhase(Protocol):
     ) -> GameState: ...
 
 
+#: The fields :func:`turn_phase` takes, in the order it takes them (after the state).
+_TURN_PHASE_GIVEN = (
+    "to_move",
+    "phase",
+    "hands",
+    "stock",
+    "discard",
+    "last_discarder",
+    "stock_rebuilds",
+    "idle_turns",
+)
+
+#: The fields a turn phase starts with cleared, and what it sets the known cards from.
+_TURN_PHASE_SET = {
+    "taken": "()",
+    "result": "None",
+    "turn_points": "0",
+    "turn_cards": "0",
+    "turn_longest_run": "0",
+    "went_out": "None",
+    "went_out_rummy": "False",
+    "went_out_long_run": "False",
+    "known": "state.known if known is None else known",
+}
+
+
 def _compile_turn_phase() -> _TurnPhase:
-    parameters = (
-        "state, to_move, phase, hands, stock, discard, last_discarder, stock_rebuilds, "
-        "idle_turns, known=None"
-    )
-    cleared = {
-        "taken": "()",
-        "result": "None",
-        "turn_points": "0",
-        "turn_cards": "0",
-        "turn_longest_run": "0",
-        "went_out": "None",
-        "went_out_rummy": "False",
-        "went_out_long_run": "False",
-        "known": "state.known if known is None else known",
-    }
-    given = parameters.replace(", known=None", "").split(", ")[1:]
-    function = _generate("turn_phase", parameters, {**{name: name for name in given}, **cleared})
+    parameters = ", ".join(("state", *_TURN_PHASE_GIVEN, "known=None"))
+    values = {**{name: name for name in _TURN_PHASE_GIVEN}, **_TURN_PHASE_SET}
+    function = _generate("turn_phase", parameters, values)
     function.__doc__ = """The state as a phase of a turn begins: the turn's fields cleared.
 
     ``turn_phase(state, to_move, phase, hands, stock, discard, last_discarder,
