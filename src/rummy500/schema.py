@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import json
-from importlib import resources
 from typing import Any
 
 from rummy500.errors import InvalidArgumentError, shown
@@ -59,4 +58,8 @@ def json_schema(kind: str) -> dict[str, Any]:
 
 @functools.cache
 def _text(kind: str) -> str:
+    # imported here: importlib.resources costs a few ms of `import rummy500`, and
+    # most programs never read a schema
+    from importlib import resources
+
     return (resources.files("rummy500") / "schemas" / f"{kind}.json").read_text("utf-8")
