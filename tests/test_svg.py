@@ -31,8 +31,8 @@ from rummy500 import (
     new_game,
     observe,
     presets,
+    svg,
 )
-from rummy500 import svg
 from rummy500.svg import Svg, render
 from rummy500.testing import states
 from tests.positions import play, position
