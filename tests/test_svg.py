@@ -291,7 +291,7 @@ def _xml_char(char: str) -> bool:
 @given(st.text(st.characters().filter(_xml_char)))
 def test_the_pictures_escape_any_text_as_xml_reads_it_back(text):
     # The pictures escape their text themselves (the standard library's escapes cost a
-    # tenth of `import rummy500`): any text, as character data or as an attribute
+    # fifth of `import rummy500`): any text, as character data or as an attribute
     # value, must read back unchanged (character data reads line ends back as "\n").
     element = ET.fromstring(f"<x y={svg._quoteattr(text)}>{svg._escape(text)}</x>")
     assert element.get("y") == text

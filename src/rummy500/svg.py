@@ -70,7 +70,7 @@ _FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols, Arial, sans-serif"
 
 
 # XML escapes written out here: the standard library's (xml.sax.saxutils) import
-# urllib, http and the email package: a tenth of the time `import rummy500` took.
+# urllib, http and the email package: a fifth of the time `import rummy500` took.
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _ATTRIBUTE_ESCAPES = str.maketrans(
     {
