@@ -53,6 +53,7 @@ from typing import Any
 import attrs
 
 from rummy500._engine import apply_move, legal_moves
+from rummy500._engine.memo import store
 from rummy500._engine.plays import playable_on_table
 from rummy500._engine.scoring import table_points
 from rummy500.bots import GreedyBot
@@ -170,9 +171,7 @@ class _Policy:
             return False
         entry = self._tables.get(id(melds))
         if entry is None or entry[0] is not melds:
-            if len(self._tables) >= 256:
-                self._tables.clear()
-            entry = self._tables[id(melds)] = (melds, {})
+            entry = store(self._tables, id(melds), (melds, {}), 256)
         answers = entry[1]
         key = (code, wild)
         found = answers.get(key)
@@ -186,9 +185,8 @@ class _Policy:
         key = (table_meld.meld.codes, code, wild)
         found = self._fits.get(key)
         if found is None:
-            if len(self._fits) >= 1 << 14:
-                self._fits.clear()
-            found = self._fits[key] = playable_on_table(self.rules, (table_meld,), code, wild)
+            found = playable_on_table(self.rules, (table_meld,), code, wild)
+            store(self._fits, key, found, 1 << 14)
         return found
 
     def potential(self, state: GameState, codes: Sequence[int], hand: _Hand | None = None) -> float:

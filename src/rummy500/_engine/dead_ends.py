@@ -27,6 +27,7 @@ from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
+from rummy500._engine.memo import store
 from rummy500._engine.opening import may_lay_off, not_opened, opening_need, points_short
 from rummy500._engine.opening_bounds import most_points, upper_bound
 from rummy500._engine.opening_points import best_melds, best_points, points_budget
@@ -274,9 +275,7 @@ class PoolCheck:
                 if self.shorts < _SHORTS_BEFORE_PRICES:
                     return False
                 prices = packing_bound(self.state.rules, self.facts, self.pool) or False
-                if len(memo) >= POOL_PRICES_LIMIT:
-                    memo.clear()
-                memo[self.pool_key] = prices
+                store(memo, self.pool_key, prices, POOL_PRICES_LIMIT)
             self.prices = prices
         return isinstance(prices, CardPrices) and prices.cost(rest) < need * prices.scale
 
@@ -325,9 +324,7 @@ class PoolCheck:
                 counts[code] = 0
             counts[JOKER_CODE] = jokers
             witness = natural_melds(facts, counts, 0, jokers)
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[key] = witness
+            store(memo, key, witness, MEMO_LIMIT)
         if witness is None or witness[1] < need:
             return False
         melds = witness[0]
@@ -654,14 +651,7 @@ class _Search:
         whatever was kept in the meantime.
         """
         if not self.table_matters:
-            self._store(self._key(counts, reserve, (), need, may_layoff), finishes)
-
-    def _store(self, key: _FinishKey, finishes: bool) -> None:
-        """Keep an answer in the memo, emptied first when full."""
-        seen = self.seen
-        if len(seen) >= MEMO_LIMIT:
-            seen.clear()
-        seen[key] = finishes
+            store(self.seen, self._key(counts, reserve, (), need, may_layoff), finishes, MEMO_LIMIT)
 
     def _key(
         self,
@@ -712,7 +702,7 @@ class _Search:
         if found is None:
             # every play spends a card, so the search never meets its own key again
             found = self._search(counts, reserve, melds, need, may_layoff)
-            self._store(key, found)
+            store(seen, key, found, MEMO_LIMIT)
         return found
 
     def _search(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.memo import store
 from rummy500._engine.movecache import discards_by_code
 from rummy500.cards import Card
 from rummy500.meldgen import Pool
@@ -66,9 +67,7 @@ def hand_index(hand: tuple[Card, ...]) -> HandIndex:
     index = _INDEXES.get(id(hand))
     if index is not None and index.hand is hand:
         return index
-    if len(_INDEXES) >= _INDEX_LIMIT:
-        _INDEXES.clear()
-    index = _INDEXES[id(hand)] = HandIndex(hand)
+    index = store(_INDEXES, id(hand), HandIndex(hand), _INDEX_LIMIT)
     return index
 
 

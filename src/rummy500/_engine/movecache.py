@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
+from rummy500._engine.memo import store
 from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
 from rummy500.moves import (
@@ -112,9 +113,7 @@ def meld_move(player: int, codes: tuple[int, ...], doubled: bool = False) -> Mel
     key = (player, codes, doubled)
     move = _MELD_MOVES.get(key)
     if move is None:
-        if len(_MELD_MOVES) >= _INTERNED_LIMIT:
-            _MELD_MOVES.clear()
-        move = _MELD_MOVES[key] = object.__new__(MeldMove)
+        move = store(_MELD_MOVES, key, object.__new__(MeldMove), _INTERNED_LIMIT)
         _set(move, "player", player)
         _set(move, "cards", _specs(codes))
         _set(move, "doubled", doubled)
@@ -126,9 +125,7 @@ def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
     key = (player, target, codes)
     move = _LAYOFF_MOVES.get(key)
     if move is None:
-        if len(_LAYOFF_MOVES) >= _INTERNED_LIMIT:
-            _LAYOFF_MOVES.clear()
-        move = _LAYOFF_MOVES[key] = object.__new__(LayoffMove)
+        move = store(_LAYOFF_MOVES, key, object.__new__(LayoffMove), _INTERNED_LIMIT)
         _set(move, "player", player)
         _set(move, "target", target)
         _set(move, "cards", _specs(codes))
@@ -147,13 +144,11 @@ def _pile_move(cls: type[_PileMove], player: int, count: int, play: Play) -> _Pi
     if entry is not None and entry[0] is play:
         move = entry[1]
     else:
-        if len(_PILE_MOVES) >= _INTERNED_LIMIT:
-            _PILE_MOVES.clear()
         move = object.__new__(cls)
         _set(move, "player", player)
         _set(move, "count", count)
         _set(move, "play", play)
-        _PILE_MOVES[key] = (play, move)
+        store(_PILE_MOVES, key, (play, move), _INTERNED_LIMIT)
     return cast("_PileMove", move)
 
 
@@ -172,10 +167,8 @@ def pile_moves(
     entry = _PILE_TUPLES.get(key)
     if entry is not None and entry[0] is plays:
         return entry[1]
-    if len(_PILE_TUPLES) >= _INTERNED_LIMIT:
-        _PILE_TUPLES.clear()
     moves = tuple(_pile_move(cls, player, count, play) for play in plays)
-    _PILE_TUPLES[key] = (plays, moves)
+    store(_PILE_TUPLES, key, (plays, moves), _INTERNED_LIMIT)
     return moves
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.memo import store
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -42,9 +43,7 @@ def upper_bound(facts: Profile, counts: Sequence[int]) -> int:
         ways = facts.fours.get(key)
         if ways is None:
             ways = _fours(facts, rank, key[1:5], jokers)
-            if len(facts.fours) >= MEMO_LIMIT:
-                facts.fours.clear()
-            facts.fours[key] = ways
+            store(facts.fours, key, ways, MEMO_LIMIT)
         if not ways:
             continue
         best = [

@@ -9,6 +9,7 @@ memoized on that much.
 
 from __future__ import annotations
 
+from rummy500._engine.memo import store
 from rummy500._engine.opening_points import splits_in_two
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
@@ -62,9 +63,7 @@ def line_melds(
             seen.add(meld[1:])
             kept.append(meld)
     found = tuple(kept)
-    if len(facts.line_melds) >= MEMO_LIMIT:
-        facts.line_melds.clear()
-    facts.line_melds[key] = found
+    store(facts.line_melds, key, found, MEMO_LIMIT)
     return found
 
 
@@ -88,7 +87,5 @@ def _line_meld(facts: Profile, codes: tuple[int, ...], run: bool) -> LineMeld | 
     if not (run and splits_in_two(codes, facts.min_run)):
         used = tuple(sorted(SPEC_PHYSICAL[meld_card] for meld_card in codes))
         found = (codes, used, facts.new_meld(codes).points)
-    if len(facts.meld_uses) >= MEMO_LIMIT:
-        facts.meld_uses.clear()
-    facts.meld_uses[codes] = found
+    store(facts.meld_uses, codes, found, MEMO_LIMIT)
     return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rummy500._engine.hands import minus
+from rummy500._engine.memo import store
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -143,9 +144,7 @@ def _best_points(
         total = points + _best_points(rules, facts, rest, budget, order, memo)
         if total > best:
             best, choice = total, codes
-    if len(memo) >= BEST_POINTS_LIMIT:
-        memo.clear()
-    memo[key] = (best, choice)
+    store(memo, key, (best, choice), BEST_POINTS_LIMIT)
     return best
 
 
@@ -222,9 +221,7 @@ def _melds_through(
             for kind, codes in melds_from_pool(pool, rules, code)
             if kind is not MeldKind.RUN or not splits_in_two(codes, facts.min_run)
         )
-        if len(facts.melds_through) >= MEMO_LIMIT:
-            facts.melds_through.clear()
-        facts.melds_through[key] = found
+        store(facts.melds_through, key, found, MEMO_LIMIT)
     return found
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.hands import minus
+from rummy500._engine.memo import store
 from rummy500._engine.opening_bounds import upper_bound
 from rummy500._engine.opening_lines import line_cards, line_melds
 from rummy500._engine.opening_prices import packing_bound
@@ -236,11 +237,8 @@ def _reach(
         if not isinstance(rest, int):
             return rest
         most = max(most, rest - 1)
-    if len(prices.short_of) >= prices.short_limit:
-        prices.short_of.clear()
     short = most + 1 if short is None else min(short, most + 1)
-    prices.short_of[key] = short
-    return short
+    return store(prices.short_of, key, short, prices.short_limit)
 
 
 #: For each natural card code, where its rank's four suit bits start in a mask
@@ -263,9 +261,7 @@ def _new_suit_row(suit: int, row: bytes) -> _SuitRow:
         tuple(suit * 13 + rank for rank in ranks),
     )
     memo = _SUIT_ROWS[suit]
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[row] = found
+    store(memo, row, found, MEMO_LIMIT)
     return found
 
 
@@ -372,9 +368,7 @@ def _options(
         *kind_options(rules, facts, prices, code, False, rank_bits, jokers),
         *kind_options(rules, facts, prices, code, True, suit_bits, jokers),
     )
-    if len(prices.reach_options) >= prices.memo_limit:
-        prices.reach_options.clear()
-    prices.reach_options[key] = found
+    store(prices.reach_options, key, found, prices.memo_limit)
     return found
 
 
@@ -445,9 +439,7 @@ def _line_options(
     for code in line_cards(runs, line, held):
         card_losses, card_options = by_card.get(code, ([], []))
         table[code] = tuple(card_losses), tuple(card_options)
-    if len(prices.kind_options) >= prices.memo_limit:
-        prices.kind_options.clear()
-    prices.kind_options[(runs, line, held, jokers)] = table
+    store(prices.kind_options, (runs, line, held, jokers), table, prices.memo_limit)
     return table
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from rummy500._engine.illegal import from_meld_error, illegal
+from rummy500._engine.memo import store
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE, Card, card_from_code
@@ -241,9 +242,7 @@ def play_facts(facts: Profile, play: Play) -> tuple[tuple[int, ...], int]:
     rules = facts.rules
     used = tuple(physical(play))
     points = play_points(rules, play, generated=True) if rules.opening_minimum else 0
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[id(play)] = (play, used, points)
+    store(memo, id(play), (play, used, points), MEMO_LIMIT)
     return used, points
 
 
@@ -418,13 +417,6 @@ _RUN_MOVES: dict[tuple[int, str, int, int, int, int, int, bool], tuple[MeldMove,
 _LAYOFF_MOVES: dict[tuple[object, ...], tuple[LayoffMove, ...]] = {}
 
 
-def _remember(table: dict[Any, Any], key: Any, value: Any) -> Any:
-    if len(table) >= _MEMO_LIMIT:
-        table.clear()
-    table[key] = value
-    return value
-
-
 def _add_meld_moves(
     parts: list[tuple[Play, ...]], rules: Rules, player: int, pool: Pool, required: int | None
 ) -> None:
@@ -457,8 +449,11 @@ def _add_meld_moves(
             moves = _GROUP_MOVES.get(key)
             if moves is None:
                 found = group_melds(rank, mask, wild_jokers, required_suit, need_joker)
-                moves = _remember(
-                    _GROUP_MOVES, key, tuple(meld_move(player, codes) for _kind, codes in found)
+                moves = store(
+                    _GROUP_MOVES,
+                    key,
+                    tuple(meld_move(player, codes) for _kind, codes in found),
+                    _MEMO_LIMIT,
                 )
             parts.append(moves)
     if not wild and required_suit < 0:  # groups of jokers (jokers = "sets_only")
@@ -478,8 +473,11 @@ def _add_meld_moves(
         moves = _RUN_MOVES.get(run_key)
         if moves is None:
             found = run_melds(ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
-            moves = _remember(
-                _RUN_MOVES, run_key, tuple(meld_move(player, codes) for _kind, codes in found)
+            moves = store(
+                _RUN_MOVES,
+                run_key,
+                tuple(meld_move(player, codes) for _kind, codes in found),
+                _MEMO_LIMIT,
             )
         parts.append(moves)
 
@@ -584,8 +582,11 @@ def _add_layoff_moves(
                 laid: Sequence[tuple[int, ...]] = [codes for codes, _meld in found]
             else:  # the cards out of reach change nothing: the lay-offs' memo ignores them
                 laid = run_layoff_cards(meld, held, jokers, rules, required)
-            moves = _remember(
-                _LAYOFF_MOVES, key, tuple(layoff_move(player, number, codes) for codes in laid)
+            moves = store(
+                _LAYOFF_MOVES,
+                key,
+                tuple(layoff_move(player, number, codes) for codes in laid),
+                _MEMO_LIMIT,
             )
         parts.append(moves)
 
@@ -659,6 +660,7 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
 # consecutive states share one tuple until a meld changes.  Entries hold the
 # tuple itself, so an id is never mistaken for another object's.
 _INDEXES: dict[int, tuple[tuple[TableMeld, ...], TargetIndex]] = {}
+_INDEXES_LIMIT = 64
 
 
 def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
@@ -666,10 +668,8 @@ def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
     entry = _INDEXES.get(id(melds))
     if entry is not None and entry[0] is melds:
         return entry[1]
-    if len(_INDEXES) >= 64:
-        _INDEXES.clear()
     index = TargetIndex(melds)
-    _INDEXES[id(melds)] = (melds, index)
+    store(_INDEXES, id(melds), (melds, index), _INDEXES_LIMIT)
     return index
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import attrs
 
 from rummy500._engine.card_prices import CardPrices
+from rummy500._engine.memo import store
 from rummy500._engine.recent_openings import RecentOpenings
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import InvalidMeldError
@@ -222,9 +223,7 @@ class Profile:
         found = self._melds.get(codes)
         if found is None:
             found = self._check_meld(codes)
-            if len(self._melds) >= MEMO_LIMIT:
-                self._melds.clear()
-            self._melds[codes] = found
+            store(self._melds, codes, found, MEMO_LIMIT)
         if isinstance(found, InvalidMeldError):
             raise InvalidMeldError(str(found), found.rule)
         return found
@@ -259,9 +258,7 @@ class Profile:
             run = len(ranks) > 1 or any(RUN_JOKER_BASE <= code < GROUP_JOKER_BASE for code in codes)
             found = sum(codes_points(codes, run, self.rules.card_values))
             found *= self._multiplier(run, len(codes))
-            if len(self._generated) >= MEMO_LIMIT:
-                self._generated.clear()
-            self._generated[codes] = found
+            store(self._generated, codes, found, MEMO_LIMIT)
         return found
 
     def layoff(self, meld: Meld, codes: tuple[int, ...]) -> Meld:
@@ -277,9 +274,7 @@ class Profile:
                 found = layoff_codes(meld, codes, self.rules)
             except InvalidMeldError as error:
                 found = error
-            if len(self._layoffs) >= MEMO_LIMIT:
-                self._layoffs.clear()
-            self._layoffs[key] = found
+            store(self._layoffs, key, found, MEMO_LIMIT)
         if isinstance(found, InvalidMeldError):
             raise InvalidMeldError(str(found), found.rule)
         return found
@@ -297,12 +292,8 @@ def profile(rules: Rules) -> Profile:
     entry = _BY_ID.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
-    if len(_BY_ID) >= _PROFILE_LIMIT:
-        _BY_ID.clear()
     found = _BY_VALUE.get(rules)
     if found is None:
-        if len(_BY_VALUE) >= _PROFILE_LIMIT:
-            _BY_VALUE.clear()
-        found = _BY_VALUE[rules] = Profile(rules)
-    _BY_ID[id(rules)] = (rules, found)
+        found = store(_BY_VALUE, rules, Profile(rules), _PROFILE_LIMIT)
+    store(_BY_ID, id(rules), (rules, found), _PROFILE_LIMIT)
     return found

@@ -26,6 +26,7 @@ from typing import Any, Protocol, cast
 
 import attrs
 
+from rummy500._engine.memo import store
 from rummy500.cards import Card
 from rummy500.state import GameState, Phase
 
@@ -86,9 +87,7 @@ def evolve(state: GameState, **changes: Any) -> GameState:
             raise TypeError(f"GameState has no field {unknown[0]!r}")
         parameters = ", ".join(("state", *(f"value_{index}" for index in range(len(names)))))
         values = {name: f"value_{index}" for index, name in enumerate(names)}
-        if len(_COPIERS) >= _COPIERS_LIMIT:
-            _COPIERS.clear()
-        copier = _COPIERS[names] = _generate("copy", parameters, values)
+        copier = store(_COPIERS, names, _generate("copy", parameters, values), _COPIERS_LIMIT)
     return copier(state, *changes.values())
 
 
