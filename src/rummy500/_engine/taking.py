@@ -96,14 +96,6 @@ def take(state: GameState, move: Take) -> GameState:
     player = move.player
     hand = with_cards(state.hands[player], taken)
     forbidden = deepest.code if count == 1 else None
-    # what the take itself changes, with or without a play
-    changes = {
-        "discard": pile[:-count],
-        "phase": Phase.PLAY,
-        "last_discarder": None,
-        "known": known_after(state, move),
-        "taken": taken,
-    }
     if move.play is None:
         if not _may_take_top(state, player, state.hands[player], deepest.code):
             raise illegal(
@@ -112,13 +104,31 @@ def take(state: GameState, move: Take) -> GameState:
                 "discarded (T11) nor melded",
                 "N1",
             )
-        return evolve(state, hands=replace_hand(state.hands, player, hand), **changes)
+        # the take's changes written out here and again for a play below: merged in
+        # from one dict, they cost the take of the top card (a quarter of all moves)
+        # an eighth more (5.8k machine instructions a call)
+        return evolve(
+            state,
+            hands=replace_hand(state.hands, player, hand),
+            taken=taken,
+            discard=pile[:-count],
+            phase=Phase.PLAY,
+            last_discarder=None,
+            known=known_after(state, move),
+        )
     if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
             f"the card taken, {deepest}, must go into a new meld, not a lay-off",
             "T4",
         )
+    changes = {
+        "discard": pile[:-count],
+        "phase": Phase.PLAY,
+        "last_discarder": None,
+        "known": known_after(state, move),
+        "taken": taken,
+    }
     return play_in_turn(
         state, TurnPlay(player, move.play, hand, (deepest.code, "T3"), forbidden, changes)
     )
