@@ -35,7 +35,13 @@ from rummy500._engine.opening_prices import packing_bound
 from rummy500._engine.opening_reach import reaching_melds
 from rummy500._engine.opening_witness import natural_melds
 from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
-from rummy500._engine.profile import MEMO_LIMIT, POOL_PRICES_LIMIT, Profile, profile
+from rummy500._engine.profile import (
+    FINISHES_LIMIT,
+    MEMO_LIMIT,
+    POOL_PRICES_LIMIT,
+    Profile,
+    profile,
+)
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -651,7 +657,12 @@ class _Search:
         whatever was kept in the meantime.
         """
         if not self.table_matters:
-            store(self.seen, self._key(counts, reserve, (), need, may_layoff), finishes, MEMO_LIMIT)
+            store(
+                self.seen,
+                self._key(counts, reserve, (), need, may_layoff),
+                finishes,
+                FINISHES_LIMIT,
+            )
 
     def _key(
         self,
@@ -665,7 +676,7 @@ class _Search:
             self.forbidden,
             self.tame,
             self.doubling,
-            tuple(counts),
+            bytes(counts),
             reserve,
             need,
             may_layoff,
@@ -702,7 +713,7 @@ class _Search:
         if found is None:
             # every play spends a card, so the search never meets its own key again
             found = self._search(counts, reserve, melds, need, may_layoff)
-            store(seen, key, found, MEMO_LIMIT)
+            store(seen, key, found, FINISHES_LIMIT)
         return found
 
     def _search(

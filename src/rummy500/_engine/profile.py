@@ -32,6 +32,7 @@ from rummy500.melds import (
 from rummy500.rules import Jokers, Rules
 
 __all__ = [
+    "FINISHES_LIMIT",
     "MEMO_LIMIT",
     "OPENINGS_LIMIT",
     "POOL_PRICES_LIMIT",
@@ -46,6 +47,12 @@ _Witness = tuple[tuple[tuple[int, ...], ...], int]
 
 #: The most entries a memo holds before it is cleared.
 MEMO_LIMIT = 1 << 14
+
+#: The most answers of the search for a turn that can still end (dead ends, N1)
+#: a rule set keeps (about 250 bytes each: under a large opening minimum one call
+#: on a long pile asks about more than 16,000 hands, and a table emptied during
+#: the call made the next call on the same position ask most of them again).
+FINISHES_LIMIT = 1 << 16
 
 #: The most hands the opening search remembers short of a target, per set of
 #: prices (about 150 bytes each).
