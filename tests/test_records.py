@@ -20,6 +20,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -28,12 +29,18 @@ import pytest
 from rummy500 import (
     Discard,
     Draw,
+    GreedyBot,
+    HandEnded,
     IllegalMoveError,
     Move,
+    PlayerView,
     Reason,
+    RecordError,
     Rules,
+    Session,
     Take,
     check_move,
+    cli,
     format_move,
     parse_move,
     presets,
@@ -588,3 +595,142 @@ def test_records_are_deterministic() -> None:
     second = play_recorded(Rules(target_score=200), 2, seed=21)
     assert first.record == second.record
     assert first.match == second.match
+
+
+# ---------------------------------------------------------------------------
+# The hand in progress ("current") and the finished hands
+
+
+def _with_last_hand_as_current(record: dict[str, Any], hands: int) -> dict[str, Any]:
+    """``record`` cut after ``hands`` finished hands, with the next hand's moves under current.
+
+    The next hand is a finished one: its moves end it (and maybe the match).
+    """
+    changed = {key: copy.deepcopy(value) for key, value in record.items()}
+    for key in ("winner", "totals", "current"):
+        changed.pop(key, None)
+    finished = changed["hands"]
+    changed["hands"] = finished[:hands]
+    changed["current"] = {"number": hands + 1, "moves": finished[hands]["moves"]}
+    return changed
+
+
+@pytest.mark.parametrize("finished", [0, 1])
+def test_record_current_that_finishes_its_hand_is_refused(finished: int) -> None:
+    """A record's ``current`` is the hand in progress: moves that end it belong in ``hands``."""
+    record = _with_last_hand_as_current(several_hands().record, finished)
+    number, moves = finished + 1, len(record["current"]["moves"])
+    message = (
+        f"record hand {number}, move {moves}: the current hand's moves end the hand here, "
+        "so they belong in the finished hands ('hands'), with its result"
+    )
+    for read in (replay, Session.from_record):
+        with pytest.raises(RecordError) as raised:
+            read(record)
+        assert str(raised.value) == message
+        assert not isinstance(raised.value, ReplayError)
+    with pytest.raises(RecordError, match=f"record hand {number}, move {moves}: "):
+        replay(record_to_json(record))
+
+
+def test_record_current_that_finishes_the_match_is_refused() -> None:
+    """The last hand of a finished match under ``current`` ends the match: refused too."""
+    game = several_hands()
+    last = len(game.record["hands"]) - 1
+    record = _with_last_hand_as_current(game.record, last)
+    moves = len(record["current"]["moves"])
+    with pytest.raises(RecordError, match=rf"^record hand {last + 1}, move {moves}: the current"):
+        replay(record)
+    # One move fewer: the hand, and so the match, is still in progress.
+    record["current"]["moves"].pop()
+    assert replay(record) == game.step(last + 1, moves).before
+
+
+def test_validate_calls_a_current_that_finishes_its_hand_malformed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _with_last_hand_as_current(several_hands().record, 1)
+    path = tmp_path / "match.json"
+    path.write_text(record_to_json(record), encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("malformed: record hand 2, move ")
+    assert "the current hand's moves end the hand here" in captured.err
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("pagat", 3, 4), ("persian", 4, 2)])
+def test_records_written_at_the_end_of_a_hand_and_of_a_match_replay(
+    name: str, players: int, seed: int
+) -> None:
+    """After the move that ends a hand (or the match) the recorder files the hand under
+    ``hands``: what it writes then has no ``current`` and replays to the match it holds."""
+    rules = presets.get(name)
+    if rules.hand_limit is None:
+        rules = rules.evolve(target_score=200)
+    game = play_recorded(rules, players, seed=seed)
+    ends = [
+        index
+        for index, step in enumerate(game.steps)
+        if index + 1 == len(game.steps) or game.steps[index + 1].hand != step.hand
+    ]
+    assert len(ends) == len(game.match.history) >= 2
+    for index in ends:
+        record = json.loads(record_to_json(game.records[index]))
+        assert "current" not in record
+        after = game.steps[index + 1].before if index + 1 < len(game.steps) else game.match
+        assert len(record["hands"]) == len(after.history)
+        assert replay(record) == after
+    assert "winner" in game.record
+    assert replay(game.record) == game.match
+
+
+def test_a_session_records_a_finished_hand_under_hands() -> None:
+    """Session.record() at the end of each hand, and of the match, has no current and replays."""
+    session = Session(Rules(target_score=150), 2, seed=5, bots={1: GreedyBot(seed=1)})
+    me = GreedyBot(seed=0)
+    ended = 0
+    while not session.is_over:
+        move = me.choose(session.view(0))
+        events = session.decline(0) if move is None else session.submit(0, move)
+        if any(isinstance(event, HandEnded) for event in events):
+            record = session.record()
+            assert "current" not in record or record["current"]["number"] > len(record["hands"])
+            assert replay(record) == session.match
+            ended += 1
+    assert ended == len(session.match.history) >= 2
+    assert "current" not in session.record()
+    assert replay(session.record()) == session.match
+
+
+def test_ctrl_c_right_after_a_hand_ends_writes_the_hand_under_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --record`` interrupted at the end of a hand: the hand is a finished one."""
+    me = GreedyBot(seed=0)
+
+    def read(prompt: str, view: PlayerView) -> str:
+        move = me.choose(view)
+        return "" if move is None else str(move)
+
+    play = MatchRecorder.play
+
+    def play_then_interrupt(self: MatchRecorder, move: Move) -> MatchState:
+        after = play(self, move)
+        if after.history:  # Ctrl-C as the first hand ends
+            raise KeyboardInterrupt
+        return after
+
+    monkeypatch.setattr(cli, "read_line", read)
+    monkeypatch.setattr(MatchRecorder, "play", play_then_interrupt)
+    target = tmp_path / "match.json"
+    code = cli.main(["play", "--seed", "3", "--bot", "greedy", "--record", str(target)])
+    assert code == cli.EXIT_INTERRUPTED
+    monkeypatch.undo()
+    record = json.loads(target.read_text(encoding="utf-8"))
+    assert len(record["hands"]) == 1
+    assert "current" not in record
+    assert replay(record).number == 2
+    capsys.readouterr()
+    assert cli.main(["validate", str(target)]) == 0
+    assert capsys.readouterr().out.startswith("valid: ")

@@ -569,7 +569,7 @@ def _edited(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         ("rules", "poker", "'rules': unknown preset"),
         ("phase", "dance", "'phase': expected one of"),
         ("hand.0", "ZZ", "'hand[0]'"),
-        ("hand.0", "as", "expected a card as 'AS'"),
+        ("hand.0", "as", "'as' is not a card in canonical form (e.g. 'AS')"),
         ("hand_sizes", [13], "'hand_sizes': these rules are for 2 to 8 players"),
         ("hand_sizes", [12, 13], "'hand': expected 12 cards"),
         ("known", [["KS"], []], "the seat's own entry is empty"),

@@ -18,9 +18,10 @@ vector indexed by code, which is what the meld generator works on.
 
 from __future__ import annotations
 
+import contextlib
 import enum
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import attrs
 
@@ -34,7 +35,9 @@ __all__ = [
     "Rank",
     "Suit",
     "as_cards",
+    "canonical_text",
     "card_from_code",
+    "card_from_text",
     "make_deck",
     "parse_card",
     "parse_cards",
@@ -294,6 +297,68 @@ def parse_card(text: str) -> Card:
         if len(_PARSE_CACHE) < 4096:
             _PARSE_CACHE[text] = card
     return card
+
+
+_TEXT_CARDS: dict[str, Card] = dict(zip(_CODE_TEXT, _CARDS, strict=True))
+# Text longer than this is no spelling of a card or meld card: an error message tries no
+# lenient reading of it.
+_LONGEST_SPELLING = 12
+
+
+def card_from_text(text: object) -> Card:
+    """The card whose canonical text is exactly ``text``: ``"TS"``, ``"JK"`` — the strict reader.
+
+    The readers of documents (positions, player views, match records) read
+    their cards with it, so that they accept exactly what their JSON Schemas
+    accept: a rank ``A 2 3 4 5 6 7 8 9 T J Q K`` and a suit ``S H D C``, or
+    ``JK``, with nothing around them.  Text typed by people goes through the
+    lenient :func:`parse_card` instead.
+
+    Raises:
+        CardParseError: (a :class:`ValueError`) naming the text, and its
+            canonical form when it is a card spelled another way.
+
+    >>> card_from_text("TS")
+    Card.parse('TS')
+    >>> card_from_text("ts")
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.CardParseError: 'ts' is not a card in canonical form (e.g. 'TS')
+    """
+    return canonical_text(
+        _TEXT_CARDS,
+        text,
+        "a card",
+        parse_card,
+        CardParseError,
+        "a rank A 2-9 T J Q K and a suit S H D C, e.g. 'TS', or 'JK' for a joker",
+    )
+
+
+_Canonical = TypeVar("_Canonical")
+
+
+def canonical_text(
+    table: dict[str, _Canonical],
+    text: object,
+    what: str,
+    lenient: Callable[[str], object],
+    error: type[ValueError],
+    form: str,
+) -> _Canonical:
+    """The value whose canonical text is exactly ``text`` in ``table``: a strict reader.
+
+    Raises ``error`` naming the text and, when the lenient reader ``lenient``
+    reads it, its canonical spelling (``e.g. 'TS'``), else the ``form``.
+    """
+    found = table.get(text) if type(text) is str else None
+    if found is not None:
+        return found
+    hint = form
+    if isinstance(text, str) and len(text) <= _LONGEST_SPELLING:
+        with contextlib.suppress(ValueError):  # no card in any spelling: the form is shown
+            hint = f"e.g. {str(lenient(text))!r}"
+    raise error(f"{shown(text)} is not {what} in canonical form ({hint})")
 
 
 def parse_rank(text: str) -> Rank:

@@ -30,7 +30,16 @@ from typing import Any
 
 import attrs
 
-from rummy500.cards import JOKER_CODE, Card, Rank, Suit, card_from_code, parse_card, parse_rank
+from rummy500.cards import (
+    JOKER_CODE,
+    Card,
+    Rank,
+    Suit,
+    canonical_text,
+    card_from_code,
+    parse_card,
+    parse_rank,
+)
 from rummy500.errors import CardParseError, InvalidArgumentError, NotationError, shown
 
 __all__ = [
@@ -48,6 +57,7 @@ __all__ = [
     "format_meld_cards",
     "group_joker",
     "meld_card_from_code",
+    "meld_card_from_text",
     "parse_meld_card",
     "parse_meld_cards",
     "quote_cards",
@@ -241,6 +251,38 @@ def parse_meld_card(text: str) -> MeldCard:
             f"not a meld card: {shown(text)} (expected a card such as 7H, or a joker declared as "
             f"JK=8H or JK=9)"
         ) from None
+
+
+_TEXT_MELD_CARDS: dict[str, MeldCard] = dict(zip(SPEC_TEXT, MELD_CARDS, strict=True))
+
+
+def meld_card_from_text(text: object) -> MeldCard:
+    """The meld card whose canonical text is exactly ``text`` (``7H``, ``JK=8H``, ``JK=9``, ``JK``).
+
+    The strict reader of the documents (positions, player views), as
+    :func:`~rummy500.cards.card_from_text` is for cards: it accepts exactly
+    what their JSON Schemas accept.  Text typed by people goes through the
+    lenient :func:`parse_meld_card` instead.
+
+    Raises:
+        NotationError: (a :class:`ValueError`) naming the text, and its
+            canonical form when it is a meld card spelled another way.
+
+    >>> meld_card_from_text("JK=8H")
+    MeldCard.parse('JK=8H')
+    >>> meld_card_from_text("jk=8h")
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.NotationError: 'jk=8h' is not a meld card in canonical form (e.g. 'JK=8H')
+    """
+    return canonical_text(
+        _TEXT_MELD_CARDS,
+        text,
+        "a meld card",
+        parse_meld_card,
+        NotationError,
+        "a card such as '7H', or a joker: 'JK=8H' in a run, 'JK=9' in a group, or 'JK'",
+    )
 
 
 def parse_meld_cards(text: str) -> tuple[MeldCard, ...]:

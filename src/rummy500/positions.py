@@ -4,7 +4,11 @@ The keys are listed on the positions page of the docs.  Loading checks
 everything: the keys, the seats, the phase, every card and meld, and that the
 cards are exactly the rule set's deck; a malformed position raises
 :class:`~rummy500.errors.PositionError` (a :class:`ValueError`) naming the
-offending key and value.
+offending key and value.  Loading is strict: it accepts exactly what the
+position's JSON Schema accepts (cards as ``"TS"``, never ``"ts"`` nor
+``"10S"``), and refuses the rest; the lenient readers of notation
+(:func:`~rummy500.cards.parse_cards`, :func:`~rummy500.notation.parse_move`)
+are for text typed by people.
 
 >>> from rummy500 import new_game, GameState
 >>> state = new_game(seed=3)
@@ -26,24 +30,17 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-import rummy500.presets as presets
 from rummy500._engine import is_legal, legal_moves
 from rummy500._engine.deal import SEED_BOUND
 from rummy500._engine.scoring import score_hand
-from rummy500.cards import JOKER, Card, parse_card
-from rummy500.errors import (
-    InvalidArgumentError,
-    InvalidMeldError,
-    NotationError,
-    PositionError,
-    RulesError,
-    Rummy500Error,
-    shown,
-)
-from rummy500.meldcards import parse_meld_card
+from rummy500.cards import JOKER, Card, card_from_text
+from rummy500.errors import CardParseError, InvalidMeldError, NotationError, PositionError, shown
+from rummy500.jsontext import MAX_JSON_DEPTH, load_json, too_deep
+from rummy500.meldcards import MeldCard, meld_card_from_text
 from rummy500.melds import make_meld
 from rummy500.moves import Discard, Draw, EndHand, Move, Pass
-from rummy500.rules import KNOBS, FirstDiscard, GoingOut, Rules
+from rummy500.rules import FirstDiscard, GoingOut, Rules
+from rummy500.rulesdata import rules_from_data, rules_to_data
 from rummy500.seating import next_seat
 from rummy500.state import (
     EndReason,
@@ -76,8 +73,6 @@ __all__ = [
 FORMAT = 1
 #: The longest position JSON text :func:`state_from_json` reads, in characters.
 MAX_POSITION_LENGTH = 1_000_000
-#: The deepest nesting of lists and objects the JSON readers accept.
-MAX_JSON_DEPTH = 32
 
 _KEYS = {
     "format",
@@ -100,51 +95,10 @@ _KEYS = {
     "gambit",
     "known",
 }
-
-
-def rules_to_data(rules: Rules) -> str | dict[str, Any]:
-    """A preset name, or ``{"preset": name, **overrides}`` for the nearest preset.
-
-    >>> rules_to_data(Rules(ace="low"))
-    {'preset': 'pagat', 'ace': 'low'}
-    """
-    name, overrides = presets.nearest(rules)
-    if not overrides:
-        return name
-    return {"preset": name, **overrides}
-
-
-def rules_from_data(data: Any) -> Rules:
-    """Inverse of :func:`rules_to_data`.
-
-    Raises:
-        RulesError: for unknown knobs or bad knob values, listing them all.
-        InvalidArgumentError: for an unknown preset name.
-        PositionError: for data that is neither a name nor a dict, or that
-            nests lists and dicts more than :data:`MAX_JSON_DEPTH` deep.
-
-    (All three are :class:`ValueError`.)
-    """
-    if isinstance(data, str):
-        return _preset(data)
-    if not isinstance(data, Mapping):
-        raise PositionError(f"rules must be a preset name or a dict, got {shown(data)}")
-    if too_deep(data):
-        raise PositionError(f"rules nest lists and dicts more than {MAX_JSON_DEPTH} deep")
-    overrides = dict(data)
-    base = _preset(overrides.pop("preset", "pagat"))
-    unknown = sorted((name for name in overrides if name not in KNOBS), key=shown)
-    if unknown:  # named here, each quoted short, however long the names
-        raise RulesError([f"unknown knob {shown(name)}" for name in unknown])
-    return Rules.from_dict(overrides, base=base)
-
-
-def _preset(name: Any) -> Rules:
-    if not isinstance(name, str) or name not in presets.names():
-        raise InvalidArgumentError(
-            f"unknown preset {shown(name)}; known presets: {', '.join(presets.names())}"
-        )
-    return presets.get(name)
+_REQUIRED = ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard")
+#: The optional keys that are omitted or hold a value (``last_discarder`` and ``seed`` may
+#: also be null).
+_NOT_NULL = _KEYS - {*_REQUIRED, "last_discarder", "seed"}
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -221,74 +175,6 @@ def state_from_json(text: str) -> GameState:
     return state_from_dict(load_json(text, "position", MAX_POSITION_LENGTH, PositionError))
 
 
-def load_json(text: Any, what: str, limit: int, error: type[Rummy500Error]) -> Any:
-    """Read JSON text of at most ``limit`` characters, nested at most :data:`MAX_JSON_DEPTH` deep.
-
-    Args:
-        text: The JSON text (``str``, ``bytes`` or ``bytearray``).
-        what: What the text holds (``"position"``, ``"record"``), for messages.
-        limit: The most characters (or bytes) accepted.
-        error: The exception class to raise (called with the message).
-
-    Raises:
-        Rummy500Error: of class ``error``, for text that is too long, too
-            deeply nested or not valid JSON (numbers of more than 4300 digits
-            included).
-    """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise error(f"{what} JSON must be text, got {type(text).__name__}")
-    if len(text) > limit:
-        raise error(f"{what} JSON of {len(text)} characters is too long (at most {limit})")
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        data = None
-        deep = True
-    except ValueError as problem:  # JSONDecodeError, numbers of too many digits, bad bytes
-        raise error(f"{what} is not valid JSON: {_first_line(str(problem))}") from None
-    else:
-        deep = too_deep(data)
-    if deep:
-        raise error(f"{what} is not valid JSON: nested more than {MAX_JSON_DEPTH} deep")
-    return data
-
-
-def too_deep(data: Any) -> bool:
-    """Whether lists and dicts in ``data`` nest more than :data:`MAX_JSON_DEPTH` deep.
-
-    Iterative, so any depth is safe to ask about, and a container met again
-    (shared, or holding itself) is walked again only when met deeper: the
-    time is at most :data:`MAX_JSON_DEPTH` times the size of ``data``.
-
-    >>> too_deep([[1], {"a": [2]}]), too_deep([[[]]] * 3), too_deep(eval("[" * 40 + "]" * 40))
-    (False, False, True)
-    >>> itself = []
-    >>> itself.append(itself)
-    >>> too_deep(itself)
-    True
-    """
-    deepest: dict[int, int] = {}
-    if not isinstance(data, (Mapping, list, tuple)):
-        return False
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_JSON_DEPTH:
-            return True
-        if deepest.get(id(item), 0) >= depth:
-            continue
-        deepest[id(item)] = depth
-        children = item.values() if isinstance(item, Mapping) else item
-        stack.extend(
-            (child, depth + 1) for child in children if isinstance(child, (Mapping, list, tuple))
-        )
-    return False
-
-
-def _first_line(message: str) -> str:
-    return shown(message.splitlines()[0] if message else message)[1:-1]
-
-
 def _fail(where: str, message: str) -> PositionError:
     return PositionError(f"position {where!r}: {message}")
 
@@ -327,8 +213,8 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
     cards = []
     for index, text in enumerate(value):
         try:
-            cards.append(parse_card(text))
-        except NotationError as error:
+            cards.append(card_from_text(text))
+        except CardParseError as error:
             raise _fail(f"{where}[{index}]", str(error)) from None
     return tuple(cards)
 
@@ -340,7 +226,11 @@ def state_from_dict(data: Any) -> GameState:
     cards are exactly the rule set's deck for that many players.
 
     Values have exact types: a seat or a count is an integer (not ``true``,
-    not ``1.0``), a flag is ``true`` or ``false``.  A hand that is not over
+    not ``1.0``), a flag is ``true`` or ``false``, and text is spelled
+    exactly as :func:`state_to_dict` writes it: a card ``"TS"`` (not
+    ``"ts"``, ``" TS"``, ``"10S"`` nor ``"T♠"``), a meld card ``"JK=8H"``,
+    a phase ``"draw"``.  An optional key is omitted or holds a value: only
+    ``last_discarder`` and ``seed`` may be ``null``.  A hand that is not over
     must let some seat move.  Lists and dicts nest at most
     :data:`MAX_JSON_DEPTH` deep.
 
@@ -443,9 +333,12 @@ def _header(data: Any) -> tuple[Rules, int]:
     unknown = sorted((key for key in data if key not in _KEYS), key=shown)
     if unknown:
         raise PositionError(f"position has unknown keys {shown(unknown)}")
-    for key in ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard"):
+    for key in _REQUIRED:
         if key not in data:
             raise _fail(key, "missing")
+    for key in sorted(_NOT_NULL):
+        if key in data and data[key] is None:
+            raise _fail(key, "expected a value, got None (an omitted key takes its default)")
     if type(data["format"]) is not int or data["format"] != FORMAT:
         raise _fail("format", f"expected {FORMAT}, got {shown(data['format'])}")
     try:
@@ -574,9 +467,10 @@ def _gambit_of(
         if phase is Phase.NOMINATE:
             raise _fail("phase", "'nominate' needs the rule dealers_gambit=True (V7)")
         return None, False, None, ()
-    value = {} if value is None else value
     keys = {"effect", "dealer_joker", "blocked_by", "dead"}
-    if not isinstance(value, Mapping) or set(value) - keys:
+    if value is None:  # omitted: as in a fresh hand
+        value = {"effect": None, "dealer_joker": True, "blocked_by": None, "dead": []}
+    if not isinstance(value, Mapping) or set(value) != keys:
         raise _fail(
             "gambit",
             "expected {'effect': ..., 'dealer_joker': b, 'blocked_by': seat or null, "
@@ -700,10 +594,7 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
         cards, by = item["cards"], item["by"]
         if not isinstance(cards, list) or not isinstance(by, list):
             raise _fail(where, f"'cards' and 'by' must be lists, got {shown(item)}")
-        try:
-            specs = tuple(parse_meld_card(text) for text in cards)
-        except NotationError as error:
-            raise _fail(f"{where}.cards", str(error)) from None
+        specs = _meld_cards(cards, f"{where}.cards")
         try:
             meld = make_meld(specs, rules)
         except InvalidMeldError as error:
@@ -721,6 +612,16 @@ def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
             raise _fail(f"{where}.multiplier", "only a group of four counts more (V6)")
         melds.append(TableMeld(meld, tuple(by), multiplier, bool(doubled)))
     return tuple(melds)
+
+
+def _meld_cards(value: list[Any], where: str) -> tuple[MeldCard, ...]:
+    specs = []
+    for index, text in enumerate(value):
+        try:
+            specs.append(meld_card_from_text(text))
+        except NotationError as error:
+            raise _fail(f"{where}[{index}]", str(error)) from None
+    return tuple(specs)
 
 
 def _check_conservation(

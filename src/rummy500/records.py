@@ -9,10 +9,14 @@ the result.  :class:`MatchRecorder` writes one while a match is played;
 
 A record is valid only if the replay reproduces every fact it records, with
 the same types (the number 1 is not ``true`` nor ``1.0``); a record has no
-keys but these.  JSON text is read up to :data:`MAX_RECORD_LENGTH`
-characters, nested at most 32 deep.  Like a position, a record holds the
-match seed, from which every hand is dealt: do not show a record of a match
-in progress to a player.
+keys but these, and its moves are written in canonical notation, as
+:func:`~rummy500.moves.format_move` writes them (``"p0: draw"``, not
+``"draw"`` nor ``"P0: DRAW"``).  The moves under ``"current"`` are those of
+the hand in progress: once a move ends the hand, the hand is a finished one,
+and belongs under ``"hands"`` with its result (a recorder writes it there).
+JSON text is read up to :data:`MAX_RECORD_LENGTH` characters, nested at most
+32 deep.  Like a position, a record holds the match seed, from which every
+hand is dealt: do not show a record of a match in progress to a player.
 
 >>> import random
 >>> from rummy500 import Rules
@@ -46,10 +50,11 @@ from rummy500.errors import (
     ReplayError,
     shown,
 )
+from rummy500.jsontext import load_json, too_deep
 from rummy500.match import MatchState, apply_match_move, hand_seed, new_match
 from rummy500.moves import Move, format_move
 from rummy500.notation import parse_move
-from rummy500.positions import load_json, rules_from_data, rules_to_data, too_deep
+from rummy500.rulesdata import rules_from_data, rules_to_data
 from rummy500.state import HandResult
 
 __all__ = ["FORMAT", "MAX_RECORD_LENGTH", "VERSION", "MatchRecorder", "record_to_json", "replay"]
@@ -165,9 +170,11 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
     A record is valid only if the replay reproduces every fact it records:
     the first dealer and the match seed, and for each hand its number,
     dealer, seed and result, and the match's winner and totals.  Values have
-    exact types (an integer is not ``true`` nor ``1.0``).  JSON text is at
-    most :data:`MAX_RECORD_LENGTH` characters, and lists and dicts nest at
-    most :data:`~rummy500.positions.MAX_JSON_DEPTH` deep.
+    exact types (an integer is not ``true`` nor ``1.0``), moves are in
+    canonical notation, and the moves of the hand in progress
+    (``"current"``) do not end it.  JSON text is at most
+    :data:`MAX_RECORD_LENGTH` characters, and lists and dicts nest at most
+    :data:`~rummy500.jsontext.MAX_JSON_DEPTH` deep.
 
     Args:
         record: A record dict, or its JSON text.
@@ -285,20 +292,39 @@ def _replay_hand(match: MatchState, entry: Any, number: int, *, finished: bool) 
         if match.is_over or match.number != number:
             raise RecordError(f"{where}, move {index}: the hand is already over")
         try:
-            move = parse_move(match.hand, text)
+            move = _move_of(match, text)
             match = apply_match_move(match, move)
         except NotationError as error:
             raise RecordError(f"{where}, move {index}: {error}") from None
         except IllegalMoveError as error:
             raise ReplayError(error, number, index) from None
+        if not finished and len(match.history) >= number:
+            raise RecordError(
+                f"{where}, move {index}: the current hand's moves end the hand here, so "
+                "they belong in the finished hands ('hands'), with its result"
+            )
     if finished:
         if len(match.history) < number:
             raise RecordError(f"{where}: the moves do not finish the hand")
-        recorded = entry.get("result")
         replayed = _result_to_dict(match.history[number - 1].result)
-        if recorded is not None and not _same(recorded, replayed):
+        if "result" in entry and not _same(entry["result"], replayed):
             raise RecordError(
-                f"{where}: the recorded result {shown(recorded)} differs from the "
+                f"{where}: the recorded result {shown(entry['result'])} differs from the "
                 f"replayed {shown(replayed)}"
             )
     return match
+
+
+def _move_of(match: MatchState, text: Any) -> Move:
+    """The move ``text`` spells in canonical notation (as :func:`~rummy500.moves.format_move`).
+
+    Raises:
+        NotationError: for text that is not a move, or not in canonical notation.
+    """
+    move = parse_move(match.hand, text)
+    canonical = format_move(move)
+    if text != canonical:
+        raise NotationError(
+            f"{shown(text)} is not in canonical notation (it is written {canonical!r})"
+        )
+    return move

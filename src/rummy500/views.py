@@ -68,42 +68,23 @@ from __future__ import annotations
 
 import enum
 import json
-import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from rummy500._engine import legal_moves as all_legal_moves
-from rummy500._engine.dead_ends import mover_stranded
-from rummy500._engine.known import known_after
 from rummy500._engine.scoring import table_points
-from rummy500.cards import Card, as_cards, parse_card
-from rummy500.errors import (
-    InvalidArgumentError,
-    InvalidMeldError,
-    NotationError,
-    PositionError,
-    shown,
-)
-from rummy500.meldcards import parse_meld_card
-from rummy500.melds import make_meld
-from rummy500.moves import CallRummy, Move, Split, Take
-from rummy500.notation import parse_move
-from rummy500.positions import (
-    FORMAT,
-    MAX_JSON_DEPTH,
-    MAX_POSITION_LENGTH,
-    load_json,
-    meld_to_dict,
-    rules_from_data,
-    rules_to_data,
-    too_deep,
-)
+from rummy500.cards import Card
+from rummy500.determinize import RESAMPLE_TRIES, hidden_sizes, resample
+from rummy500.errors import InvalidArgumentError, PositionError, shown
+from rummy500.jsontext import load_json
+from rummy500.knowncards import KnownCards, track
+from rummy500.moves import Move
+from rummy500.positions import FORMAT, MAX_POSITION_LENGTH, meld_to_dict
 from rummy500.rules import Rules
+from rummy500.rulesdata import rules_to_data
 from rummy500.state import (
-    EndReason,
     GameState,
     HandResult,
     JokerEffect,
@@ -112,9 +93,9 @@ from rummy500.state import (
     floating_seats,
     jokers_wild,
     open_cards,
-    table_cards,
     table_text,
 )
+from rummy500.viewreader import view_fields
 
 __all__ = [
     "RESAMPLE_TRIES",
@@ -126,101 +107,6 @@ __all__ = [
     "result_to_dict",
     "track",
 ]
-
-
-def _to_known(value: Iterable[str | Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(sorted(as_cards(cards))) for cards in value)
-
-
-@attrs.frozen(repr=False)
-class KnownCards:
-    """The cards each seat is known to hold, as every player at the table knows them.
-
-    A thin helper: the state keeps the same cards in
-    :attr:`GameState.known <rummy500.state.GameState.known>` (maintained by
-    :func:`rummy500.apply_move`), which :func:`observe` shows without one.
-    A tracker is for code that follows the known cards beside the states,
-    or passes them to :func:`observe` explicitly.
-
-    A card becomes known when a seat takes it from the discard pile (a take,
-    or a "Rummy!" call) and it goes to that seat's hand; it stops being known
-    when that seat melds, lays off or discards a card identical to it.  With
-    two decks identical cards are interchangeable, so after playing one of
-    two identical cards a seat is known to hold one fewer: the known cards
-    are exactly what can be deduced from the public moves, never more.
-    Cards drawn from the stock are never known to the other seats.
-
-    Attributes:
-        cards: For each seat, the cards it is known to hold (sorted); the
-            constructor also accepts card text (``KnownCards(["", "7H 8H"])``).
-
-    >>> KnownCards(["", "8H 7H"]).of(1)
-    (Card.parse('7H'), Card.parse('8H'))
-    """
-
-    cards: tuple[tuple[Card, ...], ...] = attrs.field(converter=_to_known)
-
-    @classmethod
-    def start(cls, state: GameState) -> KnownCards:
-        """The known cards of ``state`` (its :attr:`~rummy500.state.GameState.known`)."""
-        return cls(state.known)
-
-    def of(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` is known to hold."""
-        return self.cards[seat]
-
-    def after(self, state: GameState, move: Move) -> KnownCards:
-        """The tracker after ``move`` is applied to ``state``; same as :func:`track`."""
-        return track(self, state, move)
-
-    def __repr__(self) -> str:
-        seats = ", ".join(repr(" ".join(map(str, cards))) for cards in self.cards)
-        return f"KnownCards([{seats}])"
-
-
-def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
-    """The known cards after ``move``, a legal move in ``state`` (the state *before* it).
-
-    The rule is the one :func:`rummy500.apply_move` applies to
-    :attr:`GameState.known <rummy500.state.GameState.known>`, applied to
-    ``known`` instead (so ``track(KnownCards(state.known), state, move)``
-    is ``KnownCards(apply_move(state, move).known)``):
-
-    - ``take N`` and a "Rummy!" call of the pile (R1): the top ``N`` discards
-      go to the mover's hand and become known; the cards of the play that
-      melds the deepest one (and any other cards it uses) are then on the table.
-    - A meld, a lay-off (in turn, out of turn, or in the final lay-offs) and a
-      discard: one known copy of each card played stops being known.
-    - A "Rummy!" call under ``rummy_call = "layoff_top"`` (R2) puts the top
-      discard straight on the table: no hand changes.
-    - Draws from the stock, ``end`` and ``pass`` reveal nothing.
-    - Dealer's gambit (V7): a split is like a take (the chosen card and the
-      cards above it are gained, the play's cards leave the hand); a block
-      plays a joker; a joker the dealer plays is the dealer's joker first,
-      which was never in the hand.
-
-    The move is not checked (:func:`rummy500.apply_move` does that); a tracker
-    updated with moves that were not applied to the matching states is
-    rejected by :func:`observe`.
-
-    >>> from rummy500 import new_game, Take, make_deck
-    >>> state = new_game(deck=make_deck())
-    >>> str(state.discard[-1])
-    'AD'
-    >>> known = track(KnownCards.start(state), state, Take(1, 1))
-    >>> known
-    KnownCards(['', 'AD'])
-    """
-    players = len(known.cards)
-    if players != state.num_players:
-        raise InvalidArgumentError(
-            f"the known cards are for {players} seats, the state has {state.num_players}"
-        )
-    if isinstance(move, (Take, CallRummy, Split)) and move.count > len(state.discard):
-        return known  # not a legal move: the pile is too short
-    before = state if state.known == known.cards else attrs.evolve(state, known=known.cards)
-    after = known_after(before, move)
-    return known if after == known.cards else KnownCards(after)
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -434,9 +320,12 @@ class PlayerView:
 
         ``PlayerView.from_dict(view.to_dict()) == view`` for every view:
         a client in Python reads what a server wrote.  Every key must be
-        there (none other), with values of the exact JSON types; the cards
-        must fit in the rule set's deck and the counts must add up; the
-        legal moves are read in notation, and must be the seat's.
+        there (none other), with values of the exact JSON types and text
+        spelled exactly as :meth:`to_dict` writes it (cards ``"TS"``, not
+        ``"ts"`` nor ``"10S"``): it accepts what the view's JSON Schema
+        accepts, no more.  The cards must fit in the rule set's deck and the
+        counts must add up; the legal moves are read in canonical notation,
+        and must be the seat's.
 
         Raises:
             PositionError: (a :class:`ValueError`) naming the offending key and value.
@@ -593,432 +482,16 @@ def _check_known(state: GameState, known: KnownCards) -> None:
             )
 
 
-def resample(view: PlayerView, rng: random.Random | int) -> GameState:
-    """A full state consistent with ``view``: its hidden cards dealt at random.
-
-    The cards the seat cannot see (:attr:`PlayerView.unseen`) are shuffled
-    with ``rng`` and dealt to fill the other hands and the stock; everything
-    public is kept, and the cards whose holder is public stay with it: each
-    seat keeps its known cards, and the seat to move, in the middle of its
-    turn, keeps the cards it took from the pile this turn that are not on
-    the table.  A deal that would leave the seat to move unable to finish
-    its turn (N1: under an opening minimum, T8, for example) cannot be the
-    real one, since the engine never allows a move that leads there: such
-    deals are drawn again.  Every deal consistent with all that is equally
-    likely.  The seed is a fresh one drawn from ``rng``, never the real one:
-    a stock rebuilt later (T6) is shuffled from it, and the real seed would
-    give away the real stock.
-
-    So ``observe(resample(view, rng), view.seat) == view``, except that
-    out-of-turn plays may differ in the one case noted at
-    :attr:`PlayerView.legal_moves`; and the result is a valid position
-    (``GameState.from_dict(guess.to_dict())`` accepts it).  The state's
-    :attr:`~rummy500.state.GameState.known` is the view's: the seat's own
-    entry is empty, as in its view.
-
-    The view records the known cards, not everything a player with a perfect
-    memory could deduce: after a stock rebuild (T6) the cards of the new
-    stock are public, but a resampled stock may hold others.
-
-    Args:
-        view: The view.
-        rng: A :class:`random.Random`, or a seed for one.
-
-    Raises:
-        InvalidArgumentError: if the view's counts do not fit its cards (a hand smaller
-            than its known cards, or a wrong number of unseen cards), or if no deal of
-            the unseen cards lets the seat to move finish its turn (found in
-            :data:`RESAMPLE_TRIES` draws).
-    """
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
-    kept = _kept_cards(view)
-    left = Counter(view.unseen)
-    for seat, keep in enumerate(kept):
-        left.subtract(keep - Counter(view.known[seat]))  # the known ones are not unseen
-    if any(count < 0 for count in left.values()):
-        raise InvalidArgumentError(
-            "the view's cards do not fit: a card taken from the pile this turn is neither "
-            "in the hand of the seat to move, on the table nor out of play"
-        )
-    cards = sorted(left.elements())
-    hidden_mover = view.to_move != view.seat or view.blind
-    for _ in range(RESAMPLE_TRIES):
-        rng.shuffle(cards)
-        guess = _dealt(view, kept, cards, rng.getrandbits(63))
-        if not hidden_mover or not mover_stranded(guess):
-            return guess
-    raise InvalidArgumentError(
-        f"no deal of the unseen cards in {RESAMPLE_TRIES} tries lets p{view.to_move} finish "
-        "the turn (N1)"
-    )
-
-
-#: How many deals :func:`resample` draws at most to find one in which the seat to move
-#: can finish its turn.
-RESAMPLE_TRIES = 10_000
-
-
-def _dealt(view: PlayerView, kept: list[Counter[Card]], cards: list[Card], seed: int) -> GameState:
-    """The state of ``view`` with ``cards`` (shuffled) dealt to the hidden hands and stock."""
-    hands: list[tuple[Card, ...]] = []
-    position = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat and not view.blind:
-            hands.append(view.hand)
-            continue
-        keep = tuple(sorted(kept[seat].elements()))
-        missing = size - len(keep)
-        if missing < 0:
-            raise InvalidArgumentError(
-                f"p{seat} holds {size} cards but is known to hold {len(keep)}"
-            )
-        hands.append(tuple(sorted(keep + tuple(cards[position : position + missing]))))
-        position += missing
-    stock = tuple(cards[position:])
-    if len(stock) != view.stock_size or any(
-        len(hand) != size for hand, size in zip(hands, view.hand_sizes, strict=True)
-    ):
-        raise InvalidArgumentError(
-            f"the view's counts do not match its cards: {len(view.unseen)} unseen cards for "
-            f"a stock of {view.stock_size} and hidden hands of {_hidden_sizes(view)}"
-        )
-    return GameState(
-        rules=view.rules,
-        dealer=view.dealer,
-        to_move=view.to_move,
-        phase=view.phase,
-        hands=tuple(hands),
-        stock=stock,
-        discard=view.discard,
-        melds=view.melds,
-        last_discarder=view.last_discarder,
-        taken=view.taken,
-        result=view.result,
-        seed=seed,
-        opened=view.opened,
-        turn_points=view.turn_points,
-        turn_cards=view.turn_cards,
-        turn_longest_run=view.turn_longest_run,
-        stock_rebuilds=view.stock_rebuilds,
-        idle_turns=view.idle_turns,
-        went_out=view.went_out,
-        went_out_rummy=view.went_out_rummy,
-        went_out_long_run=view.went_out_long_run,
-        joker_effect=view.joker_effect,
-        dealer_joker=view.dealer_joker,
-        blocked_by=view.blocked_by,
-        dead=view.dead,
-        known=view.known,
-    )
-
-
-def _kept_cards(view: PlayerView) -> list[Counter[Card]]:
-    """The cards each seat keeps when the view is resampled.
-
-    Those are its known cards, and for the seat to move, while it plays its
-    turn, the cards it took from the pile this turn that are not on the table
-    (nor out of play): it still holds them.
-    """
-    kept = [Counter(cards) for cards in view.known]
-    mover = view.to_move
-    if view.taken and view.phase is Phase.PLAY and (mover != view.seat or view.blind):
-        held = Counter(view.taken) - table_cards(view.melds) - Counter(view.dead)
-        kept[mover] |= held
-    return kept
-
-
-def _hidden_sizes(view: PlayerView) -> Sequence[int]:
-    return [
-        0 if seat == view.seat and not view.blind else size - len(view.known[seat])
-        for seat, size in enumerate(view.hand_sizes)
-    ]
-
-
-# ---------------------------------------------------------------------------
-# Reading a view back from its dict
-
-_VIEW_KEYS = frozenset(
-    {
-        "format",
-        "seat",
-        "rules",
-        "dealer",
-        "to_move",
-        "phase",
-        "hand",
-        "hand_sizes",
-        "known",
-        "stock_size",
-        "discard",
-        "melds",
-        "last_discarder",
-        "turn",
-        "opened",
-        "stock_rebuilds",
-        "idle_turns",
-        "went_out",
-        "result",
-        "legal_moves",
-        "gambit",
-    }
-)
-_TURN_KEYS = frozenset({"taken", "points", "cards", "longest_run"})
-_WENT_OUT_KEYS = frozenset({"seat", "rummy", "long_run"})
-_GAMBIT_KEYS = frozenset({"effect", "dealer_joker", "blocked_by", "dead"})
-_MELD_KEYS = frozenset({"cards", "by", "multiplier", "doubled"})
-_RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
-
-
-def _bad(where: str, message: str) -> PositionError:
-    return PositionError(f"view {where!r}: {message}")
-
-
-def _keys(value: Any, where: str, required: frozenset[str], allowed: frozenset[str]) -> None:
-    if not isinstance(value, Mapping):
-        raise _bad(where, f"expected a dict, got {shown(value)}")
-    missing = sorted(required - set(value))
-    if missing:
-        raise _bad(where, f"missing keys {shown(missing)}")
-    unknown = sorted((key for key in value if key not in allowed), key=shown)
-    if unknown:
-        raise _bad(where, f"unknown keys {shown(unknown)}")
-
-
-def _int(value: Any, where: str, low: int | None = 0, high: int | None = None) -> int:
-    if type(value) is not int or (low is not None and value < low):
-        kind = "an integer" if low is None else f"a whole number of {low} or more"
-        raise _bad(where, f"expected {kind}, got {shown(value)}")
-    if high is not None and value > high:
-        raise _bad(where, f"expected at most {high}, got {shown(value)}")
-    return value
-
-
-def _ints(value: Any, where: str, size: int | None, low: int | None) -> tuple[int, ...]:
-    if not isinstance(value, list) or (size is not None and len(value) != size):
-        count = "" if size is None else f" of {size}"
-        raise _bad(where, f"expected a list{count} of integers, got {shown(value)}")
-    return tuple(_int(item, f"{where}[{index}]", low) for index, item in enumerate(value))
-
-
-def _bool(value: Any, where: str) -> bool:
-    if type(value) is not bool:
-        raise _bad(where, f"expected true or false, got {shown(value)}")
-    return value
-
-
-def _seat_of(value: Any, where: str, players: int) -> int:
-    if type(value) is not int or not 0 <= value < players:
-        raise _bad(where, f"expected a seat 0..{players - 1}, got {shown(value)}")
-    return value
-
-
-def _maybe_seat(value: Any, where: str, players: int) -> int | None:
-    return None if value is None else _seat_of(value, where, players)
-
-
-def _card_list(value: Any, where: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise _bad(where, f"expected a list of cards, got {shown(value)}")
-    cards = []
-    for index, text in enumerate(value):
-        if not isinstance(text, str):
-            raise _bad(f"{where}[{index}]", f"expected a card, got {shown(text)}")
-        try:
-            card = parse_card(text)
-        except NotationError as error:
-            raise _bad(f"{where}[{index}]", str(error)) from None
-        if str(card) != text:
-            raise _bad(f"{where}[{index}]", f"expected a card as {str(card)!r}, got {shown(text)}")
-        cards.append(card)
-    return tuple(cards)
-
-
-def _sorted_cards(value: Any, where: str) -> tuple[Card, ...]:
-    cards = _card_list(value, where)
-    if list(cards) != sorted(cards):
-        raise _bad(where, f"the cards are not in order, got {shown(value)}")
-    return cards
-
-
-def _enum_of(kind: type[enum.Enum], value: Any, where: str) -> Any:
-    values = [member.value for member in kind]
-    if not isinstance(value, str) or value not in values:
-        raise _bad(where, f"expected one of {', '.join(map(repr, values))}, got {shown(value)}")
-    return kind(value)
-
-
-def _view_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
-    if not isinstance(value, list):
-        raise _bad("melds", f"expected a list of melds, got {shown(value)}")
-    melds = []
-    for number, item in enumerate(value):
-        where = f"melds[{number}]"
-        _keys(item, where, frozenset({"cards", "by"}), _MELD_KEYS)
-        cards = item["cards"]
-        if not isinstance(cards, list) or not all(isinstance(text, str) for text in cards):
-            raise _bad(f"{where}.cards", f"expected a list of meld cards, got {shown(cards)}")
-        try:
-            meld = make_meld([parse_meld_card(text) for text in cards], rules)
-        except (NotationError, InvalidMeldError) as error:
-            raise _bad(f"{where}.cards", str(error)) from None
-        if [str(spec) for spec in meld.specs] != cards:
-            raise _bad(f"{where}.cards", f"not in meld order: expected {meld}")
-        by = item["by"]
-        if not isinstance(by, list) or len(by) != len(cards):
-            raise _bad(f"{where}.by", f"expected one seat per card, got {shown(by)}")
-        seats = tuple(_seat_of(seat, f"{where}.by[{i}]", players) for i, seat in enumerate(by))
-        doubled = _bool(item.get("doubled", False), f"{where}.doubled")
-        if "doubled" in item and not doubled:
-            raise _bad(f"{where}.doubled", "written only when true")
-        multiplier = _int(item.get("multiplier", 1), f"{where}.multiplier", 1)
-        if "multiplier" in item and multiplier == 1:
-            raise _bad(f"{where}.multiplier", "written only when not 1")
-        melds.append(TableMeld(meld, seats, multiplier, doubled))
-    return tuple(melds)
-
-
-def _view_result(value: Any, players: int) -> HandResult | None:
-    if value is None:
-        return None
-    _keys(value, "result", _RESULT_KEYS, _RESULT_KEYS)
-    team_scores = _ints(value["team_scores"], "result.team_scores", None, None)
-    if len(team_scores) not in (0, 2):
-        raise _bad("result.team_scores", f"expected 0 or 2 scores, got {shown(team_scores)}")
-    return HandResult(
-        scores=_ints(value["scores"], "result.scores", players, None),
-        melded=_ints(value["melded"], "result.melded", players, None),
-        in_hand=_ints(value["in_hand"], "result.in_hand", players, None),
-        went_out=_maybe_seat(value["went_out"], "result.went_out", players),
-        reason=_enum_of(EndReason, value["reason"], "result.reason"),
-        bonuses=_ints(value["bonuses"], "result.bonuses", None, None),
-        going_rummy=_bool(value["going_rummy"], "result.going_rummy"),
-        team_scores=team_scores,
-    )
-
-
-def _view_moves(value: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
-    if not isinstance(value, list):
-        raise _bad("legal_moves", f"expected a list of moves, got {shown(value)}")
-    moves = []
-    for index, text in enumerate(value):
-        where = f"legal_moves[{index}]"
-        if not isinstance(text, str):
-            raise _bad(where, f"expected a move in notation, got {shown(text)}")
-        try:
-            move = parse_move(reader, text)
-        except NotationError as error:
-            raise _bad(where, str(error)) from None
-        if move.player != seat or str(move) != text:
-            raise _bad(
-                where, f"expected a move of p{seat} in canonical notation, got {shown(text)}"
-            )
-        moves.append(move)
-    if len(set(moves)) != len(moves):
-        raise _bad("legal_moves", "a move is listed twice")
-    return tuple(moves)
-
-
 def _view_from_dict(data: Any) -> PlayerView:
-    """:meth:`PlayerView.from_dict`."""
-    if isinstance(data, Mapping) and too_deep(data):
-        raise PositionError(f"a view nests lists and dicts more than {MAX_JSON_DEPTH} deep")
-    _keys(data, "view", _VIEW_KEYS, _VIEW_KEYS)
-    if type(data["format"]) is not int or data["format"] != FORMAT:
-        raise _bad("format", f"expected {FORMAT}, got {shown(data['format'])}")
-    try:
-        rules = rules_from_data(data["rules"])
-    except ValueError as error:
-        raise _bad("rules", str(error)) from None
-    hand_sizes = _ints(data["hand_sizes"], "hand_sizes", None, 0)
-    players = len(hand_sizes)
-    try:
-        rules.check_players(players)
-    except InvalidArgumentError as error:
-        raise _bad("hand_sizes", str(error)) from None
-    seat = _seat_of(data["seat"], "seat", players)
-    phase = _enum_of(Phase, data["phase"], "phase")
-    hand = _sorted_cards(data["hand"], "hand")
-    expected = 0 if phase is Phase.NOMINATE else hand_sizes[seat]
-    if len(hand) != expected:
-        raise _bad("hand", f"expected {expected} cards (hand_sizes[{seat}]), got {len(hand)}")
-    known_data = data["known"]
-    if not isinstance(known_data, list) or len(known_data) != players:
-        raise _bad("known", f"expected a list of {players} lists of cards, got {shown(known_data)}")
-    known = tuple(_sorted_cards(cards, f"known[{i}]") for i, cards in enumerate(known_data))
-    for other, cards in enumerate(known):
-        if other == seat and cards:
-            raise _bad(f"known[{other}]", "the seat's own entry is empty (its hand is 'hand')")
-        if len(cards) > hand_sizes[other]:
-            raise _bad(f"known[{other}]", f"more cards than p{other} holds ({hand_sizes[other]})")
-    turn = data["turn"]
-    _keys(turn, "turn", _TURN_KEYS, _TURN_KEYS)
-    went_out_data = data["went_out"]
-    went_out, went_out_rummy, went_out_long_run = None, False, False
-    if went_out_data is not None:
-        _keys(went_out_data, "went_out", _WENT_OUT_KEYS, _WENT_OUT_KEYS)
-        went_out = _seat_of(went_out_data["seat"], "went_out.seat", players)
-        went_out_rummy = _bool(went_out_data["rummy"], "went_out.rummy")
-        went_out_long_run = _bool(went_out_data["long_run"], "went_out.long_run")
-    opened = _ints(data["opened"], "opened", None, 0)
-    if list(opened) != sorted(set(opened)) or any(other >= players for other in opened):
-        raise _bad("opened", f"expected distinct seats in order, got {shown(data['opened'])}")
-    gambit = data["gambit"]
-    effect, dealer_joker, blocked_by = None, False, None
-    dead: tuple[Card, ...] = ()
-    if not rules.dealers_gambit:
-        if gambit is not None:
-            raise _bad("gambit", f"expected null without dealer's gambit, got {shown(gambit)}")
-    else:
-        _keys(gambit, "gambit", _GAMBIT_KEYS, _GAMBIT_KEYS)
-        if gambit["effect"] is not None:
-            effect = _enum_of(JokerEffect, gambit["effect"], "gambit.effect")
-        dealer_joker = _bool(gambit["dealer_joker"], "gambit.dealer_joker")
-        blocked_by = _maybe_seat(gambit["blocked_by"], "gambit.blocked_by", players)
-        dead = _card_list(gambit["dead"], "gambit.dead")
-    dealer = _seat_of(data["dealer"], "dealer", players)
-    to_move = _seat_of(data["to_move"], "to_move", players)
-    discard = _card_list(data["discard"], "discard")
-    melds = _view_melds(data["melds"], rules, players)
-    reader = GameState(rules, dealer, to_move, phase, ((),) * players, (), discard, melds)
-    view = PlayerView(
-        seat=seat,
-        rules=rules,
-        dealer=dealer,
-        to_move=to_move,
-        phase=phase,
-        hand=hand,
-        hand_sizes=hand_sizes,
-        known=known,
-        stock_size=_int(data["stock_size"], "stock_size"),
-        discard=discard,
-        melds=melds,
-        last_discarder=_maybe_seat(data["last_discarder"], "last_discarder", players),
-        taken=_card_list(turn["taken"], "turn.taken"),
-        opened=frozenset(opened),
-        turn_points=_int(turn["points"], "turn.points"),
-        turn_cards=_int(turn["cards"], "turn.cards"),
-        turn_longest_run=_int(turn["longest_run"], "turn.longest_run"),
-        stock_rebuilds=_int(data["stock_rebuilds"], "stock_rebuilds"),
-        idle_turns=_int(data["idle_turns"], "idle_turns"),
-        went_out=went_out,
-        went_out_rummy=went_out_rummy,
-        went_out_long_run=went_out_long_run,
-        result=_view_result(data["result"], players),
-        legal_moves=_view_moves(data["legal_moves"], reader, seat),
-        joker_effect=effect,
-        dealer_joker=dealer_joker,
-        blocked_by=blocked_by,
-        dead=dead,
-    )
+    """:meth:`PlayerView.from_dict`: the fields read, and the counts checked against the cards."""
+    view = PlayerView(**view_fields(data))
     try:
         hidden = len(view.unseen)
     except InvalidArgumentError as error:
-        raise _bad("view", str(error)) from None
-    if hidden != view.stock_size + sum(_hidden_sizes(view)):
-        raise _bad(
-            "view",
-            f"the counts do not match the cards: {hidden} unseen cards for a stock of "
-            f"{view.stock_size} and hidden hands of {list(_hidden_sizes(view))}",
+        raise PositionError(f"view 'view': {error}") from None
+    if hidden != view.stock_size + sum(hidden_sizes(view)):
+        raise PositionError(
+            f"view 'view': the counts do not match the cards: {hidden} unseen cards for a stock "
+            f"of {view.stock_size} and hidden hands of {list(hidden_sizes(view))}"
         )
     return view

@@ -1,0 +1,97 @@
+"""JSON text read within limits: the first step of every reader of a document.
+
+Positions, player views and match records arrive as JSON text from outside
+the program.  :func:`load_json` reads such text only up to a length the
+caller gives and a nesting depth of :data:`MAX_JSON_DEPTH`, and turns every
+way it can fail into the caller's own :class:`ValueError`; :func:`too_deep`
+checks the nesting of data that arrived already parsed.
+
+>>> from rummy500.errors import PositionError
+>>> load_json('{"format": 1}', "position", 100, PositionError)
+{'format': 1}
+>>> load_json("[" * 40 + "]" * 40, "position", 100, PositionError)
+Traceback (most recent call last):
+...
+rummy500.errors.PositionError: position is not valid JSON: nested more than 32 deep
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rummy500.errors import Rummy500Error, shown
+
+__all__ = ["MAX_JSON_DEPTH", "load_json", "too_deep"]
+
+#: The deepest nesting of lists and objects the JSON readers accept.
+MAX_JSON_DEPTH = 32
+
+
+def load_json(text: Any, what: str, limit: int, error: type[Rummy500Error]) -> Any:
+    """Read JSON text of at most ``limit`` characters, nested at most :data:`MAX_JSON_DEPTH` deep.
+
+    Args:
+        text: The JSON text (``str``, ``bytes`` or ``bytearray``).
+        what: What the text holds (``"position"``, ``"record"``), for messages.
+        limit: The most characters (or bytes) accepted.
+        error: The exception class to raise (called with the message).
+
+    Raises:
+        Rummy500Error: of class ``error``, for text that is too long, too
+            deeply nested or not valid JSON (numbers of more than 4300 digits
+            included).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise error(f"{what} JSON must be text, got {type(text).__name__}")
+    if len(text) > limit:
+        raise error(f"{what} JSON of {len(text)} characters is too long (at most {limit})")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        data = None
+        deep = True
+    except ValueError as problem:  # JSONDecodeError, numbers of too many digits, bad bytes
+        raise error(f"{what} is not valid JSON: {_first_line(str(problem))}") from None
+    else:
+        deep = too_deep(data)
+    if deep:
+        raise error(f"{what} is not valid JSON: nested more than {MAX_JSON_DEPTH} deep")
+    return data
+
+
+def too_deep(data: Any) -> bool:
+    """Whether lists and dicts in ``data`` nest more than :data:`MAX_JSON_DEPTH` deep.
+
+    Iterative, so any depth is safe to ask about, and a container met again
+    (shared, or holding itself) is walked again only when met deeper: the
+    time is at most :data:`MAX_JSON_DEPTH` times the size of ``data``.
+
+    >>> too_deep([[1], {"a": [2]}]), too_deep([[[]]] * 3), too_deep(eval("[" * 40 + "]" * 40))
+    (False, False, True)
+    >>> itself = []
+    >>> itself.append(itself)
+    >>> too_deep(itself)
+    True
+    """
+    deepest: dict[int, int] = {}
+    if not isinstance(data, (Mapping, list, tuple)):
+        return False
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return True
+        if deepest.get(id(item), 0) >= depth:
+            continue
+        deepest[id(item)] = depth
+        children = item.values() if isinstance(item, Mapping) else item
+        stack.extend(
+            (child, depth + 1) for child in children if isinstance(child, (Mapping, list, tuple))
+        )
+    return False
+
+
+def _first_line(message: str) -> str:
+    return shown(message.splitlines()[0] if message else message)[1:-1]

@@ -1,0 +1,85 @@
+"""The rule set as data: a preset name, or a preset with knob overrides.
+
+Positions, player views and match records hold their rule set under the key
+``rules``, in the form :func:`rules_to_data` writes: the name of a preset
+when the rules are exactly that preset, and otherwise the nearest preset
+under ``"preset"`` with every knob that differs from it.
+:func:`rules_from_data` reads it back, as strictly as the documents' JSON
+Schemas: a preset or knob name is spelled exactly, and so is every value.
+
+>>> from rummy500 import Rules
+>>> rules_to_data(Rules()), rules_to_data(Rules(ace="low"))
+('pagat', {'preset': 'pagat', 'ace': 'low'})
+>>> rules_from_data({"preset": "pagat", "ace": "low"}) == Rules(ace="low")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import rummy500.presets as presets
+from rummy500.errors import InvalidArgumentError, PositionError, RulesError, shown
+from rummy500.jsontext import MAX_JSON_DEPTH, too_deep
+from rummy500.rules import KNOBS, Rules
+
+__all__ = ["rules_from_data", "rules_to_data"]
+
+#: The keys of a ``hand_size`` table: the player counts, as JSON writes them.
+_PLAYER_COUNTS = frozenset(str(players) for players in range(2, 9))
+
+
+def rules_to_data(rules: Rules) -> str | dict[str, Any]:
+    """A preset name, or ``{"preset": name, **overrides}`` for the nearest preset.
+
+    >>> rules_to_data(Rules(ace="low"))
+    {'preset': 'pagat', 'ace': 'low'}
+    """
+    name, overrides = presets.nearest(rules)
+    if not overrides:
+        return name
+    return {"preset": name, **overrides}
+
+
+def rules_from_data(data: Any) -> Rules:
+    """Inverse of :func:`rules_to_data`.
+
+    The names and values are read exactly as :func:`rules_to_data` writes
+    them: ``"pagat"``, not ``"Pagat"``; a ``hand_size`` table keyed by the
+    player counts ``"2"`` to ``"8"``, not ``" 2"`` nor ``"02"``.
+
+    Raises:
+        RulesError: for unknown knobs or bad knob values, listing them all.
+        InvalidArgumentError: for an unknown preset name.
+        PositionError: for data that is neither a name nor a dict, or that
+            nests lists and dicts more than :data:`~rummy500.jsontext.MAX_JSON_DEPTH` deep.
+
+    (All three are :class:`ValueError`.)
+    """
+    if isinstance(data, str):
+        return _preset(data)
+    if not isinstance(data, Mapping):
+        raise PositionError(f"rules must be a preset name or a dict, got {shown(data)}")
+    if too_deep(data):
+        raise PositionError(f"rules nest lists and dicts more than {MAX_JSON_DEPTH} deep")
+    overrides = dict(data)
+    base = _preset(overrides.pop("preset", "pagat"))
+    unknown = sorted((name for name in overrides if name not in KNOBS), key=shown)
+    if unknown:  # named here, each quoted short, however long the names
+        raise RulesError([f"unknown knob {shown(name)}" for name in unknown])
+    hand_size = overrides.get("hand_size")
+    if isinstance(hand_size, Mapping):
+        odd = sorted((key for key in hand_size if key not in _PLAYER_COUNTS), key=shown)
+        if odd:
+            problem = "hand_size keys must be player counts '2' to '8', got"
+            raise RulesError([f"{problem} {shown(key)}" for key in odd])
+    return Rules.from_dict(overrides, base=base)
+
+
+def _preset(name: Any) -> Rules:
+    if not isinstance(name, str) or name not in presets.names():
+        raise InvalidArgumentError(
+            f"unknown preset {shown(name)}; known presets: {', '.join(presets.names())}"
+        )
+    return presets.get(name)

@@ -1,0 +1,328 @@
+"""Reading a player view back from its dict: the checks of :meth:`PlayerView.from_dict`.
+
+:func:`view_fields` reads what :meth:`PlayerView.to_dict
+<rummy500.views.PlayerView.to_dict>` writes, as strictly as the view's JSON
+Schema: every key there and no other, values of the exact JSON types, and
+text spelled exactly as the library writes it (cards ``"TS"``, meld cards
+``"JK=8H"``, moves in canonical notation).  It returns the view's fields;
+:meth:`PlayerView.from_dict <rummy500.views.PlayerView.from_dict>` builds
+the view from them and checks that its counts add up.
+
+>>> from rummy500 import new_game, observe
+>>> data = observe(new_game(seed=7), 1).to_dict()
+>>> fields = view_fields(data)
+>>> fields["seat"], fields["stock_size"], fields["hand_sizes"]
+(1, 27, (13, 13))
+>>> view_fields({**data, "hand": ["ts", *data["hand"][1:]]})
+Traceback (most recent call last):
+...
+rummy500.errors.PositionError: view 'hand[0]': 'ts' is not a card in canonical form (e.g. 'TS')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from rummy500.cards import Card, card_from_text
+from rummy500.errors import (
+    CardParseError,
+    InvalidArgumentError,
+    InvalidMeldError,
+    NotationError,
+    PositionError,
+    shown,
+)
+from rummy500.jsontext import MAX_JSON_DEPTH, too_deep
+from rummy500.meldcards import meld_card_from_text
+from rummy500.melds import make_meld
+from rummy500.moves import Move
+from rummy500.notation import parse_move
+from rummy500.positions import FORMAT
+from rummy500.rules import Rules
+from rummy500.rulesdata import rules_from_data
+from rummy500.state import EndReason, GameState, HandResult, JokerEffect, Phase, TableMeld
+
+__all__ = ["view_fields"]
+
+_VIEW_KEYS = frozenset(
+    {
+        "format",
+        "seat",
+        "rules",
+        "dealer",
+        "to_move",
+        "phase",
+        "hand",
+        "hand_sizes",
+        "known",
+        "stock_size",
+        "discard",
+        "melds",
+        "last_discarder",
+        "turn",
+        "opened",
+        "stock_rebuilds",
+        "idle_turns",
+        "went_out",
+        "result",
+        "legal_moves",
+        "gambit",
+    }
+)
+_TURN_KEYS = frozenset({"taken", "points", "cards", "longest_run"})
+_WENT_OUT_KEYS = frozenset({"seat", "rummy", "long_run"})
+_GAMBIT_KEYS = frozenset({"effect", "dealer_joker", "blocked_by", "dead"})
+_MELD_KEYS = frozenset({"cards", "by", "multiplier", "doubled"})
+_RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
+
+
+def _bad(where: str, message: str) -> PositionError:
+    return PositionError(f"view {where!r}: {message}")
+
+
+def _keys(value: Any, where: str, required: frozenset[str], allowed: frozenset[str]) -> None:
+    if not isinstance(value, Mapping):
+        raise _bad(where, f"expected a dict, got {shown(value)}")
+    missing = sorted(required - set(value))
+    if missing:
+        raise _bad(where, f"missing keys {shown(missing)}")
+    unknown = sorted((key for key in value if key not in allowed), key=shown)
+    if unknown:
+        raise _bad(where, f"unknown keys {shown(unknown)}")
+
+
+def _int(value: Any, where: str, low: int | None = 0, high: int | None = None) -> int:
+    if type(value) is not int or (low is not None and value < low):
+        kind = "an integer" if low is None else f"a whole number of {low} or more"
+        raise _bad(where, f"expected {kind}, got {shown(value)}")
+    if high is not None and value > high:
+        raise _bad(where, f"expected at most {high}, got {shown(value)}")
+    return value
+
+
+def _ints(value: Any, where: str, size: int | None, low: int | None) -> tuple[int, ...]:
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        count = "" if size is None else f" of {size}"
+        raise _bad(where, f"expected a list{count} of integers, got {shown(value)}")
+    return tuple(_int(item, f"{where}[{index}]", low) for index, item in enumerate(value))
+
+
+def _bool(value: Any, where: str) -> bool:
+    if type(value) is not bool:
+        raise _bad(where, f"expected true or false, got {shown(value)}")
+    return value
+
+
+def _seat_of(value: Any, where: str, players: int) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise _bad(where, f"expected a seat 0..{players - 1}, got {shown(value)}")
+    return value
+
+
+def _maybe_seat(value: Any, where: str, players: int) -> int | None:
+    return None if value is None else _seat_of(value, where, players)
+
+
+def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise _bad(where, f"expected a list of cards, got {shown(value)}")
+    cards = []
+    for index, text in enumerate(value):
+        try:
+            cards.append(card_from_text(text))
+        except CardParseError as error:
+            raise _bad(f"{where}[{index}]", str(error)) from None
+    return tuple(cards)
+
+
+def _sorted_cards(value: Any, where: str) -> tuple[Card, ...]:
+    cards = _card_list(value, where)
+    if list(cards) != sorted(cards):
+        raise _bad(where, f"the cards are not in order, got {shown(value)}")
+    return cards
+
+
+def _enum_of(kind: type[enum.Enum], value: Any, where: str) -> Any:
+    values = [member.value for member in kind]
+    if not isinstance(value, str) or value not in values:
+        raise _bad(where, f"expected one of {', '.join(map(repr, values))}, got {shown(value)}")
+    return kind(value)
+
+
+def _view_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
+    if not isinstance(value, list):
+        raise _bad("melds", f"expected a list of melds, got {shown(value)}")
+    melds = []
+    for number, item in enumerate(value):
+        where = f"melds[{number}]"
+        _keys(item, where, frozenset({"cards", "by"}), _MELD_KEYS)
+        cards = item["cards"]
+        if not isinstance(cards, list):
+            raise _bad(f"{where}.cards", f"expected a list of meld cards, got {shown(cards)}")
+        specs = []
+        for index, text in enumerate(cards):
+            try:
+                specs.append(meld_card_from_text(text))
+            except NotationError as error:
+                raise _bad(f"{where}.cards[{index}]", str(error)) from None
+        try:
+            meld = make_meld(specs, rules)
+        except InvalidMeldError as error:
+            raise _bad(f"{where}.cards", str(error)) from None
+        if [str(spec) for spec in meld.specs] != cards:
+            raise _bad(f"{where}.cards", f"not in meld order: expected {meld}")
+        by = item["by"]
+        if not isinstance(by, list) or len(by) != len(cards):
+            raise _bad(f"{where}.by", f"expected one seat per card, got {shown(by)}")
+        seats = tuple(_seat_of(seat, f"{where}.by[{i}]", players) for i, seat in enumerate(by))
+        doubled = _bool(item.get("doubled", False), f"{where}.doubled")
+        if "doubled" in item and not doubled:
+            raise _bad(f"{where}.doubled", "written only when true")
+        multiplier = _int(item.get("multiplier", 1), f"{where}.multiplier", 1)
+        if "multiplier" in item and multiplier == 1:
+            raise _bad(f"{where}.multiplier", "written only when not 1")
+        melds.append(TableMeld(meld, seats, multiplier, doubled))
+    return tuple(melds)
+
+
+def _view_result(value: Any, players: int) -> HandResult | None:
+    if value is None:
+        return None
+    _keys(value, "result", _RESULT_KEYS, _RESULT_KEYS)
+    team_scores = _ints(value["team_scores"], "result.team_scores", None, None)
+    if len(team_scores) not in (0, 2):
+        raise _bad("result.team_scores", f"expected 0 or 2 scores, got {shown(team_scores)}")
+    return HandResult(
+        scores=_ints(value["scores"], "result.scores", players, None),
+        melded=_ints(value["melded"], "result.melded", players, None),
+        in_hand=_ints(value["in_hand"], "result.in_hand", players, None),
+        went_out=_maybe_seat(value["went_out"], "result.went_out", players),
+        reason=_enum_of(EndReason, value["reason"], "result.reason"),
+        bonuses=_ints(value["bonuses"], "result.bonuses", None, None),
+        going_rummy=_bool(value["going_rummy"], "result.going_rummy"),
+        team_scores=team_scores,
+    )
+
+
+def _view_moves(value: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
+    if not isinstance(value, list):
+        raise _bad("legal_moves", f"expected a list of moves, got {shown(value)}")
+    moves = []
+    for index, text in enumerate(value):
+        where = f"legal_moves[{index}]"
+        if not isinstance(text, str):
+            raise _bad(where, f"expected a move in notation, got {shown(text)}")
+        try:
+            move = parse_move(reader, text)
+        except NotationError as error:
+            raise _bad(where, str(error)) from None
+        if move.player != seat or str(move) != text:
+            raise _bad(
+                where, f"expected a move of p{seat} in canonical notation, got {shown(text)}"
+            )
+        moves.append(move)
+    if len(set(moves)) != len(moves):
+        raise _bad("legal_moves", "a move is listed twice")
+    return tuple(moves)
+
+
+def view_fields(data: Any) -> dict[str, Any]:
+    """The fields of the view ``data`` holds, by name: the keyword arguments of a view.
+
+    Raises:
+        PositionError: (a :class:`ValueError`) naming the offending key and value.
+    """
+    if isinstance(data, Mapping) and too_deep(data):
+        raise PositionError(f"a view nests lists and dicts more than {MAX_JSON_DEPTH} deep")
+    _keys(data, "view", _VIEW_KEYS, _VIEW_KEYS)
+    if type(data["format"]) is not int or data["format"] != FORMAT:
+        raise _bad("format", f"expected {FORMAT}, got {shown(data['format'])}")
+    try:
+        rules = rules_from_data(data["rules"])
+    except ValueError as error:
+        raise _bad("rules", str(error)) from None
+    hand_sizes = _ints(data["hand_sizes"], "hand_sizes", None, 0)
+    players = len(hand_sizes)
+    try:
+        rules.check_players(players)
+    except InvalidArgumentError as error:
+        raise _bad("hand_sizes", str(error)) from None
+    seat = _seat_of(data["seat"], "seat", players)
+    phase = _enum_of(Phase, data["phase"], "phase")
+    hand = _sorted_cards(data["hand"], "hand")
+    expected = 0 if phase is Phase.NOMINATE else hand_sizes[seat]
+    if len(hand) != expected:
+        raise _bad("hand", f"expected {expected} cards (hand_sizes[{seat}]), got {len(hand)}")
+    known_data = data["known"]
+    if not isinstance(known_data, list) or len(known_data) != players:
+        raise _bad("known", f"expected a list of {players} lists of cards, got {shown(known_data)}")
+    known = tuple(_sorted_cards(cards, f"known[{i}]") for i, cards in enumerate(known_data))
+    for other, cards in enumerate(known):
+        if other == seat and cards:
+            raise _bad(f"known[{other}]", "the seat's own entry is empty (its hand is 'hand')")
+        if len(cards) > hand_sizes[other]:
+            raise _bad(f"known[{other}]", f"more cards than p{other} holds ({hand_sizes[other]})")
+    turn = data["turn"]
+    _keys(turn, "turn", _TURN_KEYS, _TURN_KEYS)
+    went_out_data = data["went_out"]
+    went_out, went_out_rummy, went_out_long_run = None, False, False
+    if went_out_data is not None:
+        _keys(went_out_data, "went_out", _WENT_OUT_KEYS, _WENT_OUT_KEYS)
+        went_out = _seat_of(went_out_data["seat"], "went_out.seat", players)
+        went_out_rummy = _bool(went_out_data["rummy"], "went_out.rummy")
+        went_out_long_run = _bool(went_out_data["long_run"], "went_out.long_run")
+    opened = _ints(data["opened"], "opened", None, 0)
+    if list(opened) != sorted(set(opened)) or any(other >= players for other in opened):
+        raise _bad("opened", f"expected distinct seats in order, got {shown(data['opened'])}")
+    gambit = data["gambit"]
+    effect, dealer_joker, blocked_by = None, False, None
+    dead: tuple[Card, ...] = ()
+    if not rules.dealers_gambit:
+        if gambit is not None:
+            raise _bad("gambit", f"expected null without dealer's gambit, got {shown(gambit)}")
+    else:
+        _keys(gambit, "gambit", _GAMBIT_KEYS, _GAMBIT_KEYS)
+        if gambit["effect"] is not None:
+            effect = _enum_of(JokerEffect, gambit["effect"], "gambit.effect")
+        dealer_joker = _bool(gambit["dealer_joker"], "gambit.dealer_joker")
+        blocked_by = _maybe_seat(gambit["blocked_by"], "gambit.blocked_by", players)
+        dead = _card_list(gambit["dead"], "gambit.dead")
+    dealer = _seat_of(data["dealer"], "dealer", players)
+    to_move = _seat_of(data["to_move"], "to_move", players)
+    discard = _card_list(data["discard"], "discard")
+    melds = _view_melds(data["melds"], rules, players)
+    reader = GameState(rules, dealer, to_move, phase, ((),) * players, (), discard, melds)
+    return {
+        "seat": seat,
+        "rules": rules,
+        "dealer": dealer,
+        "to_move": to_move,
+        "phase": phase,
+        "hand": hand,
+        "hand_sizes": hand_sizes,
+        "known": known,
+        "stock_size": _int(data["stock_size"], "stock_size"),
+        "discard": discard,
+        "melds": melds,
+        "last_discarder": _maybe_seat(data["last_discarder"], "last_discarder", players),
+        "taken": _card_list(turn["taken"], "turn.taken"),
+        "opened": frozenset(opened),
+        "turn_points": _int(turn["points"], "turn.points"),
+        "turn_cards": _int(turn["cards"], "turn.cards"),
+        "turn_longest_run": _int(turn["longest_run"], "turn.longest_run"),
+        "stock_rebuilds": _int(data["stock_rebuilds"], "stock_rebuilds"),
+        "idle_turns": _int(data["idle_turns"], "idle_turns"),
+        "went_out": went_out,
+        "went_out_rummy": went_out_rummy,
+        "went_out_long_run": went_out_long_run,
+        "result": _view_result(data["result"], players),
+        "legal_moves": _view_moves(data["legal_moves"], reader, seat),
+        "joker_effect": effect,
+        "dealer_joker": dealer_joker,
+        "blocked_by": blocked_by,
+        "dead": dead,
+    }
