@@ -592,7 +592,7 @@ def _knob_values(name: str, rng: random.Random) -> Any:
         if enum_values and name not in ("card_values", "hand_size"):
             return rng.choice(enum_values)
         if isinstance(default, int) or name in ("hand_limit", "decks"):
-            # Moderate values: a large opening minimum is the performance work's.
+            # Moderate values, and some beyond a knob's range (opening_minimum: 0 to 150, T8).
             return rng.choice([0, 1, 2, 3, 4, 5, 7, 8, 10, 13, 30, 50, 100, 150, 500, 1000])
     if name == "card_values" and pick < 0.6:
         values = rng.choice(["standard", "fives", "basic", "custom"])

@@ -694,6 +694,22 @@ def test_v7_t8_a_doubled_meld_counts_double_toward_the_opening_minimum() -> None
     assert after.hands[1] == hand("2C")
 
 
+def test_v7_v8_a_doubled_group_of_four_aces_scores_double_the_four_aces_value() -> None:
+    """The doubling joker lies over the meld, not in it: four aces stay four aces (V8)."""
+    rules = rules_to_data(GAMBIT.evolve(four_aces_value=25))
+    state = gambit_position(
+        ["4D 9D 3C KH", "JK AS AH AD AC 2C"],
+        effect="double",
+        phase="play",
+        to_move=1,
+        dealer=0,
+        rules=rules,
+    )
+    after = play(state, "meld AS AH AD AC double")
+    assert (after.turn_points, after.melds[0].multiplier) == (200, 2)
+    assert result_of(play(after, "discard 2C")).melded == (0, 200)
+
+
 def test_v7_t3_take_and_double_the_new_meld() -> None:
     """A take may meld its deepest card in a doubled meld."""
     state = gambit_position(

@@ -9,7 +9,8 @@ for integers, 10 positions where nobody can move, 11 rule knobs of the
 wrong type, 12 the command line's record file and Ctrl-C, 13 error messages
 that repeat a huge input; and the records that were read too leniently.
 (Number 7, the move generator's time under a large opening minimum, is
-handled with the engine's performance.)
+closed by the range of ``opening_minimum``: above 150 a rule set is refused
+at once, T8.)
 
 Rule ids: none of their own.
 """
@@ -331,6 +332,24 @@ def test_hardening_06_a_table_equal_to_a_named_one_round_trips_as_data() -> None
     state = new_game(rules, seed=1)
     assert GameState.from_dict(state.to_dict()).to_dict() == state.to_dict()
     assert Rules.from_dict(rules.to_dict()).to_dict() == rules.to_dict()
+
+
+# ---------------------------------------------------------------------------
+# 7. A large opening minimum is refused at once (T8: 0 or 1 to 150)
+
+
+@pytest.mark.parametrize("minimum", [151, 500, 10**100])
+def test_hardening_7_a_large_opening_minimum_is_refused_at_once(minimum: int) -> None:
+    start = time.perf_counter()
+    error = _error(lambda: Rules(opening_minimum=minimum), RulesError)
+    assert "1 to 150" in str(error)
+    assert "(T8)" in str(error)
+    error = _error(lambda: rules_from_data({"preset": "pagat", "opening_minimum": minimum}))
+    assert "1 to 150" in str(error)
+    state = new_game(seed=1).to_dict()
+    data = {**state, "rules": {"preset": "pagat", "opening_minimum": minimum}}
+    assert "1 to 150" in str(_error(lambda: GameState.from_dict(data)))
+    assert time.perf_counter() - start < 1.0
 
 
 # ---------------------------------------------------------------------------

@@ -16,27 +16,36 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+import jsonschema
 import pytest
 
 from rummy500 import (
+    KNOBS,
     CardValues,
     EndReason,
     GameState,
     IllegalMoveError,
     Phase,
+    PlayerView,
     Reason,
     Rules,
+    RulesError,
+    Session,
     apply_move,
     check_move,
     is_legal,
+    json_schema,
     legal_moves,
     make_meld,
     meld_value,
     new_game,
+    observe,
     parse_move,
     presets,
 )
 from rummy500.match import new_match, sides
+from rummy500.melds import four_aces, laid_points
+from rummy500.positions import rules_to_data
 from rummy500.rules import (
     Ace,
     DeepestCardUse,
@@ -541,3 +550,144 @@ def test_v8_other_variants_are_knobs() -> None:
     # "4 aces = 100": four aces laid down at once under aces-25 values.
     meld = make_meld("AS AH AD AC", rules)
     assert meld_value(meld, rules.card_values) == 100
+
+
+# V8 four aces: "aces played high are worth 15, except where a single player
+# plays a four-of-a-kind ace meld, in which case the meld is worth 100 points
+# (25 each)" -- knob four_aces_value.
+
+FOUR_ACES = knobs(four_aces_value=25)
+
+
+def test_v8_four_aces_laid_at_once_score_25_each() -> None:
+    state = position(["AS AH AD AC 2C", "3D"], phase="play", rules=FOUR_ACES)
+    state = play(state, "meld AS AH AD AC")
+    assert state.turn_points == 100
+    assert observe(state, 1).melded_points == (100, 0)
+    result = result_of(play(state, "discard 2C"))
+    assert (result.melded, result.scores) == ((100, 0), (100, -3))
+    # off (the default): each ace its card value
+    plain = position(["AS AH AD AC 2C", "3D"], phase="play")
+    assert result_of(play_all(plain, "meld AS AH AD AC", "discard 2C")).melded == (60, 0)
+
+
+def test_v8_four_aces_completed_by_the_same_seats_layoff_score_100() -> None:
+    state = position(["AC 2C", "3D"], melds=[("AS AH AD", 0)], phase="play", rules=FOUR_ACES)
+    assert observe(state, 0).melded_points == (45, 0)
+    state = play(state, "layoff 0 AC")
+    assert state.turn_points == 0  # a lay-off is no new meld (T8)
+    assert result_of(play(state, "discard 2C")).melded == (100, 0)
+
+
+def test_v8_four_aces_completed_by_another_seat_score_their_card_values() -> None:
+    # the aces are credited to two seats (L5): not four aces
+    state = position(["AC 2C", "3D"], melds=[("AS AH AD", 1)], phase="play", rules=FOUR_ACES)
+    state = play(state, "layoff 0 AC")
+    assert state.melds[0].by == (1, 1, 1, 0)
+    assert result_of(play(state, "discard 2C")).melded == (15, 45)
+    # partners too are two seats (V5)
+    partners = knobs(four_aces_value=25, partnerships=True, min_players=4, max_players=4)
+    state = position(
+        ["AC 2C", "3D", "4D", "5D"], melds=[("AS AH AD", 2)], phase="play", rules=partners
+    )
+    state = play_all(state, "layoff 0 AC", "discard 2C")
+    assert result_of(state).melded == (15, 0, 45, 0)
+
+
+def test_v8_a_group_of_aces_with_a_joker_is_not_four_aces() -> None:
+    state = position(["AS AH AD JK 2C", "3D"], phase="play", rules=FOUR_ACES)
+    state = play(state, "meld AS AH AD JK=A")
+    assert state.turn_points == 4 * 15  # three aces and a joker at their values (S1)
+    assert result_of(play(state, "discard 2C")).melded == (60, 0)
+    rules = Rules(four_aces_value=25)
+    assert laid_points(make_meld("AS AH AD JK=A", rules), rules) == 60
+    assert not four_aces(make_meld("AS AH AD JK=A", rules).codes, (0,) * 4, rules)
+
+
+def test_v8_runs_with_an_ace_keep_their_card_values() -> None:
+    rules = Rules(four_aces_value=25)
+    assert laid_points(make_meld("QH KH AH", rules), rules) == 10 + 10 + 15 == 35
+    assert laid_points(make_meld("AH 2H 3H", rules), rules) == 1 + 2 + 3
+    assert laid_points(make_meld("AS AH AD", rules), rules) == 45  # three aces: 15 each
+    state = position(["QH KH AH 2C", "3D"], phase="play", rules=FOUR_ACES)
+    assert result_of(play_all(state, "meld QH KH AH", "discard 2C")).melded == (35, 0)
+
+
+def test_v8_t8_four_aces_count_100_toward_the_opening_minimum() -> None:
+    # "a player opening with AS AH AD AC under four_aces_value=25 has melded 100 points"
+    for minimum in (61, 100):
+        rules = knobs(four_aces_value=25, opening_minimum=minimum)
+        state = position(["AS AH AD AC 7D 9C", "QC QD 2S 3S"], phase="play", rules=rules)
+        assert "p0: meld AS AH AD AC" in legal(state)
+        state = play(state, "meld AS AH AD AC")
+        assert (state.turn_points, state.opened) == (100, frozenset({0}))
+        assert {"p0: discard 7D", "p0: discard 9C"} <= legal(state)
+    # at their card values four aces are 60: short of 100
+    state = position(
+        ["AS AH AD AC 7D 9C", "QC QD 2S 3S"], phase="play", rules=knobs(opening_minimum=100)
+    )
+    assert "p0: meld AS AH AD AC" not in legal(state)
+    # a run of 18 can be completed to 118 by the four aces (no dead end, N1) ...
+    rules = knobs(four_aces_value=25, opening_minimum=118)
+    state = position(["AS AH AD AC 5H 6H 7H 9C", "QC QD 2S 3S"], phase="play", rules=rules)
+    assert {"p0: meld 5H 6H 7H", "p0: meld AS AH AD AC"} <= legal(state)
+    state = play_all(state, "meld 5H 6H 7H", "meld AS AH AD AC")
+    assert (state.turn_points, state.opened) == (118, frozenset({0}))
+    # ... but not to 119
+    rules = knobs(four_aces_value=25, opening_minimum=119)
+    state = position(["AS AH AD AC 5H 6H 7H 9C", "QC QD 2S 3S"], phase="play", rules=rules)
+    assert not any(" meld " in move for move in legal(state))
+
+
+def test_v8_v6_four_aces_under_the_group_of_four_multiplier() -> None:
+    # the four-aces value replaces the card value; the multiplier still
+    # applies to a group of four laid down at once (docs: interpretations)
+    rules = knobs(four_aces_value=25, group_of_four_multiplier=2, opening_minimum=150)
+    state = position(["AS AH AD AC 2C", "3D"], phase="play", rules=rules)
+    state = play(state, "meld AS AH AD AC")
+    assert (state.turn_points, state.melds[0].multiplier) == (200, 2)
+    assert result_of(play(state, "discard 2C")).melded == (200, 0)
+    later = position(
+        ["AC 2C", "3D"],
+        melds=[("AS AH AD", 0)],
+        phase="play",
+        rules=knobs(four_aces_value=25, group_of_four_multiplier=2),
+    )
+    assert result_of(play_all(later, "layoff 0 AC", "discard 2C")).melded == (100, 0)
+    assert laid_points(make_meld("AS AH AD AC", Rules()), Rules(group_of_four_multiplier=2)) == 120
+
+
+def test_v8_four_aces_value_is_an_integer_at_least_0() -> None:
+    assert Rules().four_aces_value == 0
+    assert Rules(four_aces_value=25).four_aces_value == 25
+    assert KNOBS["four_aces_value"].rule == "V8"
+    for value in (-1, -25):
+        expected = rf"four_aces_value must be at least 0, got {value} \(V8\)"
+        with pytest.raises(RulesError, match=expected):
+            Rules(four_aces_value=value)
+    for value in (True, 2.5, "25", None):
+        with pytest.raises(RulesError, match=r"four_aces_value must be an integer, got .* \(V8\)"):
+            Rules().evolve(four_aces_value=value)
+        with pytest.raises(RulesError, match=r"four_aces_value"):
+            Rules.from_dict({"four_aces_value": value})
+    for name in presets.names():
+        assert presets.get(name).four_aces_value == 0
+
+
+def test_v8_four_aces_value_round_trips_through_positions_views_and_records() -> None:
+    rules = presets.get("wikipedia").evolve(four_aces_value=25)
+    assert rules_to_data(rules) == {"preset": "wikipedia", "four_aces_value": 25}
+    assert Rules.from_dict(rules.to_dict()) == rules
+    state = position(["AS AH AD AC 2C", "3D"], phase="play", rules=rules_to_data(rules))
+    state = play(state, "meld AS AH AD AC")
+    data = state.to_dict()
+    jsonschema.validate(data, json_schema("position"))
+    assert GameState.from_dict(data) == state
+    view = observe(state, 1)
+    jsonschema.validate(view.to_dict(), json_schema("view"))
+    assert PlayerView.from_dict(view.to_dict()) == view
+    assert view.melded_points == (100, 0)
+    session = Session(rules, 2, seed=3)
+    record = session.record()
+    jsonschema.validate(record, json_schema("record"))
+    assert Session.from_record(record).rules == rules

@@ -13,8 +13,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummy500 import InvalidArgumentError, Rules, RulesError, Rummy500Error, new_game, presets
+from rummy500 import (
+    GameState,
+    InvalidArgumentError,
+    Rules,
+    RulesError,
+    Rummy500Error,
+    json_schema,
+    new_game,
+    presets,
+)
 from rummy500.rules import (
+    KNOBS,
+    MAX_OPENING_MINIMUM,
     Ace,
     DeepestCardUse,
     DiscardTake,
@@ -50,6 +61,7 @@ KNOB_DEFAULTS = {
     "stock_exhausted": StockExhausted.END_HAND,
     "max_stock_rebuilds": 3,
     "opening_minimum": 0,
+    "four_aces_value": 0,
     "out_of_turn_melding": False,
     "going_out": GoingOut.MELD_OR_DISCARD,
     "final_discard_must_be_unplayable": False,
@@ -170,6 +182,49 @@ def test_several_problems_of_different_knobs():
 def test_inconsistent_rules_are_refused(changes):
     with pytest.raises(RulesError):
         Rules(**changes)
+
+
+@pytest.mark.parametrize("minimum", [0, 1, 30, 100, 150])
+def test_t8_opening_minimum_range_is_0_or_1_to_150(minimum):
+    assert Rules(opening_minimum=minimum).opening_minimum == minimum
+    assert presets.get("wikipedia").evolve(opening_minimum=minimum).opening_minimum == minimum
+    assert Rules.from_dict({"opening_minimum": minimum}).opening_minimum == minimum
+    assert KNOBS["opening_minimum"].values == "0 (none) or 1 to 150"
+    assert MAX_OPENING_MINIMUM == 150
+
+
+@pytest.mark.parametrize("minimum", [151, 500, 10**6, -1])
+def test_t8_opening_minimum_range_refuses_the_rest_naming_t8_and_the_range(minimum):
+    expected = f"opening_minimum must be 0 (none) or 1 to 150, got {minimum} (T8)"
+    for build in (
+        lambda: Rules(opening_minimum=minimum),
+        lambda: Rules().evolve(opening_minimum=minimum),
+        lambda: Rules.from_dict({"opening_minimum": minimum}),
+        lambda: presets.get("wikipedia").evolve(opening_minimum=minimum),
+    ):
+        with pytest.raises(RulesError) as info:
+            build()
+        assert info.value.problems == (expected,)
+    # refused at once: the rule set is never built, nothing is dealt
+    with pytest.raises(RulesError, match=r"1 to 150, got"):
+        new_game(Rules().evolve(opening_minimum=minimum))
+
+
+@pytest.mark.parametrize("minimum", [True, 1.5, "30", None])
+def test_t8_opening_minimum_is_an_integer(minimum):
+    with pytest.raises(RulesError, match=r"opening_minimum must be an integer, got .* \(T8\)"):
+        Rules(opening_minimum=minimum)
+
+
+def test_t8_opening_minimum_range_in_the_json_schemas():
+    state = new_game(Rules(opening_minimum=150), seed=1)
+    data = state.to_dict()
+    for kind in ("position", "view", "record"):
+        knobs = json_schema(kind)["$defs"]["rules"]["oneOf"][1]["properties"]
+        assert knobs["opening_minimum"] == {"type": "integer", "minimum": 0, "maximum": 150}
+    assert GameState.from_dict(data).rules.opening_minimum == 150
+    with pytest.raises(ValueError, match=r"0 \(none\) or 1 to 150, got 151 \(T8\)"):
+        GameState.from_dict({**data, "rules": {"preset": "pagat", "opening_minimum": 151}})
 
 
 def test_d3_d4_rules_refuse_only_what_no_player_count_could_play():

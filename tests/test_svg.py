@@ -154,6 +154,30 @@ def test_the_pictures_are_there_whatever_module_is_imported_first() -> None:
 # Tables
 
 
+def test_v8_a_table_notes_four_aces_credited_to_one_seat() -> None:
+    rules = {"preset": "pagat", "four_aces_value": 25}
+    state = position(
+        ["AC 2C", "3D"],
+        melds=[("AS AH AD", 0), ("KS KH KD", 1)],
+        phase="play",
+        rules=rules,
+    )
+    assert not any("aces" in text for text in texts(parse(render(state))))
+    state = play(state, "layoff 0 AC")
+    for picture in (render(state), render(observe(state, 1))):
+        labels = [
+            node.text
+            for node in parse(picture).iter("{http://www.w3.org/2000/svg}text")
+            if node.get("class") == "meld-label"
+        ]
+        assert labels == ["meld 0, 4 aces: 25 each", "meld 1"]
+    # another seat's ace: no four aces, and none under the default rules
+    other = position(["3D", "AC 2C"], melds=[("AS AH AD", 0)], to_move=1, phase="play", rules=rules)
+    assert not any("aces" in text for text in texts(parse(render(play(other, "p1: layoff 0 AC")))))
+    plain = position(["AC 2C", "3D"], melds=[("AS AH AD", 0)], phase="play")
+    assert not any("aces" in text for text in texts(parse(render(play(plain, "layoff 0 AC")))))
+
+
 def test_t3_a_state_shows_every_hand_the_stock_the_pile_with_depths_and_the_melds() -> None:
     state = position(
         ["5S 6S 7S 2C", "KD QD 4H"],

@@ -1,4 +1,4 @@
-"""Melds: the value type, validation (M1–M4), lay-offs (L2, L3) and meld values (S1).
+"""Melds: the value type, validation (M1–M4), lay-offs (L2, L3) and meld values (S1, V6, V8).
 
 A meld is a :class:`Meld`: its kind (group or run) and its cards in meld
 order, each a :class:`~rummy500.meldcards.MeldCard` — a natural card, or a
@@ -53,6 +53,8 @@ __all__ = [
     "canonical_layoff_cards",
     "canonical_meld_cards",
     "codes_points",
+    "four_aces",
+    "laid_points",
     "layoff",
     "layoff_codes",
     "layoff_problem",
@@ -558,6 +560,77 @@ def meld_value(meld: Meld, values: CardValues) -> int:
     39
     """
     return sum(meld_points(meld, values))
+
+
+#: The meld-card codes of the four natural aces, S H D C (V8).
+_ACES = (0, 13, 26, 39)
+
+
+def _natural_aces(codes: Sequence[int]) -> bool:
+    """Whether ``codes`` are the four natural aces, no joker among them (V8)."""
+    return len(codes) == 4 and all(code in _ACES for code in codes)
+
+
+def four_aces(codes: Sequence[int], by: Sequence[int], rules: Rules) -> bool:
+    """Whether a table meld scores as four aces: ``rules.four_aces_value`` per ace (V8).
+
+    It does when the knob is set (not 0), the meld is the four natural aces
+    (a group holding a joker is not four aces) and ``by``, the seat each card
+    is credited to (L5), names one seat: the four were laid down at once, or
+    completed by that seat's own lay-off.
+
+    >>> from rummy500 import Rules
+    >>> aces = Meld.parse("AS AH AD AC").codes
+    >>> rules = Rules(four_aces_value=25)
+    >>> four_aces(aces, (1, 1, 1, 1), rules), four_aces(aces, (1, 1, 1, 0), rules)
+    (True, False)
+    """
+    return (
+        rules.four_aces_value > 0
+        and _natural_aces(codes)
+        and len(by) == 4
+        and all(seat == by[0] for seat in by)
+    )
+
+
+def laid_points(meld: Meld | Sequence[int], rules: Rules) -> int:
+    """The points a new meld scores when one seat lays it down at once (S1, V6, V8).
+
+    The card values of ``rules.card_values`` (S1: a low ace at the low end of
+    a run, a joker at the joker value), except that the four natural aces
+    score ``rules.four_aces_value`` each when that knob is set (V8); a group
+    of four (aces included) is then multiplied by
+    ``rules.group_of_four_multiplier`` (V6).  This is what the meld counts
+    toward the opening minimum (T8) and, while no other seat lays off on
+    it, what it adds to its seat's score.
+
+    Args:
+        meld: A :class:`Meld`, or the meld-card codes of a valid meld in meld
+            order (a run is told from a group by its cards standing for
+            several ranks).
+        rules: The rule set.
+
+    >>> from rummy500 import Rules
+    >>> aces = Meld.parse("AS AH AD AC")
+    >>> laid_points(aces, Rules()), laid_points(aces, Rules(four_aces_value=25))
+    (60, 100)
+    >>> laid_points(aces, Rules(four_aces_value=25, group_of_four_multiplier=2))
+    200
+    >>> laid_points(Meld.parse("QH KH AH"), Rules(four_aces_value=25))
+    35
+    """
+    if isinstance(meld, Meld):
+        codes, run = meld.codes, meld.kind is MeldKind.RUN
+    else:
+        codes = tuple(meld)
+        run = any(SPEC_RANK[code] != SPEC_RANK[codes[0]] for code in codes)
+    if run or len(codes) != 4:
+        return sum(codes_points(codes, run, rules.card_values))
+    if rules.four_aces_value > 0 and _natural_aces(codes):
+        points = 4 * rules.four_aces_value
+    else:
+        points = sum(codes_points(codes, False, rules.card_values))
+    return points * rules.group_of_four_multiplier
 
 
 # ---------------------------------------------------------------------------

@@ -6,7 +6,9 @@ its default (the ``pagat`` preset) and the values it accepts; the knob table
 the documentation of :class:`Rules` are all derived from that declaration.
 Enumerated knobs take the enum member or its string value.  An inconsistent
 combination raises one :class:`~rummy500.errors.RulesError` (a
-:class:`ValueError`) listing every problem.
+:class:`ValueError`) listing every problem.  The enums of the enumerated
+knobs live in :mod:`rummy500.knobchoices` and the checks across knobs in
+:mod:`rummy500.rulechecks`; every name is importable from here.
 
 >>> from rummy500 import Rules
 >>> rules = Rules(ace="around_the_corner", min_run_length=4)
@@ -34,10 +36,26 @@ import attrs
 
 from rummy500.cards import Card, make_deck
 from rummy500.errors import InvalidArgumentError, RulesError, shown
+from rummy500.knobchoices import (
+    Ace,
+    DeepestCardUse,
+    Direction,
+    DiscardTake,
+    FirstDiscard,
+    GoingOut,
+    Jokers,
+    NextDealer,
+    RummyCall,
+    Scoring,
+    StockExhausted,
+    Tiebreak,
+)
+from rummy500.rulechecks import COMBINATIONS, deal_problem
 from rummy500.values import STANDARD, TABLES, CardValues
 
 __all__ = [
     "KNOBS",
+    "MAX_OPENING_MINIMUM",
     "Ace",
     "DeepestCardUse",
     "Direction",
@@ -54,131 +72,6 @@ __all__ = [
     "Tiebreak",
     "deal_problem",
 ]
-
-
-class _KnobEnum(str, enum.Enum):
-    """Base of the string-valued knob enums: ``str()`` is the value."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-class FirstDiscard(_KnobEnum):
-    """How the discard pile starts (D5, D6)."""
-
-    #: The top stock card is turned up (D5).
-    UPCARD = "upcard"
-    #: The player left of the dealer gets an extra card and discards first (D6).
-    CHOOSER = "chooser"
-
-
-class NextDealer(_KnobEnum):
-    """Who deals the next hand (D7)."""
-
-    #: The player to the left of the previous dealer.
-    LEFT = "left"
-    #: The player who went out.
-    WINNER = "winner"
-
-
-class Direction(_KnobEnum):
-    """Direction of dealing and play (dealer's gambit plays counterclockwise)."""
-
-    #: Seat + 1 (D5).
-    CLOCKWISE = "clockwise"
-    #: Seat - 1 (dealer's gambit, V7).
-    COUNTERCLOCKWISE = "counterclockwise"
-
-
-class Ace(_KnobEnum):
-    """Where an ace may stand in a run (M3)."""
-
-    #: Only low: A-2-3; Q-K-A is not a run.
-    LOW = "low"
-    #: Low (A-2-3) or high (Q-K-A), not both in one run.
-    LOW_OR_HIGH = "low_or_high"
-    #: Runs may wrap: K-A-2, Q-K-A-2-3.
-    AROUND_THE_CORNER = "around_the_corner"
-
-
-class Jokers(_KnobEnum):
-    """What jokers do (M4)."""
-
-    #: Wild: a joker stands for any card, declared when melded.
-    WILD = "wild"
-    #: Not wild: jokers form groups of 3 or 4 jokers only (Persian rummy).
-    SETS_ONLY = "sets_only"
-
-
-class DiscardTake(_KnobEnum):
-    """How deep a player may take from the discard pile (T3, T4)."""
-
-    #: Any card of the pile, taking every card above it (T3).
-    ANY_DEPTH = "any_depth"
-    #: Only the top card (T4).
-    TOP_ONLY = "top_only"
-
-
-class DeepestCardUse(_KnobEnum):
-    """How a card that must be melded at once may be used (T3, T4)."""
-
-    #: In a new meld or laid off on a table meld.
-    MELD_OR_LAYOFF = "meld_or_layoff"
-    #: Only in a new meld of three or more cards.
-    NEW_MELD_ONLY = "new_meld_only"
-
-
-class StockExhausted(_KnobEnum):
-    """What happens when the stock is empty (T6)."""
-
-    #: The hand ends (T6).
-    END_HAND = "end_hand"
-    #: The pile but its top card is shuffled into a new stock (T6).
-    RESHUFFLE = "reshuffle"
-    #: Play goes on without stock draws (T6).
-    PLAY_ON = "play_on"
-
-
-class GoingOut(_KnobEnum):
-    """How a player goes out (E1, E2)."""
-
-    #: Go out by melding every card, or by discarding the last one (E1).
-    MELD_OR_DISCARD = "meld_or_discard"
-    #: A discard is needed to go out: the boathouse rule (E2).
-    DISCARD_REQUIRED = "discard_required"
-    #: A player who melds every card floats until their next turn (E2).
-    FLOATING = "floating"
-
-
-class RummyCall(_KnobEnum):
-    """Which "Rummy!" calls exist (R1–R3)."""
-
-    #: Any other player may call on a pile card meldable from the pile and table (R1).
-    PILE = "pile"
-    #: Only on the top discard, if it can be laid off (R2).
-    LAYOFF_TOP = "layoff_top"
-    #: No calls (R3).
-    NONE = "none"
-
-
-class Scoring(_KnobEnum):
-    """How a hand is scored (S2–S4)."""
-
-    #: Cards on the table minus cards in hand (S2).
-    MELDED_MINUS_HAND = "melded_minus_hand"
-    #: The player who went out scores the others' hands (S3).
-    WINNER_TAKES_HANDS = "winner_takes_hands"
-    #: Melded cards, and the hands left go to who went out (S4).
-    ADD_OPPONENT_HANDS = "add_opponent_hands"
-
-
-class Tiebreak(_KnobEnum):
-    """Who wins when several players pass the target in one hand (G2, G3)."""
-
-    #: The highest total wins; a tie plays more hands (G2).
-    HIGHEST = "highest"
-    #: The player who went out wins (G3).
-    WENT_OUT = "went_out"
 
 
 # ---------------------------------------------------------------------------
@@ -202,7 +95,7 @@ class _Spec:
     check: _Check
 
 
-def _choice_check(enum_type: type[_KnobEnum]) -> _Check:
+def _choice_check(enum_type: type[enum.Enum]) -> _Check:
     def check(value: Any) -> str | None:
         if isinstance(value, enum_type):
             return None
@@ -251,7 +144,7 @@ def _field(default: Any, spec: _Spec) -> Any:
     return attrs.field(default=default, metadata={"knob": spec})
 
 
-def _choice(enum_type: type[_KnobEnum], rule: str, text: str) -> dict[str, _Spec]:
+def _choice(enum_type: type[enum.Enum], rule: str, text: str) -> dict[str, _Spec]:
     """The metadata of a knob that takes one member of ``enum_type`` (or its string value).
 
     The field itself is written ``attrs.field(default=..., converter=_as_given,
@@ -288,6 +181,22 @@ def _integer(
 
 def _decks_check(value: Any) -> str | None:
     return None if value == "auto" and isinstance(value, str) else _int_check(allowed=(1, 2))(value)
+
+
+#: The largest opening minimum (T8): the range is 0 (none) or 1 to 150, as
+#: above 150 the exact check that a first meld can still reach the minimum
+#: (no dead ends) has no bounded cost.
+MAX_OPENING_MINIMUM = 150
+
+_OPENING_MINIMUM_VALUES = f"0 (none) or 1 to {MAX_OPENING_MINIMUM}"
+
+
+def _opening_minimum_check(value: Any) -> str | None:
+    if not _is_int(value):
+        return "must be an integer"
+    if not 0 <= value <= MAX_OPENING_MINIMUM:
+        return f"must be {_OPENING_MINIMUM_VALUES}"
+    return None
 
 
 def _hand_limit_check(value: Any) -> str | None:
@@ -439,8 +348,14 @@ class Rules:
     max_stock_rebuilds: int = _integer(
         3, "T6", "most reshuffles of the pile into a stock in a hand", low=0
     )
-    opening_minimum: int = _integer(
-        0, "T8", "points a player's first melds must total (0: none)", low=0
+    opening_minimum: int = _field(
+        0,
+        _Spec(
+            "T8",
+            "points a player's first melds must total (0: none)",
+            _OPENING_MINIMUM_VALUES,
+            _opening_minimum_check,
+        ),
     )
     out_of_turn_melding: bool = _flag(
         False, "T9", "players may meld and lay off during others' turns"
@@ -499,6 +414,9 @@ class Rules:
     group_of_four_multiplier: int = _integer(
         1, "V6", "multiplier of a group of four laid down at once", low=1
     )
+    four_aces_value: int = _integer(
+        0, "V8", "points of each ace of four natural aces credited to one seat (0: off)", low=0
+    )
     target_score: int = _integer(500, "G1", "score that ends the match", low=1)
     hand_limit: int | None = _field(
         None,
@@ -528,7 +446,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         for field in _ENUM_FIELDS:  # string values of the enum knobs (see _choice)
             value = getattr(self, field.name)
-            enum_type = cast("type[_KnobEnum]", type(field.default))
+            enum_type = cast("type[enum.Enum]", type(field.default))
             # only text is converted: the enum's own error would repr() any value, of any size
             if isinstance(value, str) and not isinstance(value, enum_type):
                 with contextlib.suppress(ValueError):  # else reported by the check
@@ -673,7 +591,7 @@ def _spec(field: attrs.Attribute[Any]) -> _Spec:
 
 
 _FIELDS: tuple[attrs.Attribute[Any], ...] = tuple(attrs.fields(Rules))
-_ENUM_FIELDS = tuple(field for field in _FIELDS if isinstance(field.default, _KnobEnum))
+_ENUM_FIELDS = tuple(field for field in _FIELDS if isinstance(field.default, enum.Enum))
 
 #: Every knob of :class:`Rules` by name, in field order (a read-only mapping).
 #: :meta hide-value:
@@ -736,151 +654,11 @@ def _problems(rules: Rules) -> list[str]:
         if problem is not None:
             problems.append(f"{field.name} {problem}, got {shown(value)} ({spec.rule})")
             bad.add(field.name)
-    for check in _COMBINATIONS:
+    for check in COMBINATIONS:
         problem = check(rules, bad)
         if problem is not None:
             problems.append(problem)
     return problems
-
-
-# Checks across knobs; each is skipped when a knob it reads is itself invalid.
-
-
-def _players_range(rules: Rules, bad: set[str]) -> str | None:
-    if {"min_players", "max_players"} & bad or rules.min_players <= rules.max_players:
-        return None
-    return f"min_players ({rules.min_players}) exceeds max_players ({rules.max_players}) (D2)"
-
-
-def _hand_size_entries(rules: Rules, bad: set[str]) -> str | None:
-    if {"hand_size", "min_players", "max_players"} & bad or rules.hand_size == "auto":
-        return None
-    counts = {count for count, _ in rules.hand_size}
-    missing = [n for n in range(rules.min_players, rules.max_players + 1) if n not in counts]
-    if missing:
-        return f"hand_size has no entry for {missing} players (D4)"
-    return None
-
-
-def _floating_needed(rules: Rules, bad: set[str]) -> str | None:
-    if rules.final_discard_must_be_unplayable is True and rules.going_out is not GoingOut.FLOATING:
-        return (
-            "final_discard_must_be_unplayable requires going_out='floating' (E3), "
-            f"got {shown(getattr(rules.going_out, 'value', rules.going_out))}"
-        )
-    return None
-
-
-def _multiplier_scoring(rules: Rules, bad: set[str]) -> str | None:
-    if "going_rummy_multiplier" in bad or rules.going_rummy_multiplier <= 1:
-        return None
-    if rules.scoring is Scoring.WINNER_TAKES_HANDS:
-        return None
-    return "going_rummy_multiplier > 1 requires scoring='winner_takes_hands' (S3)"
-
-
-def _partnership_players(rules: Rules, bad: set[str]) -> str | None:
-    if rules.partnerships is not True or {"min_players", "max_players"} & bad:
-        return None
-    if (rules.min_players, rules.max_players) == (4, 4):
-        return None
-    return (
-        "partnerships require exactly 4 players: set min_players=4 and max_players=4 "
-        f"(got {rules.min_players} to {rules.max_players}) (V5)"
-    )
-
-
-def _joker_groups(rules: Rules, bad: set[str]) -> str | None:
-    if rules.jokers is not Jokers.SETS_ONLY or "jokers_per_deck" in bad:
-        return None
-    if 0 < rules.jokers_per_deck < 2:
-        return (
-            "jokers='sets_only' needs jokers_per_deck of 0, 2 or 4: a group of jokers "
-            "needs at least 2 jokers per deck (M4)"
-        )
-    return None
-
-
-def _gambit_jokers(rules: Rules, bad: set[str]) -> str | None:
-    if rules.dealers_gambit is True and "jokers_per_deck" not in bad and rules.jokers_per_deck < 2:
-        return (
-            "dealers_gambit needs at least 2 jokers per deck: one is the dealer's joker, "
-            f"got jokers_per_deck={rules.jokers_per_deck!r} (V7)"
-        )
-    return None
-
-
-def _gambit_wild(rules: Rules, bad: set[str]) -> str | None:
-    if rules.dealers_gambit is True and rules.jokers is not Jokers.WILD:
-        return "dealers_gambit requires jokers='wild': the dealer nominates what jokers do (V7)"
-    return None
-
-
-def _gambit_joker_value(rules: Rules, bad: set[str]) -> str | None:
-    if rules.dealers_gambit is not True or "card_values" in bad or rules.card_values.joker == 0:
-        return None
-    return (
-        "dealers_gambit requires jokers worth 0 (card_values joker=0): a wild joker is "
-        f"worth nothing and jokers left in hand count zero, got {rules.card_values.joker} (V7)"
-    )
-
-
-def deal_problem(rules: Rules, players: int) -> str | None:
-    """Why the deck of ``rules`` cannot be dealt to ``players`` players, or ``None`` if it can.
-
-    A deal needs every hand (D4), a card to start the pile and one left in
-    the stock, out of the deck of that many players (D1, D3); under dealer's
-    gambit one joker is set aside first (V7).
-
-    >>> deal_problem(Rules(decks=1), 8)
-    '8 players need 58 cards (hands, a pile card and a stock card) but one deck has 54 (D3, D4)'
-    >>> deal_problem(Rules(decks=1), 5) is None
-    True
-    """
-    deck_size = len(rules.deck(players))
-    # Dealer's gambit sets the dealer's joker aside before dealing (V7).
-    needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
-    if needed <= deck_size:
-        return None
-    decks = "one deck has" if rules.num_decks(players) == 1 else "two decks have"
-    return (
-        f"{players} players need {needed} cards (hands, a pile card and a stock card) but "
-        f"{decks} {deck_size} (D3, D4)"
-    )
-
-
-def _deck_size(rules: Rules, bad: set[str]) -> str | None:
-    """A problem only if no player count from ``min_players`` to ``max_players`` can be dealt.
-
-    A rule set that some player counts cannot use is valid (one deck for 2
-    to 8 players deals 5 players from 54 cards); :func:`rummy500.new_game`
-    refuses the counts it cannot deal, naming the count and the deck.
-    """
-    if {"min_players", "max_players", "hand_size", "jokers_per_deck", "decks"} & bad:
-        return None
-    if _players_range(rules, bad) or _hand_size_entries(rules, bad):
-        return None
-    problems = []
-    for players in range(rules.min_players, rules.max_players + 1):
-        problem = deal_problem(rules, players)
-        if problem is None:
-            return None
-        problems.append(problem)
-    return "no player count can be dealt: " + "; ".join(problems)
-
-
-_COMBINATIONS: tuple[Callable[[Rules, set[str]], str | None], ...] = (
-    _players_range,
-    _hand_size_entries,
-    _floating_needed,
-    _multiplier_scoring,
-    _partnership_players,
-    _joker_groups,
-    _gambit_jokers,
-    _gambit_wild,
-    _gambit_joker_value,
-    _deck_size,
-)
 
 
 Rules.__doc__ = (Rules.__doc__ or "") + _knob_attributes()

@@ -15,7 +15,9 @@ or file beyond the text fonts of the viewer.
   for spades and clubs; a joker shows a star, and in a meld the card it
   stands for (M4).
 - A meld shows its number (M5) and, under each card, the seat it is
-  credited to (L5); a multiplier (V6) or a doubling joker (V7) is noted.
+  credited to (L5); a multiplier (V6) or a doubling joker (V7) is noted,
+  and on a table so is the value of each ace of four aces credited to one
+  seat (V8).
 - A table shows each seat's hand (the seat to move marked, the dealer
   named), the stock as a card back with its count, the discard pile spread
   oldest first with the depth of each card above it (``take 3`` takes the
@@ -48,7 +50,7 @@ import attrs
 
 from rummy500.cards import JOKER, Card, Rank, Suit
 from rummy500.meldcards import MeldCard
-from rummy500.melds import Meld, MeldKind
+from rummy500.melds import Meld, MeldKind, four_aces
 from rummy500.presets import nearest
 from rummy500.state import GameState, HandResult, JokerEffect, Phase, TableMeld
 from rummy500.views import PlayerView
@@ -139,7 +141,7 @@ def render(obj: Card | MeldCard | Meld | TableMeld | GameState | PlayerView) -> 
     if isinstance(obj, (Meld, TableMeld)):
         table_meld = obj if isinstance(obj, TableMeld) else None
         meld = obj.meld if isinstance(obj, TableMeld) else obj
-        width, height, body = _meld(0, 0, meld, table_meld, None)
+        width, height, body = _meld(0, 0, meld, table_meld, None, 0)
         return _picture(width, height, body, f"the {meld.kind.value} {meld}")
     if isinstance(obj, (GameState, PlayerView)):
         return _table(_Table.of(obj))
@@ -285,9 +287,12 @@ def _group(x: float, y: float, classes: str, attributes: str, body: str) -> str:
 
 
 def _meld(
-    x: float, y: float, meld: Meld, table_meld: TableMeld | None, number: int | None
+    x: float, y: float, meld: Meld, table_meld: TableMeld | None, number: int | None, aces: int
 ) -> tuple[float, float, str]:
-    """A meld at (x, y), with its number and credits: (width, height, markup)."""
+    """A meld at (x, y), with its number and credits: (width, height, markup).
+
+    ``aces`` is what each ace scores if the meld is four aces (V8), else 0.
+    """
     parts = []
     top = y
     specs = meld.specs
@@ -295,6 +300,8 @@ def _meld(
     label = [] if number is None else [f"meld {number}"]
     if table_meld is not None and table_meld.doubled:
         label.append("doubled by a joker")
+    if aces:
+        label.append(f"4 aces: {aces} each")
     if table_meld is not None and table_meld.multiplier != 1:
         label.append(f"×{table_meld.multiplier}")
     if label:
@@ -353,6 +360,7 @@ class _Table:
     stock_size: int
     discard: tuple[Card, ...]
     melds: tuple[TableMeld, ...]
+    aces: tuple[int, ...]
     dealer_joker: bool
     went_out: int | None
 
@@ -397,6 +405,12 @@ class _Table:
             stock_size=stock_size,
             discard=table.discard,
             melds=table.melds,
+            aces=tuple(
+                table.rules.four_aces_value
+                if four_aces(meld.meld.codes, meld.by, table.rules)
+                else 0
+                for meld in table.melds
+            ),
             dealer_joker=table.dealer_joker,
             went_out=table.went_out,
         )
@@ -482,7 +496,7 @@ def _table(table: _Table) -> Svg:
     parts.append(stock)
     width = max(width, stock_width)
     y += CARD_HEIGHT + 52
-    melds, height = _melds(table.melds, y, width)
+    melds, height = _melds(table.melds, table.aces, y, width)
     parts.append(melds)
     y += height + _MARGIN
     background = f'<rect width="{width:g}" height="{y:g}" rx="12" fill="{_FELT}"/>'
@@ -578,8 +592,13 @@ def _stock_and_pile(table: _Table, y: float, width: float) -> tuple[str, float]:
     return f'<g class="stock-and-pile">{body}</g>', needed
 
 
-def _melds(melds: Iterable[TableMeld], y: float, width: float) -> tuple[str, float]:
-    """The table melds, in rows as wide as the table; (markup, height)."""
+def _melds(
+    melds: Iterable[TableMeld], aces: Sequence[int], y: float, width: float
+) -> tuple[str, float]:
+    """The table melds, in rows as wide as the table; (markup, height).
+
+    ``aces`` holds, for each meld, what each ace scores if it is four aces (V8), else 0.
+    """
     melds = tuple(melds)
     parts = [_text(_MARGIN, y - 8, "melds" if melds else "no melds yet", size=12, fill=_FAINT)]
     x, top, row_height = float(_MARGIN), y, 0.0
@@ -588,7 +607,7 @@ def _melds(melds: Iterable[TableMeld], y: float, width: float) -> tuple[str, flo
         if x > _MARGIN and x + meld_width > width - _MARGIN:
             x, top = float(_MARGIN), top + row_height + 12
             row_height = 0.0
-        used, height, body = _meld(x, top, table_meld.meld, table_meld, number)
+        used, height, body = _meld(x, top, table_meld.meld, table_meld, number, aces[number])
         parts.append(body)
         x += used + 22
         row_height = max(row_height, height)

@@ -79,7 +79,7 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
         "stock_draw_count": draw(st.sampled_from([1, 2])),
         "stock_exhausted": draw(st.sampled_from(list(StockExhausted))),
         "max_stock_rebuilds": draw(st.integers(0, 3)),
-        "opening_minimum": draw(st.sampled_from([0, 0, 30, 50])),
+        "opening_minimum": draw(st.sampled_from([0, 0, 0, 30, 50, 100, 150])),
         "out_of_turn_melding": draw(st.booleans()),
         "going_out": draw(st.sampled_from(list(GoingOut))),
         "final_layoff": draw(st.booleans()),
@@ -89,6 +89,7 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
         "stock_out_penalty": draw(st.booleans()),
         "going_out_bonus": draw(st.sampled_from([0, 25])),
         "seven_card_run_bonus": draw(st.sampled_from([0, 500])),
+        "four_aces_value": draw(st.sampled_from([0, 0, 25])),
         "target_score": draw(st.sampled_from([100, 150, 500])),
         "hand_limit": draw(st.sampled_from([None, 1, 3])),
         "tiebreak": draw(st.sampled_from(list(Tiebreak))),
@@ -125,7 +126,7 @@ def rules(draw: Any, *, playable: bool = False) -> Rules:
 
 
 def playable_rules() -> st.SearchStrategy[Rules]:
-    """Rule sets with every knob of a hand drawn (sections 1–6 of the rules, and V7)."""
+    """Rule sets with every knob of a hand drawn (sections 1–6 of the rules, V7 and V8)."""
     return rules(playable=True)
 
 

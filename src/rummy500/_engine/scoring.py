@@ -1,4 +1,4 @@
-"""Scoring a finished hand (S1–S5, with the lay-off credits of L5 and the sides of V5).
+"""Scoring a finished hand (S1–S5, with L5's lay-off credits, V5's sides and V8's four aces).
 
 >>> from rummy500._engine.scoring import hand_points
 >>> from rummy500 import parse_cards, Rules
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rummy500.cards import Card
-from rummy500.melds import meld_points
+from rummy500.melds import four_aces, meld_points
 from rummy500.rules import Rules, Scoring
 from rummy500.seating import side_of, sides
 from rummy500.state import EndReason, HandResult, TableMeld
@@ -27,11 +27,20 @@ def hand_points(hand: Iterable[Card], values: CardValues) -> int:
 
 
 def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list[int]:
-    """Each seat's points on the table: every card scores for whoever put it there (L5)."""
+    """Each seat's points on the table: every card scores for whoever put it there (L5).
+
+    Each card scores its value (S1) times its meld's multiplier (V6, V7); the
+    four natural aces credited to one seat score ``rules.four_aces_value``
+    each instead, when that knob is set (V8).
+    """
     totals = [0] * players
     for table_meld in melds:
+        codes, by = table_meld.meld.codes, table_meld.by
+        if four_aces(codes, by, rules):
+            totals[by[0]] += 4 * rules.four_aces_value * table_meld.multiplier
+            continue
         points = meld_points(table_meld.meld, rules.card_values)
-        for seat, value in zip(table_meld.by, points, strict=True):
+        for seat, value in zip(by, points, strict=True):
             totals[seat] += value * table_meld.multiplier
     return totals
 

@@ -86,19 +86,20 @@ _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
 def score_bound(rules: Rules, players: int) -> int:
     """A bound on the absolute value of any seat's or side's score for a hand.
 
-    Every card at its highest value, counted four times (a doubled group of
-    four under V6 and V7), times the going-rummy multiplier (S3), twice (a
-    side of two seats, V5), plus the bonuses (S5).  Far above any real
-    score; the environments and the OpenSpiel game declare it as the range
-    of a hand's returns.
+    Every card at its highest value (at least the low ace's and the four
+    aces' values, S1 and V8), counted four times (a doubled group of four
+    under V6 and V7), times the going-rummy multiplier (S3), twice (a side
+    of two seats, V5), plus the bonuses (S5).  Far above any real score; the
+    environments and the OpenSpiel game declare it as the range of a hand's
+    returns.
 
     >>> from rummy500 import Rules
     >>> score_bound(Rules(), 2)
     3408
     """
     table = rules.card_values.table
-    deck_points = sum(max(abs(table[card.code]), abs(rules.card_values.low_ace)) for card in
-                      rules.deck(players))  # fmt: skip
+    least = max(abs(rules.card_values.low_ace), rules.four_aces_value)
+    deck_points = sum(max(abs(table[card.code]), least) for card in rules.deck(players))
     multiplier = max(1, abs(rules.going_rummy_multiplier))
     bonuses = abs(rules.going_out_bonus) + abs(rules.seven_card_run_bonus)
     return 2 * (4 * multiplier * deck_points + bonuses)
