@@ -20,7 +20,7 @@ somewhere in it), 12 table melds, a discard just made (three seats may call
 
 Then, unless ``--no-rules``, the flat list and ``take_depths`` are timed on the
 same positions under rule sets that make the checks harder (an opening
-minimum up to 500, a discard required to go out, floating with E3, 8
+minimum up to 150, a discard required to go out, floating with E3, 8
 players' worth of melds …), each call in its own process with ``--timeout``
 seconds at most, so a slow case shows as "> N s" instead of hanging.
 """
@@ -93,8 +93,7 @@ HARD_RULES: dict[str, dict[str, Any]] = {
     "pagat": {},
     "opening 30": {"opening_minimum": 30},
     "opening 100": {"opening_minimum": 100},
-    "opening 300": {"opening_minimum": 300},
-    "opening 500": {"opening_minimum": 500},
+    "opening 150": {"opening_minimum": 150},
     "discard required": {"going_out": "discard_required"},
     "floating, E3": {"going_out": "floating", "final_discard_must_be_unplayable": True},
     "top must meld, new meld only": {

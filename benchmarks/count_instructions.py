@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/count_instructions.py [--what random,calls,cold-depth,opening]
     [--hands 100] [--call-hands 40] [--positions 6] [--seed 1]
-    [--opening-positions 2] [--minimums 50,100,200]
+    [--opening-positions 2] [--minimums 50,100,150]
 Smoke run (CI): python benchmarks/count_instructions.py --what random --hands 1
 
 Timings on a shared machine drift by tens of percent from one minute to the
@@ -274,7 +274,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening-positions", type=int, default=2)
-    parser.add_argument("--minimums", default="50,100,200")
+    parser.add_argument("--minimums", default="50,100,150")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     parser.add_argument("--part", help=argparse.SUPPRESS)
     parser.add_argument("--arguments", nargs="*", default=[], help=argparse.SUPPRESS)

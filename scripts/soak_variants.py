@@ -9,10 +9,12 @@ Usage (from the repository root)::
 
     .venv/bin/python scripts/soak_variants.py --rules wikipedia --hands 20000 --workers 2
     .venv/bin/python scripts/soak_variants.py --rules random --hands 20000 --workers 2
+    .venv/bin/python scripts/soak_variants.py --rules opening --hands 20000 --workers 2
 
 With ``--rules random`` hand ``i`` draws its rule set with
 :func:`random_rules` from a generator seeded by the hand, so a failing hand
-replays with ``soak_hand(i, "random", seed)``.
+replays with ``soak_hand(i, "random", seed)``.  ``--rules opening`` does the
+same with an opening minimum (T8) drawn from 30 to 150 in every rule set.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ MOVE_LIMIT = 5000
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """A random valid rule set over every knob of the rules (sections 1–6, and V5–V7)."""
+    """A random valid rule set over every knob of the rules (sections 1–6, and V5–V8)."""
     while True:
         knobs: dict[str, object] = {
             "jokers_per_deck": rng.choice([0, 1, 2, 4]),
@@ -71,7 +73,7 @@ def random_rules(rng: random.Random) -> Rules:
             "stock_draw_count": rng.choice([1, 2]),
             "stock_exhausted": rng.choice(list(StockExhausted)),
             "max_stock_rebuilds": rng.choice([0, 1, 3]),
-            "opening_minimum": rng.choice([0, 0, 30, 50]),
+            "opening_minimum": rng.choice([0, 0, 0, 30, 50, 100, 150]),
             "out_of_turn_melding": rng.random() < 0.2,
             "going_out": rng.choice(list(GoingOut)),
             "final_layoff": rng.random() < 0.3,
@@ -84,6 +86,7 @@ def random_rules(rng: random.Random) -> Rules:
             "first_discard": rng.choice(list(FirstDiscard)),
             "direction": rng.choice(list(Direction)),
             "group_of_four_multiplier": rng.choice([1, 1, 2]),
+            "four_aces_value": rng.choice([0, 0, 25]),
         }
         if knobs["going_out"] is GoingOut.FLOATING:
             knobs["final_discard_must_be_unplayable"] = rng.random() < 0.5
@@ -109,7 +112,12 @@ def random_rules(rng: random.Random) -> Rules:
 def soak_hand(index: int, rules_name: str, seed: int) -> tuple[int, str | None]:
     """Play hand ``index``; return its number of moves and a failure message, if any."""
     rng = random.Random(f"soak {rules_name} {seed} {index}")
-    rules = random_rules(rng) if rules_name == "random" else presets.get(rules_name)
+    if rules_name == "random":
+        rules = random_rules(rng)
+    elif rules_name == "opening":
+        rules = random_rules(rng).evolve(opening_minimum=rng.randint(30, 150))
+    else:
+        rules = presets.get(rules_name)
     players = rng.randint(rules.min_players, rules.max_players)
     moves = 0
     try:
@@ -155,7 +163,7 @@ def soak_range(start: int, stop: int, rules_name: str, seed: int) -> tuple[int, 
 def main(argv: list[str] | None = None) -> int:
     """Run the soak; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="random", help="a preset name, or 'random'")
+    parser.add_argument("--rules", default="random", help="a preset name, 'random' or 'opening'")
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)

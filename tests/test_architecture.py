@@ -50,6 +50,8 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.errors",
         "rummy500.cards",
         "rummy500.values",
+        "rummy500.knobchoices",
+        "rummy500.rulechecks",
         "rummy500.rules",
         "rummy500.presets",
         "rummy500.seating",
@@ -67,9 +69,30 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
 def test_the_engine_does_not_import_the_services() -> None:
     graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
     services = {"rummy500.views", "rummy500.match", "rummy500.records", "rummy500.bots"}
+    # The readers and writers of documents, and the helpers of views.
+    services |= {"rummy500.jsontext", "rummy500.rulesdata", "rummy500.viewreader"}
+    services |= {"rummy500.knowncards", "rummy500.determinize"}
     for module, targets in graph.items():
         if module.startswith("rummy500._engine"):
             assert not set(targets) & (services | {"rummy500.positions", "rummy500"}), module
+
+
+def test_the_opening_wing_is_reached_through_its_door_only() -> None:
+    """The opening minimum (T8) is a wing: the rest of the engine imports its package,
+    never its modules, and the wing imports no module of the engine above it."""
+    graph = GRAPH.edges(GRAPH.modules())
+    wing = "rummy500._engine.opening"
+    for module, targets in graph.items():
+        if module == wing or module.startswith(wing + "."):
+            engine = {t for t in targets if t.startswith("rummy500._engine.")}
+            inside = {t for t in engine if t.startswith(wing + ".")}
+            assert engine - inside <= {
+                "rummy500._engine.illegal",
+                "rummy500._engine.memo",
+                "rummy500._engine.profile",
+            }, module
+            continue
+        assert not [t for t in targets if t.startswith(wing + ".")], module
 
 
 def test_no_private_name_is_imported_across_modules() -> None:

@@ -11,11 +11,8 @@ D1–D7 the deal                :mod:`~rummy500._engine.deal`
 T1, T5, T6 drawing            :mod:`~rummy500._engine.drawing`
 T2–T4 taking from the pile    :mod:`~rummy500._engine.taking`
 T7, T9 playing                :mod:`~rummy500._engine.playing`
-T8 opening minimum            :mod:`~rummy500._engine.opening` (its points:
-                              :mod:`~rummy500._engine.opening_bounds`,
-                              :mod:`~rummy500._engine.opening_witness`,
-                              :mod:`~rummy500._engine.opening_points`,
-                              :mod:`~rummy500._engine.opening_reach`)
+T8 opening minimum            :mod:`~rummy500._engine.opening` (a wing behind
+                              one door: the turn's rules and an exact search)
 T10, T11 discarding           :mod:`~rummy500._engine.discarding`
 E1–E4 going out               :mod:`~rummy500._engine.going_out`
 N1 no dead ends               :mod:`~rummy500._engine.dead_ends`

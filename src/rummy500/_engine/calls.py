@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 from rummy500._engine.dead_ends import (
     PoolCheck,
-    cannot_open_from,
     play_problem,
     turn_end_can_be_blocked,
 )
@@ -283,8 +282,6 @@ def _caller_options(
             base = caller_turn(state, caller, taken)
             counts, reserve = play_pool(base, caller, hand + taken)
             plays: list[Play] = []
-            if cannot_open_from(base, caller, counts):
-                parts = []
             check = PoolCheck(base, caller, counts, forbidden)
             for play in (play for part in parts for play in part):
                 if not check.allows(play, reserve, spends=False):

@@ -17,31 +17,24 @@ but able to double a new meld, or not playable at all.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
-import attrs
-
-from rummy500._engine.card_prices import CardPrices
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
 from rummy500._engine.memo import store
-from rummy500._engine.opening import may_lay_off, not_opened, opening_need, points_short
-from rummy500._engine.opening_bounds import most_points, upper_bound
-from rummy500._engine.opening_points import best_melds, best_points, points_budget
-from rummy500._engine.opening_prices import packing_bound
-from rummy500._engine.opening_reach import reaching_melds
-from rummy500._engine.opening_witness import natural_melds
-from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
-from rummy500._engine.profile import (
-    FINISHES_LIMIT,
-    MEMO_LIMIT,
-    POOL_PRICES_LIMIT,
-    Profile,
-    profile,
+from rummy500._engine.opening import (
+    Laid,
+    OpeningSearch,
+    may_lay_off,
+    not_opened,
+    opening_need,
+    opening_search,
+    points_short,
 )
+from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
+from rummy500._engine.profile import FINISHES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
@@ -60,7 +53,6 @@ __all__ = [
     "blocker",
     "can_finish",
     "can_finish_with",
-    "cannot_open_from",
     "hand_can_finish",
     "mover_may_be_stranded",
     "mover_stranded",
@@ -126,14 +118,9 @@ class PoolCheck:
         "minimum",
         "player",
         "pool",
-        "pool_key",
-        "prices",
-        "searches",
-        "shares",
-        "shorts",
+        "search",
         "size",
         "state",
-        "tame",
     )
 
     def __init__(
@@ -145,17 +132,8 @@ class PoolCheck:
         self.pool = pool
         self.forbidden = forbidden
         self.size = sum(pool)
-        self.pool_key: bytes | None = None  # the pool as a memo key, once a witness is asked
-        self.searches: list[_Search | None] | None = None  # upward, downward, once asked
-        self.shorts = 0  # the plays the search found short of the opening minimum
-        self.prices: CardPrices | bool | None = None  # the pool's packing prices (False: none)
+        self.search: _Search | None = None  # the search of the turn's end, once asked
         self.facts = profile(state.rules)
-        self.tame = jokers_tamed(state.joker_effect)
-        # whether the pool's questions may be answered by what its plays share (the
-        # melds that opened lately, its prices): a large pool, its jokers not kept out
-        # of melds by the dealer's nomination (neither knows a joker that only doubles
-        # or splits, V7)
-        self.shares = not self.tame and self.size >= _LARGE_POOL
         # the opening minimum still to reach (0 if none), and the points toward it
         minimum = state.rules.opening_minimum
         self.minimum = minimum if minimum and player not in state.opened else 0
@@ -221,37 +199,23 @@ class PoolCheck:
                 kept -= reserve
         if need == 0 and left > kept and (not rules.final_discard_must_be_unplayable or left > 1):
             return None
-        # melds found at once beside the play answer most questions, then the
-        # search's remembered answers; the table after the play is built only
-        # for a new question
-        if need and self._opens_beside(
-            used, pool[JOKER_CODE] - used.count(JOKER_CODE) - reserve, left, need, kept
-        ):
-            return None
         rest = minus(pool, used)
         rest[JOKER_CODE] -= reserve
         may_layoff = self.may_lay_off or (need == 0 and points > 0)
-        search = self._search(used)
-        finishes = search.known(rest, reserve, need, may_layoff)
-        if finishes is None:
-            # a large pool's questions that its shared answers can settle (see shares)
-            # are put to the melds that opened lately and to the pool's prices first
-            pooled = self.shares and bool(need) and not reserve
-            if pooled and self.facts.openings.opens(rest, need, forbidden):
-                search.remember(rest, reserve, need, may_layoff, True)
-                return None
-            if pooled and self._priced_short(rest, need):
-                search.remember(rest, reserve, need, may_layoff, False)
-                finishes = False
-            else:
+        search = self.search
+        if search is None:
+            state = self.state
+            search = self.search = _Search.of(rules, forbidden, state.joker_effect)
+        if need and melds_after is None and not search.table_matters:
+            # the table after the play matters only once melds open: built then, if at all
+            finishes = search.opens_after(rest, reserve, need, state.melds, play)
+        else:
+            known = search.known(rest, reserve, need, may_layoff)
+            if known is None:
                 if melds_after is None:
                     melds_after = table_after(rules, state.melds, play)
-                finishes = search.answer(rest, reserve, melds_after, need, may_layoff)
-                if finishes and pooled and search.found:
-                    facts = self.facts
-                    facts.openings.add(search.found, lambda codes: facts.new_meld(codes).points)
-                if not finishes and pooled:
-                    self.shorts += 1
+                known = search.answer(rest, reserve, melds_after, need, may_layoff)
+            finishes = known
         if finishes:
             return None
         return illegal(
@@ -260,168 +224,6 @@ class PoolCheck:
             + blocker(rules, forbidden is not None, need),
             "N1",
         )
-
-    def _priced_short(self, rest: list[int], need: int) -> bool:
-        """Whether the pool's packing prices show that ``rest`` cannot bring ``need`` points.
-
-        The prices are solved once for a pool whose plays the search has
-        found short of the minimum :data:`_SHORTS_BEFORE_PRICES` times, and
-        hold for the cards any play of the pool leaves: its other plays that
-        lose more than the pool has to spare are refused without a search.
-        They are kept in the rule set's profile for the next checks of the
-        same pool (the next call on the same position).
-        """
-        prices = self.prices
-        if prices is None:
-            if self.pool_key is None:
-                self.pool_key = bytes(self.pool)
-            memo = self.facts.pool_prices
-            prices = memo.get(self.pool_key)
-            if prices is None:
-                if self.shorts < _SHORTS_BEFORE_PRICES:
-                    return False
-                prices = packing_bound(self.state.rules, self.facts, self.pool) or False
-                store(memo, self.pool_key, prices, POOL_PRICES_LIMIT)
-            self.prices = prices
-        return isinstance(prices, CardPrices) and prices.cost(rest) < need * prices.scale
-
-    def _search(self, used: tuple[int, ...]) -> _Search:
-        """The search of the turn's end after a play of ``used`` (one for each order)."""
-        downward = _high(used)
-        if self.searches is None:
-            self.searches = [None, None]
-        search = self.searches[downward]
-        if search is None:
-            state = self.state
-            search = _Search.of(state.rules, self.forbidden, state.joker_effect, downward)
-            self.searches[downward] = search
-        return search
-
-    def _opens_beside(
-        self, used: tuple[int, ...], jokers_left: int, left: int, need: int, kept: int
-    ) -> bool:
-        """Whether melds found at once beside a play open and leave a card to discard (T8).
-
-        The witness melds come from the pool without the play's rank (a
-        group) or suit (a run), with the wild jokers the play leaves (none if
-        they are tamed), so one witness serves every play of that rank or
-        suit from the same pool: the many takes and melds of one position ask
-        it once.  The play leaves ``jokers_left`` jokers, ``left`` cards in
-        all and ``kept`` copies of the card taken alone (T11).
-        """
-        beside = _beside(used)
-        if beside < 0:
-            return False
-        facts = self.facts
-        jokers = _witness_jokers(facts, jokers_left, self.tame)
-        if self.pool_key is None:
-            self.pool_key = bytes(self.pool)
-        key = (self.pool_key, beside, jokers)
-        memo = facts.witnesses
-        if key in memo:
-            witness = memo[key]
-        else:
-            counts = list(self.pool)
-            if beside < 13:
-                excluded = range(beside, JOKER_CODE, 13)
-            else:
-                excluded = range((beside - 13) * 13, (beside - 12) * 13)
-            for code in excluded:
-                counts[code] = 0
-            counts[JOKER_CODE] = jokers
-            witness = natural_melds(facts, counts, 0, jokers)
-            store(memo, key, witness, MEMO_LIMIT)
-        if witness is None or witness[1] < need:
-            return False
-        melds = witness[0]
-        left -= sum(map(len, melds))
-        if left < 2:
-            return False  # going out, or a last card under E3: left to the search
-        if self.forbidden is None:
-            return True
-        # a card other than the one taken alone (T11) stays to be discarded
-        forbidden = self.forbidden
-        melded = sum(SPEC_PHYSICAL[code] == forbidden for codes in melds for code in codes)
-        return left > kept - melded
-
-
-#: The fewest cards of a pool whose plays' questions are first put to the melds that
-#: opened lately and to the pool's prices (a smaller pool's are cheaper searched).
-_LARGE_POOL = 20
-
-#: How many plays of a pool the search finds short of the opening minimum before
-#: the pool is priced by the packing relaxation.
-_SHORTS_BEFORE_PRICES = 8
-
-
-@functools.lru_cache(maxsize=MEMO_LIMIT)
-def _beside(used: tuple[int, ...]) -> int:
-    """What a quick witness leaves out beside a play of the cards ``used``.
-
-    The rank (0 to 12) of a play whose natural cards share one (a group),
-    else 13 plus the suit of its first natural card (a run); -1 for a play
-    of jokers alone (no witness).
-    """
-    naturals = [code for code in used if code != JOKER_CODE]
-    if not naturals:
-        return -1
-    first = naturals[0]
-    if all(code % 13 == first % 13 for code in naturals):
-        return first % 13
-    return 13 + first // 13
-
-
-def _undoubled(need: int, doubling: bool) -> int:
-    """The points new melds must score to bring ``need``, each doubled if ``doubling`` (V7)."""
-    return -(-need // 2) if doubling else need
-
-
-def _witness_jokers(facts: Profile, jokers: int, tame: bool) -> int:
-    """How many of ``jokers`` a quick witness may spend: none unless they are wild."""
-    return jokers if facts.wild and not tame else 0
-
-
-def _high(cards: Sequence[int]) -> bool:
-    """Whether the natural cards of a play lie mostly above the sevens.
-
-    The opening search then decides hands from the kings down, so that the
-    pool's many plays of high cards share the answers below them.
-    """
-    ranks = [code % 13 for code in cards if code != JOKER_CODE]
-    return bool(ranks) and min(ranks) + max(ranks) > 12
-
-
-def cannot_open_from(state: GameState, player: int, pool: Sequence[int]) -> bool:
-    """Whether melds from ``pool`` could not open ``player`` this turn (T8).
-
-    False when there is no opening minimum or the player has opened.  Then
-    every meld from the pool is a dead end (N1), and no lay-off is allowed:
-    the move generator skips the pool's plays at once.  True when not even
-    every card melded would open; for pools as large as a hand that has
-    overrun the budget of the exact maximum in this position, also when no
-    disjoint new melds reach the minimum (:func:`reaching_melds`).
-    """
-    rules = state.rules
-    if not rules.opening_minimum or player in state.opened:
-        return False
-    melded = state.turn_points if player == state.to_move else 0
-    need = rules.opening_minimum - melded
-    effect = state.joker_effect
-    if _most_value(rules, pool, 0, effect is JokerEffect.DOUBLE) < need:
-        return True
-    facts = profile(rules)
-    if sum(pool) < facts.best_points_cutoff:
-        return False  # the plays' exact maxima answer each play
-    # A pool as large as a hand whose exact maximum overran its budget: unless
-    # melds found at once bring the minimum, one exact question for the pool
-    # rather than one for each of its plays.
-    playable = list(pool)
-    if jokers_tamed(effect):
-        playable[JOKER_CODE] = 0
-    target = _undoubled(need, effect is JokerEffect.DOUBLE)
-    jokers = _witness_jokers(facts, playable[JOKER_CODE], False)
-    witness = natural_melds(facts, playable, target, jokers)
-    return witness is None and reaching_melds(rules, facts, playable, target) is None
 
 
 def blocker(rules: Rules, forbidden: bool, need: int) -> str:
@@ -510,7 +312,6 @@ def can_finish(
     *,
     effect: JokerEffect | None = None,
     reserve: int = 0,
-    downward: bool = False,
 ) -> bool:
     """Whether a player holding ``counts`` can still end the turn legally (N1).
 
@@ -525,26 +326,9 @@ def can_finish(
         reserve: Dealer's gambit: 1 if the player is the dealer and may still
             use the dealer's joker, which is played like a held joker but is
             not in the hand (never discarded, not needed to go out).
-        downward: Let the exact maxima of the search decide the cards from
-            the kings down (faster for the hands left by plays of high cards;
-            the answer is the same).
     """
-    search = _Search.of(rules, forbidden, effect, downward)
+    search = _Search.of(rules, forbidden, effect)
     return search.answer(list(counts), reserve, melds, need, may_layoff)
-
-
-def _most_value(rules: Rules, counts: Sequence[int], reserve: int, doubling: bool) -> int:
-    """An upper bound of the points new melds from ``counts`` (and the reserve) can score.
-
-    Every card melded once at its highest value, with what groups of four may
-    add (:func:`upper_bound`); doubled if jokers may double a meld (V7).
-    """
-    facts = profile(rules)
-    if reserve:
-        counts = list(counts)
-        counts[JOKER_CODE] += reserve
-    total = upper_bound(facts, counts)
-    return total * 2 if doubling else total
 
 
 def _settled(
@@ -584,49 +368,46 @@ def _settled(
 _FinishKey = tuple[object, ...]
 
 
-@attrs.define
 class _Search:
     """The depth-first search of :func:`can_finish`.
 
     Its answers are kept in the rule set's profile, so the many checks of one
-    position (every take and play, every caller) share them.
+    position (every take and play, every caller) share them.  A player who
+    must still open (T8) is asked about through the opening wing's search,
+    which hands the ways to open back to :meth:`ends_with`.
 
     Attributes:
         forbidden: The card code that may not be discarded (T11), if any.
         tame: Jokers are not wild: no meld or lay-off holds one.
         doubling: A new meld may be doubled by laying a joker over it.
         table_matters: Whether the answers depend on the table melds.
-        downward: The order of the exact maxima (see :func:`best_points`).
-        found: After an answer of yes to a need of points, the new melds
-            (meld-card codes) of the way found to reach it, if known.
     """
 
-    rules: Rules
-    facts: Profile
-    forbidden: int | None
-    tame: bool
-    doubling: bool
-    table_matters: bool
-    seen: dict[_FinishKey, bool]
-    downward: bool = False
-    found: tuple[tuple[int, ...], ...] | None = None
+    __slots__ = (
+        "doubling",
+        "facts",
+        "forbidden",
+        "opening",
+        "rules",
+        "seen",
+        "table_matters",
+        "tame",
+    )
+
+    def __init__(self, rules: Rules, forbidden: int | None, tame: bool, doubling: bool) -> None:
+        self.rules = rules
+        self.facts: Profile = profile(rules)
+        self.forbidden = forbidden
+        self.tame = tame
+        self.doubling = doubling
+        self.table_matters = forbidden is not None or rules.final_discard_must_be_unplayable
+        self.seen: dict[_FinishKey, bool] = self.facts.finishes
+        self.opening: OpeningSearch | None = None  # the opening wing's search, once asked
 
     @classmethod
-    def of(
-        cls, rules: Rules, forbidden: int | None, effect: JokerEffect | None, downward: bool
-    ) -> _Search:
+    def of(cls, rules: Rules, forbidden: int | None, effect: JokerEffect | None) -> _Search:
         """The search of :func:`can_finish` with these arguments."""
-        facts = profile(rules)
-        return cls(
-            rules,
-            facts,
-            forbidden,
-            tame=jokers_tamed(effect),
-            doubling=effect is JokerEffect.DOUBLE,
-            table_matters=forbidden is not None or rules.final_discard_must_be_unplayable,
-            seen=facts.finishes,
-            downward=downward,
-        )
+        return cls(rules, forbidden, jokers_tamed(effect), effect is JokerEffect.DOUBLE)
 
     def answer(
         self,
@@ -637,9 +418,6 @@ class _Search:
         may_layoff: bool,
     ) -> bool:
         """What :func:`can_finish` answers."""
-        self.found = None
-        if need and _most_value(self.rules, rest, reserve, self.doubling) < need:
-            return False  # not even every card melded would open
         return self.finishes(rest, reserve, melds, need, may_layoff)
 
     def known(self, counts: list[int], reserve: int, need: int, may_layoff: bool) -> bool | None:
@@ -647,22 +425,6 @@ class _Search:
         if self.table_matters:
             return None
         return self.seen.get(self._key(counts, reserve, (), need, may_layoff))
-
-    def remember(
-        self, counts: list[int], reserve: int, need: int, may_layoff: bool, finishes: bool
-    ) -> None:
-        """Remember an answer found outside the search, when the table does not matter.
-
-        So that the next question about the hand is answered by :meth:`known`
-        whatever was kept in the meantime.
-        """
-        if not self.table_matters:
-            store(
-                self.seen,
-                self._key(counts, reserve, (), need, may_layoff),
-                finishes,
-                FINISHES_LIMIT,
-            )
 
     def _key(
         self,
@@ -691,6 +453,7 @@ class _Search:
         need: int,
         may_layoff: bool,
     ) -> bool:
+        """Whether the hand ``rest`` (and the reserve) can end the turn on the table ``melds``."""
         settled = _settled(self.rules, rest, self.forbidden, melds, need, self.tame)
         if settled is not None:
             return settled
@@ -704,6 +467,7 @@ class _Search:
         need: int,
         may_layoff: bool,
     ) -> bool:
+        """:meth:`finishes` for a hand that needs a play, its answer remembered."""
         table: tuple[object, ...] = ()
         if self.table_matters:
             table = tuple(sorted((meld.meld.codes, meld.doubled) for meld in melds))
@@ -712,72 +476,64 @@ class _Search:
         found = seen.get(key)
         if found is None:
             # every play spends a card, so the search never meets its own key again
-            found = self._search(counts, reserve, melds, need, may_layoff)
+            if need:
+                found = self._opens(counts, reserve, _AfterOpening(self, melds), need)
+            else:
+                found = self._search(counts, reserve, melds, may_layoff)
             store(seen, key, found, FINISHES_LIMIT)
         return found
+
+    def opens_after(
+        self,
+        counts: list[int],
+        reserve: int,
+        need: int,
+        melds: tuple[TableMeld, ...],
+        play: Play,
+    ) -> bool:
+        """:meth:`search` for a player who must still open, after ``play`` on the table ``melds``.
+
+        Only when the table does not matter to the answer's key: the table
+        after the play is built only if a way to open needs it to end the turn.
+        """
+        key = self._key(counts, reserve, (), need, False)
+        found = self.seen.get(key)
+        if found is None:
+            found = self._opens(counts, reserve, _AfterOpening(self, melds, play), need)
+            store(self.seen, key, found, FINISHES_LIMIT)
+        return found
+
+    def _opens(self, counts: list[int], reserve: int, end: _AfterOpening, need: int) -> bool:
+        """Whether new melds can still bring ``need`` points and the turn then end (T8)."""
+        opening = self.opening
+        if opening is None:
+            opening = self.opening = opening_search(self.facts, self.tame, self.doubling)
+        return opening.opens(counts, reserve, need, end)
 
     def _search(
         self,
         counts: list[int],
         reserve: int,
         melds: tuple[TableMeld, ...],
-        need: int,
         may_layoff: bool,
     ) -> bool:
-        rules, facts = self.rules, self.facts
+        """Whether some meld or lay-off leads to a hand that ends the turn (no points needed)."""
+        rules = self.rules
         jokers = counts[JOKER_CODE] + reserve  # the jokers the player may play
         playable = list(counts)
         playable[JOKER_CODE] = 0 if self.tame else jokers
-        factor = 2 if self.doubling else 1
-        if need and upper_bound(facts, playable) * factor < need:
-            return False  # not even every card melded would open
-        if need and self._opens_at_once(counts, reserve, melds, need):
-            return True
-        candidates = None
-        if need:
-            # a hand as large as one whose exact maximum overran its budget is
-            # left to reaching_melds: listing its melds for the bound read off
-            # them costs more than that search (they are listed only if they
-            # must be tried one by one)
-            if sum(playable) < facts.best_points_cutoff:
-                candidates = melds_from_counts(playable, rules)
-                if most_points(facts.most_points, playable, candidates) * factor < need:
-                    return False
-            downward = self.downward
-            best = best_points(rules, facts, playable, points_budget(facts), downward=downward)
-            if best is not None:
-                if best * factor < need:
-                    return False
-                # the melds of the maximum, when they open, are a way to open
-                found = best_melds(facts, playable, downward=downward) if best >= need else None
-            else:  # a hand too large for the exact maximum: is the minimum within reach?
-                reached = reaching_melds(rules, facts, playable, _undoubled(need, self.doubling))
-                if reached is None:
-                    return False
-                found = reached[0] if reached[1] >= need else None
-            if found is not None and self._ends_with(counts, reserve, melds, found):
-                self.found = found
-                return True
-        if candidates is None:
-            candidates = melds_from_counts(playable, rules)
-        if need:  # the richest melds first: a way to open, if any, is found soonest
-            candidates.sort(key=lambda meld: -facts.new_meld(meld[1]).points)
-        for kind, codes in candidates:
+        for kind, codes in melds_from_counts(playable, rules):
             meld = Meld(kind, codes)
             cards = [SPEC_PHYSICAL[code] for code in codes]
-            points = facts.new_meld(codes).points
             ways = [(False, cards)]
             if self.doubling and jokers:
                 ways.append((True, [*cards, JOKER_CODE]))
             for doubled, used in ways:
                 rest, left_reserve = _spend(counts, reserve, used)
-                left = max(0, need - points * (2 if doubled else 1))
                 after = (*melds, TableMeld(meld, (), 1, doubled))
-                if self.finishes(rest, left_reserve, after, left, may_layoff or left == 0):
-                    if need:
-                        self.found = (codes, *(self.found or ()))
+                if self.finishes(rest, left_reserve, after, 0, True):
                     return True
-        if may_layoff and need == 0:
+        if may_layoff:
             for index, table_meld in enumerate(melds):
                 if table_meld.doubled:
                     continue
@@ -790,36 +546,40 @@ class _Search:
                         return True
         return False
 
-    def _opens_at_once(
-        self, counts: list[int], reserve: int, melds: tuple[TableMeld, ...], need: int
-    ) -> bool:
-        """Whether melds found at once (natural cards, wild jokers in groups) open and end the turn.
 
-        Most hands that can open have such a witness; the search is left for
-        the rest (and for every hand that cannot).
-        """
-        jokers = _witness_jokers(self.facts, counts[JOKER_CODE], self.tame)
-        witness = natural_melds(self.facts, counts, need, jokers)
-        if witness is None or not self._ends_with(counts, reserve, melds, witness[0]):
-            return False
-        self.found = witness[0]
-        return True
+class _AfterOpening:
+    """The end of the turn once the opening wing's melds are down (its :class:`TurnEnd`).
 
-    def _ends_with(
-        self,
-        counts: list[int],
-        reserve: int,
-        melds: tuple[TableMeld, ...],
-        found: tuple[tuple[int, ...], ...],
-    ) -> bool:
-        """Whether, once the disjoint new melds ``found`` are laid (opening), the turn can end."""
-        rest = counts
-        for codes in found:
-            rest, reserve = _spend(rest, reserve, [SPEC_PHYSICAL[code] for code in codes])
-        if sum(rest) >= 2 and _settled(self.rules, rest, self.forbidden, melds, 0, self.tame):
+    The table is the table ``melds``, after ``play`` if one is given (built
+    on first use).
+    """
+
+    __slots__ = ("_melds", "play", "search")
+
+    def __init__(
+        self, search: _Search, melds: tuple[TableMeld, ...], play: Play | None = None
+    ) -> None:
+        self.search = search
+        self._melds = melds
+        self.play = play
+
+    def melds(self) -> tuple[TableMeld, ...]:
+        """The table melds (after the play, if any)."""
+        if self.play is not None:
+            self._melds = table_after(self.search.rules, self._melds, self.play)
+            self.play = None
+        return self._melds
+
+    def ends_with(self, rest: list[int], reserve: int, laid: Sequence[Laid]) -> bool:
+        """Whether, once the new melds ``laid`` are down (opening), the turn can end."""
+        search = self.search
+        if sum(rest) >= 2 and _settled(search.rules, rest, search.forbidden, (), 0, search.tame):
             return True  # a card to discard (the table only matters for a last card, E3)
-        after = melds + tuple(TableMeld(self.facts.new_meld(codes).meld, ()) for codes in found)
-        return self.finishes(rest, reserve, after, 0, True)
+        new_meld = search.facts.new_meld
+        after = self.melds() + tuple(
+            TableMeld(new_meld(codes).meld, (), 1, doubled) for codes, doubled in laid
+        )
+        return search.finishes(rest, reserve, after, 0, True)
 
 
 def _spend(counts: list[int], reserve: int, used: list[int]) -> tuple[list[int], int]:

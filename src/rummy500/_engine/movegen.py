@@ -17,8 +17,6 @@ import rummy500._engine.gambit as gambit
 import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
-from rummy500._engine.opening_points import forget_overruns
-from rummy500._engine.profile import profile
 from rummy500._engine.reducer import is_legal
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import Move
@@ -66,9 +64,6 @@ def legal_moves(
     mover = state.to_move
     if phase is Phase.OVER:
         return ()
-    if state.rules.opening_minimum:
-        # what ran over the opening search's budget in another position says nothing here
-        forget_overruns(profile(state.rules))
     if depth is not None:
         if phase is not Phase.DRAW:
             return ()

@@ -19,7 +19,6 @@ from typing import NamedTuple
 from rummy500._engine.dead_ends import (
     PoolCheck,
     can_finish_with,
-    cannot_open_from,
     turn_end_can_be_blocked,
 )
 from rummy500._engine.gambit import (
@@ -346,9 +345,7 @@ class _Check:
     ) -> None:
         counts, self.reserve = play_pool(state, player, cards)
         self.required = required
-        # None when no play from the pool could open (T8): every play is refused
-        hopeless = cannot_open_from(state, player, counts)
-        self.pool = None if hopeless else PoolCheck(state, player, counts, forbidden)
+        self.pool = PoolCheck(state, player, counts, forbidden)
 
     def allows(self, play: Play) -> bool:
-        return self.pool is not None and self.pool.allows(play, self.reserve, self.required)
+        return self.pool.allows(play, self.reserve, self.required)

@@ -1,4 +1,4 @@
-"""The opening minimum (T8): a player's first melds of the hand must reach a total.
+"""The opening minimum in a turn (T8): who has opened, what is still needed, what it forbids.
 
 Under ``opening_minimum`` a player has not *opened* until the new melds they
 lay down in one turn reach the minimum.  Until then they may not lay off,
