@@ -48,6 +48,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
     graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
     values = {
         "rummy500.errors",
+        "rummy500.memo",
         "rummy500.cards",
         "rummy500.values",
         "rummy500.knobchoices",
@@ -77,6 +78,16 @@ def test_the_engine_does_not_import_the_services() -> None:
             assert not set(targets) & (services | {"rummy500.positions", "rummy500"}), module
 
 
+def test_the_services_reach_the_engine_through_its_package_only() -> None:
+    """Outside the engine, only ``rummy500._engine`` itself is imported, never its modules."""
+    graph = GRAPH.edges(GRAPH.modules())
+    for module, targets in graph.items():
+        if module.startswith("rummy500._engine"):
+            continue
+        inside = sorted(t for t in targets if t.startswith("rummy500._engine."))
+        assert not inside, (module, inside)
+
+
 def test_the_opening_wing_is_reached_through_its_door_only() -> None:
     """The opening minimum (T8) is a wing: the rest of the engine imports its package,
     never its modules, and the wing imports no module of the engine above it."""
@@ -86,11 +97,9 @@ def test_the_opening_wing_is_reached_through_its_door_only() -> None:
         if module == wing or module.startswith(wing + "."):
             engine = {t for t in targets if t.startswith("rummy500._engine.")}
             inside = {t for t in engine if t.startswith(wing + ".")}
-            assert engine - inside <= {
-                "rummy500._engine.illegal",
-                "rummy500._engine.memo",
-                "rummy500._engine.profile",
-            }, module
+            assert engine - inside <= {"rummy500._engine.illegal", "rummy500._engine.profile"}, (
+                module
+            )
             continue
         assert not [t for t in targets if t.startswith(wing + ".")], module
 

@@ -34,9 +34,8 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from rummy500._engine import apply_move
+from rummy500._engine import apply_move, playable_on_table
 from rummy500._engine import legal_moves as all_legal_moves
-from rummy500._engine.plays import playable_on_table
 from rummy500.cards import JOKER, JOKER_CODE, Card
 from rummy500.errors import InvalidArgumentError, MoveLimitError
 from rummy500.meldgen import enumerate_melds

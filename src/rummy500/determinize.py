@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rummy500._engine.dead_ends import mover_stranded
+from rummy500._engine import mover_stranded
 from rummy500.cards import Card
 from rummy500.errors import InvalidArgumentError
 from rummy500.state import GameState, Phase, table_cards

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummy500._engine.known import known_after
+from rummy500._engine import known_after
 from rummy500.cards import Card, as_cards
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import CallRummy, Move, Split, Take

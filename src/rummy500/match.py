@@ -24,8 +24,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from rummy500._engine import apply_move, legal_moves, new_game
-from rummy500._engine.deal import check_seed
+from rummy500._engine import apply_move, check_seed, legal_moves, new_game
 from rummy500.moves import Move
 from rummy500.rules import NextDealer, Rules, Tiebreak
 from rummy500.seating import next_seat, sides

@@ -30,9 +30,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rummy500._engine import is_legal, legal_moves
-from rummy500._engine.deal import SEED_BOUND
-from rummy500._engine.scoring import score_hand
+from rummy500._engine import SEED_BOUND, is_legal, legal_moves, score_hand
 from rummy500.cards import JOKER, Card, card_from_text
 from rummy500.errors import CardParseError, InvalidMeldError, NotationError, PositionError, shown
 from rummy500.jsontext import MAX_JSON_DEPTH, load_json, too_deep

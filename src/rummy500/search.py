@@ -52,13 +52,11 @@ from typing import Any
 
 import attrs
 
-from rummy500._engine import apply_move, legal_moves
-from rummy500._engine.memo import store
-from rummy500._engine.plays import playable_on_table
-from rummy500._engine.scoring import table_points
+from rummy500._engine import apply_move, legal_moves, playable_on_table, table_points
 from rummy500.bots import GreedyBot
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import InvalidArgumentError
+from rummy500.memo import store
 from rummy500.moves import (
     CallRummy,
     Discard,

@@ -74,7 +74,7 @@ from typing import Any
 import attrs
 
 from rummy500._engine import legal_moves as all_legal_moves
-from rummy500._engine.scoring import table_points
+from rummy500._engine import table_points
 from rummy500.cards import Card
 from rummy500.determinize import RESAMPLE_TRIES, hidden_sizes, resample
 from rummy500.errors import InvalidArgumentError, PositionError, shown

@@ -24,12 +24,37 @@ M1–M4, L1–L5 in a play        :mod:`~rummy500._engine.plays` (over :mod:`rum
 
 :mod:`~rummy500._engine.reducer` (``apply_move``) and
 :mod:`~rummy500._engine.movegen` (``legal_moves``) dispatch to them.
+
+The services (views, bots, the search bot, positions, the match, the
+adapters) reach the engine through the names of this package alone, never
+through its modules: besides the hand's five functions, the seeds a deal
+accepts, the scoring of a hand and of the table, what the player to move
+could still do (N1), the known cards after a move and whether a card could
+be laid off on the table.
 """
 
 from __future__ import annotations
 
-from rummy500._engine.deal import new_game
+from rummy500._engine.dead_ends import mover_stranded
+from rummy500._engine.deal import SEED_BOUND, check_seed, new_game
+from rummy500._engine.known import known_after
 from rummy500._engine.movegen import legal_moves, take_depths
+from rummy500._engine.plays import playable_on_table
 from rummy500._engine.reducer import apply_move, check_move, is_legal
+from rummy500._engine.scoring import score_hand, table_points
 
-__all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game", "take_depths"]
+__all__ = [
+    "SEED_BOUND",
+    "apply_move",
+    "check_move",
+    "check_seed",
+    "is_legal",
+    "known_after",
+    "legal_moves",
+    "mover_stranded",
+    "new_game",
+    "playable_on_table",
+    "score_hand",
+    "table_points",
+    "take_depths",
+]

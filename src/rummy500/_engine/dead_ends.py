@@ -23,7 +23,6 @@ from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
-from rummy500._engine.memo import store
 from rummy500._engine.opening import (
     Laid,
     OpeningSearch,
@@ -44,6 +43,7 @@ from rummy500.meldgen import (
     melds_from_counts,
 )
 from rummy500.melds import Meld
+from rummy500.memo import store
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import GoingOut, Rules
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_tamed

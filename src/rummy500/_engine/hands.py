@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500._engine.memo import store
 from rummy500._engine.movecache import discards_by_code
 from rummy500.cards import Card
 from rummy500.meldgen import Pool
+from rummy500.memo import store
 from rummy500.moves import Discard
 
 __all__ = [

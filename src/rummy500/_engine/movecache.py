@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from rummy500._engine.memo import store
 from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
+from rummy500.memo import store
 from rummy500.moves import (
     CallRummy,
     Discard,

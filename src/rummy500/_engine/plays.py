@@ -18,7 +18,6 @@ from typing import Any
 import attrs
 
 from rummy500._engine.illegal import from_meld_error, illegal
-from rummy500._engine.memo import store
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE, Card, card_from_code
@@ -33,6 +32,7 @@ from rummy500.meldcards import (
 )
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
 from rummy500.melds import Meld, MeldKind, ordered_like, run_fits
+from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Ace, Jokers, Rules
 from rummy500.state import TableMeld

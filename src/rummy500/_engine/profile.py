@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import attrs
 
-from rummy500._engine.memo import store
 from rummy500.errors import InvalidMeldError
 from rummy500.melds import Meld, MeldKind, laid_points, layoff_codes, meld_from_codes
+from rummy500.memo import store
 from rummy500.rules import Jokers, Rules
 
 __all__ = [

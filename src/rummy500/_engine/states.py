@@ -26,8 +26,8 @@ from typing import Any, Protocol, cast
 
 import attrs
 
-from rummy500._engine.memo import store
 from rummy500.cards import Card
+from rummy500.memo import store
 from rummy500.state import GameState, Phase
 
 __all__ = ["FIELDS", "build_state", "evolve", "turn_phase"]

@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rummy500._engine.scoring import table_points
+from rummy500._engine import table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.cards import NUM_CODES
 from rummy500.meldcards import NUM_SPEC_CODES

@@ -27,12 +27,12 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from rummy500._engine.memo import store
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
 from rummy500.melds import MeldKind
+from rummy500.memo import store
 
 __all__ = [
     "SHORTFALLS_LIMIT",

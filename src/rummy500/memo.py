@@ -1,6 +1,6 @@
 """Bounded memos: a table emptied when it is full.
 
-The engine's memos are plain dicts, read inline with ``get`` where speed
+The memos of the engine and of the search bot are plain dicts, read inline with ``get`` where speed
 matters.  What one holds is bounded by :func:`store`: a table that has
 reached its limit is emptied before the new entry goes in, simpler and
 cheaper than evicting the least recently used, and the entries still needed
