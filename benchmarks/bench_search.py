@@ -13,6 +13,12 @@ A hand is *won* by the seat that went out, or, if nobody did, by the
 single best score (a tie is won by nobody), as ``rummy500 simulate``
 counts wins.  The interval is Wilson's score interval for the search
 bot's share of the hands.
+
+A *searched decision* is one where the bot compares candidates in
+rollouts (two or more candidates on its shortlist); the seconds per
+searched decision are the whole time of its choice there.  Decisions with
+a choice in the draw phase (more than one option) are counted too: the
+bot searches only those whose shortlist holds two or more moves.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -57,6 +64,7 @@ class Result:
     winner: int | None
     scores: tuple[int, ...]
     search_decisions: int
+    choice_decisions: int
     search_seconds: float
     moves: int
     cpu_seconds: float
@@ -66,7 +74,7 @@ def play(job: Job) -> Result:
     """Play one hand between the search bot and GreedyBot (module level, for the pool)."""
     cpu = time.process_time()
     rules = presets.get(job.preset)
-    search = SearchBot(
+    search = _CountingSearchBot(
         iterations=job.iterations,
         time_limit=job.time_limit,
         seed=job.seed,
@@ -97,31 +105,50 @@ def play(job: Job) -> Result:
         winner,
         result.scores,
         timed.decisions,
+        timed.choices,
         timed.seconds,
         moves,
         time.process_time() - cpu,
     )
 
 
+@attrs.frozen
+class _CountingSearchBot(SearchBot):
+    """A SearchBot that notes each decision where it compares candidates in rollouts."""
+
+    compared: list[int] = attrs.field(factory=list, eq=False, repr=False)
+
+    def _compare(self, view: Any, shortlist: Any, policy: Any, rng: Any) -> rummy500.Move | None:
+        self.compared.append(len(shortlist))
+        move: rummy500.Move | None = super()._compare(view, shortlist, policy, rng)
+        return move
+
+
 class _Timed:
     """A bot wrapper that counts the searched decisions and times them.
 
-    Searched: more than one option, in the draw phase (the rest follow
-    GreedyBot unless ``search_plays``).
+    Searched: the bot compared candidates (its shortlist held two or more).
+    A choice: more than one option, in the draw phase (the rest follow
+    GreedyBot unless ``search_plays``); the bot searches some of them.
     """
 
-    def __init__(self, bot: SearchBot) -> None:
+    def __init__(self, bot: _CountingSearchBot) -> None:
         self.bot = bot
         self.decisions = 0
+        self.choices = 0
         self.seconds = 0.0
 
     def choose(self, view: rummy500.PlayerView) -> rummy500.Move | None:
+        compared = len(self.bot.compared)
         start = time.perf_counter()
         move = self.bot.choose(view)
+        elapsed = time.perf_counter() - start
         options = len(view.legal_moves) + (0 if view.is_my_turn else 1)
         if options > 1 and (view.phase is rummy500.Phase.DRAW or self.bot.search_plays):
+            self.choices += 1
+        if len(self.bot.compared) > compared:
             self.decisions += 1
-            self.seconds += time.perf_counter() - start
+            self.seconds += elapsed
         return move
 
 
@@ -208,6 +235,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     search_points = [r.scores[r.search_seat] for r in results]
     greedy_points = [r.scores[1 - r.search_seat] for r in results]
     decisions = sum(r.search_decisions for r in results)
+    choices = sum(r.choice_decisions for r in results)
     seconds = sum(r.search_seconds for r in results)
     rows = [
         ("hands", f"{hands} ({pairs} pairs, seats swapped)"),
@@ -224,7 +252,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             _mean_interval([a - b for a, b in zip(search_points, greedy_points, strict=True)]),
         ),
         ("moves per hand", f"{statistics.mean(r.moves for r in results):.1f}"),
-        ("searched decisions per hand", f"{decisions / hands:.1f}"),
+        ("searched decisions per hand (candidates compared)", f"{decisions / hands:.2f}"),
+        ("decisions with a choice per hand (draw phase)", f"{choices / hands:.2f}"),
         ("seconds per searched decision", f"{seconds / max(decisions, 1):.3f}"),
         ("wall time", f"{wall:.0f} s ({wall / 60:.1f} min)"),
         (

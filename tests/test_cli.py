@@ -41,7 +41,7 @@ def test_play_commands_errors_and_quit(
     code = cli.main(["play", "--seed", "3", "--bot", "random", "--record", str(record)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "your move> " in out
+    assert "your move>\n" in out  # a prompt ends its line when stdin is not a terminal
     assert "p0: draw" in out  # the legal moves
     assert "Commands:" in out  # the help
     assert "error: unknown move 'bogus'" in out
@@ -215,7 +215,12 @@ def test_simulate_progress_falls_back_to_plain_lines_without_tqdm(
     terminal = _Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
     assert cli.main(["simulate", "--hands", "2"]) == 0
-    assert terminal.getvalue().startswith("simulate: 2/2 hands (100%)")
+    hint, progress = terminal.getvalue().splitlines()[:2]
+    assert hint == (
+        "simulate: a progress bar needs the 'cli' extra (no module named 'tqdm'): "
+        "pip install 'rummy500[cli]'"
+    )
+    assert progress.startswith("simulate: 2/2 hands (100%)")
     capsys.readouterr()
 
 
@@ -608,7 +613,7 @@ def test_ctrl_c_in_play_exits_130_without_traceback() -> None:
         assert process.stdout is not None
         assert process.stderr is not None
         seen = ""
-        while "your move> " not in seen:
+        while "your move>" not in seen:
             char = process.stdout.read(1)
             assert char, seen
             seen += char

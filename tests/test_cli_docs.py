@@ -5,8 +5,8 @@ standard input with ``< FILE``) each followed by its output, standard error
 and standard output together in the order written; ``...`` in the expected
 output stands for any text (as doctest's ELLIPSIS). The files the examples
 name are made here: ``match.json`` (a finished match between greedy bots),
-``corrupted.json`` (the same with a move made by the wrong seat) and
-``empty.json``.
+``corrupted.json`` (the same with a move made by the wrong seat),
+``empty.json`` and ``moves.txt`` (input for ``play``: ``moves``, then ``quit``).
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data["hands"][1]["moves"][2] = "p1: " + data["hands"][1]["moves"][2][4:]
     (folder / "corrupted.json").write_text(json.dumps(data), encoding="utf-8")
     (folder / "empty.json").write_bytes(b"")
+    (folder / "moves.txt").write_text("moves\nquit\n", encoding="utf-8")
     return folder
 
 

@@ -27,10 +27,16 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert ci_commands[0] in _readme_commands()
 
 
-def test_readme_has_exactly_two_commands_and_the_demo_one_runs_the_demo() -> None:
-    commands = _readme_commands()
+def test_readme_two_commands_section_has_exactly_two_and_the_first_runs_the_demo() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Two commands\n", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```sh\n(.*?)\n```", section, flags=re.DOTALL)
     assert len(commands) == 2
     assert commands[0].endswith("python -m rummy500 demo")
+    assert commands[1].startswith("python3 -m venv .venv && .venv/bin/pip install -q -e")
+    # The web example has its own heading, after the two.
+    assert "examples.web" not in section
+    assert "## Play in the browser" in text
 
 
 def test_demo_runs() -> None:

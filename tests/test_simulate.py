@@ -143,7 +143,7 @@ def test_a_tqdm_bar_on_a_terminal() -> None:
         (("pagat", 2, "gr", 1), "one bot per seat, got the text"),
         (("pagat", 2, ["greedy", 7], 1), "a name or a function"),
         (("pagat", 2, BOTS_2, 0), "at least one hand"),
-        (("persian", 2, BOTS_2, 1), "4 to 4 players"),
+        (("persian", 2, BOTS_2, 1), "for 4 players, got 2"),
         ((3, 2, BOTS_2, 1), "Rules or a preset name"),
     ],
 )

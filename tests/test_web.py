@@ -181,7 +181,7 @@ def test_partnerships_are_kept_by_side(client: TestClient) -> None:
         ({"target_score": 10**6}, "target_score"),
         ({"seed": -1}, "seed"),
         ({"seed": 2**70}, "seed"),
-        ({"preset": "partnership", "bots": 1}, "4 to 4 players"),
+        ({"preset": "partnership", "bots": 1}, "for 4 players, got 2"),
         ({"colour": "red"}, "unknown field"),
     ],
 )

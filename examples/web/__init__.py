@@ -1,8 +1,10 @@
 """A web front end for rummy500: a Starlette app and a page in plain HTML, CSS and JavaScript.
 
 Start it from the repository's root with ``python -m examples.web`` (it
-prints the address to open), or with ``uvicorn examples.web.app:app``.  It
-needs the ``web`` extra: ``pip install -e '.[web]'``.
+prints the address to open), from any folder with ``python
+path/to/examples/web``, or with ``uvicorn examples.web.app:app``.  It needs
+the ``web`` extra: ``pip install '.[web]'`` in the repository's root;
+without it, it says so.
 """
 
 from __future__ import annotations

@@ -1,16 +1,28 @@
-"""Start the web front end: ``python -m examples.web [--host 127.0.0.1] [--port 8000]``."""
+"""Start the web front end: ``python -m examples.web [--host 127.0.0.1] [--port 8000]``.
+
+``python -m examples.web`` runs from the repository's root (where Python
+finds the ``examples`` folder); ``python path/to/examples/web`` runs from
+anywhere.  Without the ``web`` extra it says how to install it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import socket
+import sys
+from pathlib import Path
 
-import uvicorn
+from rummy500.errors import MissingExtraError
+from rummy500.extras import requires
 
-from .app import create_app
+if __name__ == "__main__" and not __package__:
+    # Run as `python path/to/examples/web`: Python put this folder first on the path and
+    # runs this file alone; import the package from the repository's root instead.
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+    __package__ = "examples.web"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Parse the arguments, listen, print the address to open, and serve until Ctrl-C."""
     parser = argparse.ArgumentParser(prog="python -m examples.web", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
@@ -18,7 +30,14 @@ def main() -> None:
     parser.add_argument(
         "--max-tables", type=int, default=1000, help="the most matches kept in memory"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    try:
+        from .app import INSTALL, create_app
+
+        with requires("web", "the web example (examples/web)", install=INSTALL):
+            import uvicorn
+    except MissingExtraError as error:
+        parser.exit(1, f"{parser.prog}: {error}\n")
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # proto=IPPROTO_TCP, or asyncio leaves Nagle's algorithm on for the connections (slow replies).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)

@@ -1,7 +1,8 @@
 """The web example's ASGI app (Starlette): a page, and a JSON API over :class:`rummy500.Session`.
 
 Run it with ``python -m examples.web`` (or ``uvicorn examples.web.app:app``)
-from the repository's root.  The server holds every match; a browser only
+from the repository's root, or with ``python path/to/examples/web`` from
+anywhere.  The server holds every match; a browser only
 ever receives its own seat's view, and acts with its seat's token (sent as
 ``Authorization: Bearer <token>``).  Moves travel as notation, and an
 illegal move comes back with the id of the rule it breaks.
@@ -30,16 +31,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import MutableHeaders
-from starlette.exceptions import HTTPException
-from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
 from rummy500 import (
     Bot,
     GreedyBot,
@@ -53,10 +44,25 @@ from rummy500 import (
     legal_moves,
     presets,
 )
+from rummy500.extras import requires
 
 from .tables import ApiError, Table, TableStore, finished_record, seat_state
 
-__all__ = ["MAX_BODY", "app", "create_app"]
+#: How to install the ``web`` extra for the example, which runs from a checkout.
+INSTALL = "pip install '.[web]' in the repository's root"
+
+with requires("web", "the web example (examples/web)", install=INSTALL):
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.datastructures import MutableHeaders
+    from starlette.exceptions import HTTPException
+    from starlette.middleware import Middleware
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["INSTALL", "MAX_BODY", "app", "create_app"]
 
 #: The largest request body read, in bytes (a move is a line of text).
 MAX_BODY = 4096
@@ -293,9 +299,12 @@ def _table_choice(
     unknown = sorted(set(data) - known)
     if unknown:
         raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(unknown)[:200]}")
-    preset = data.get("preset", "pagat")
-    if preset not in presets.names():
-        raise ApiError(400, "bad_request", f"preset must be one of {', '.join(presets.names())}")
+    try:  # a preset name in any case, as a person may type it
+        preset = presets.canonical_name(data.get("preset", "pagat"))
+    except InvalidArgumentError:
+        raise ApiError(
+            400, "bad_request", f"preset must be one of {', '.join(presets.names())}"
+        ) from None
     bots = _integer(data, "bots", MIN_BOTS, MAX_BOTS)
     bots = 1 if bots is None else bots
     kind = data.get("bot", "greedy")
@@ -303,13 +312,10 @@ def _table_choice(
         raise ApiError(400, "bad_request", f"bot must be one of {', '.join(BOT_KINDS)}")
     target = _integer(data, "target_score", MIN_TARGET, MAX_TARGET)
     seed = _integer(data, "seed", 0, 2**63 - 1)
-    rules = presets.get(preset)
-    if not rules.min_players <= bots + 1 <= rules.max_players:
-        raise ApiError(
-            400,
-            "bad_request",
-            f"{preset} is for {rules.min_players} to {rules.max_players} players, not {bots + 1}",
-        )
+    try:
+        presets.get(preset).check_players(bots + 1)
+    except InvalidArgumentError as error:
+        raise ApiError(400, "bad_request", f"{preset}: {error}") from None
     return preset, bots, kind, target, seed
 
 

@@ -422,8 +422,8 @@ def iter_hand(
     Args:
         state: The position to play from.
         bots: One bot per seat.
-        known: The known cards of the hand so far (``None``: nothing known,
-            as at the deal).
+        known: The known cards of the hand so far (``None``: the state's
+            own, :attr:`GameState.known <rummy500.state.GameState.known>`).
         max_moves: Stop with :class:`~rummy500.errors.MoveLimitError` after this many moves
             (``None``: no limit; every hand ends, T6).
 
@@ -493,7 +493,7 @@ def play_hand(
     Args:
         state: The position to play from.
         bots: One bot per seat.
-        known: The known cards of the hand so far (``None``: nothing known).
+        known: The known cards of the hand so far (``None``: the state's own).
         max_moves: Stop with :class:`~rummy500.errors.MoveLimitError` after this many moves.
     """
     for step in iter_hand(state, bots, known, max_moves=max_moves):

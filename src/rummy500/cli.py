@@ -26,6 +26,7 @@ import argparse
 import concurrent.futures
 import random
 import re
+import shutil
 import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -52,13 +53,14 @@ from rummy500.melds import meld_value
 from rummy500.moves import Move
 from rummy500.notation import parse_move
 from rummy500.records import MAX_RECORD_LENGTH, MatchRecorder, replay
-from rummy500.rules import Rules
+from rummy500.rules import DiscardTake, Jokers, Rules, RummyCall, StockExhausted
 from rummy500.seating import sides
 from rummy500.simulate import BOTS, simulate
 from rummy500.state import TableMeld, polling_order
 from rummy500.views import KnownCards, PlayerView, observe, track
 
 __all__ = [
+    "DEFAULT_WIDTH",
     "EXIT_INTERRUPTED",
     "MAX_RECORD_FILE",
     "ReadLine",
@@ -148,7 +150,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     print(f"preset {args.preset!r}")
-    print(presets.get(args.preset).describe())
+    print(presets.get(args.preset).describe(width=_output_width()))
     return 0
 
 
@@ -162,29 +164,61 @@ ReadLine = Callable[[str, PlayerView], str]
 #: The human player's seat in ``play``.
 HUMAN = 0
 
-_HELP = """\
-Type a move in notation (the seat prefix "p0:" is optional):
-  draw                      draw from the stock
-  take N [PLAY]             take the top N discards (PLAY: meld ... or layoff ...)
-  meld CARD...              lay down a meld, e.g. meld 4S 4H 4D or meld 6H 7H JK=8H
-  layoff ID CARD...         add cards to table meld number ID (from 0)
-  discard CARD              discard a card, e.g. discard QC
-  rummy N meld|layoff ...   call "Rummy!", taking the top N discards
-  end                       end the hand (empty stock, no draw from the pile)
-  pass                      draw nothing, or end your final lay-offs
-Dealer's gambit only:
-  nominate wild|double|split  (the dealer) say what jokers do this hand
-  meld CARD... double       lay a joker over the new meld: it counts double, sealed
-  split N meld|layoff ...   split the pile with a joker at the N-th card from the top
-  block                     cover the dealer's joker with one of your jokers
-Commands:
-  moves   list your legal moves
-  help    show this summary
-  quit    leave the match (also: end of input)
-When it is not your turn, an empty line lets your chance go by.
-After each table meld, "(by 01110)" gives the seat that put each of its cards
-there, card by card (here p0, then p1 three times, then p0): a card scores for
-the seat that put it on the table."""
+
+def _help(rules: Rules) -> str:
+    """The summary of the moves for ``help``: only the moves these rules have."""
+    take = (
+        "  take 1 [PLAY]             take the top discard (PLAY: meld/layoff ...)"
+        if rules.discard_take is DiscardTake.TOP_ONLY
+        else "  take N [PLAY]             take the top N discards (PLAY: meld/layoff ...)"
+    )
+    lines = [
+        'Type a move in notation (the seat prefix "p0:" is optional):',
+        "  draw                      draw from the stock",
+        take,
+        "  meld CARD...              lay down a meld: meld 4S 4H 4D"
+        + (", meld 6H 7H JK=8H" if rules.jokers is Jokers.WILD and rules.jokers_per_deck else ""),
+        "  layoff ID CARD...         add cards to table meld number ID (from 0)",
+        "  discard CARD              discard a card, e.g. discard QC",
+    ]
+    if rules.rummy_call is RummyCall.PILE:
+        lines.append('  rummy N meld|layoff ...   call "Rummy!", taking the top N discards')
+    elif rules.rummy_call is RummyCall.LAYOFF_TOP:
+        lines.append('  rummy 1 layoff ID CARD    call "Rummy!", laying off the top discard')
+    if rules.stock_exhausted is StockExhausted.PLAY_ON:
+        lines.append(
+            "  pass                      draw nothing (empty stock)"
+            + ("; end final lay-offs" if rules.final_layoff else "")
+        )
+    else:
+        lines.append(
+            "  end                       end the hand (empty stock, no draw from the pile)"
+        )
+        if rules.final_layoff:
+            lines.append("  pass                      end your final lay-offs")
+    if rules.dealers_gambit:
+        lines += [
+            "Dealer's gambit:",
+            "  nominate wild|double|split  (the dealer) say what jokers do this hand",
+            "  meld CARD... double       a joker over the new meld doubles and seals it",
+            "  split N meld|layoff ...   split the pile with a joker, N cards from the top",
+            "  block                     cover the dealer's joker with one of your jokers",
+        ]
+    lines += [
+        "Commands:",
+        "  moves   list your legal moves",
+        "  help    show this summary",
+        "  quit    leave the match (also: end of input)",
+    ]
+    if rules.rummy_call is not RummyCall.NONE or rules.out_of_turn_melding or rules.dealers_gambit:
+        lines.append("When it is not your turn, an empty line lets your chance go by.")
+    lines += [
+        'After each table meld, "(by 01110)" gives the seat that put each of its cards',
+        "there, card by card (here p0, then p1 three times, then p0): a card scores for",
+        "the seat that put it on the table.",
+    ]
+    return "\n".join(lines)
+
 
 _PREFIX = re.compile(r"\s*p\s*[0-9]+\s*:", re.IGNORECASE)
 
@@ -196,6 +230,10 @@ def read_line(prompt: str, view: PlayerView) -> str:
         prompt: The prompt to show.
         view: The player's view (unused here; a test or a front end may use it).
 
+    When standard input is not a terminal (a pipe, a file), the prompt ends
+    with a line break: no typed answer follows it on the screen, so the next
+    output starts on a line of its own.
+
     Returns:
         The line, without its line break.
 
@@ -203,7 +241,26 @@ def read_line(prompt: str, view: PlayerView) -> str:
         EOFError: at the end of the input.
     """
     del view
-    return input(prompt)
+    return input(prompt if _is_terminal(sys.stdin) else prompt.rstrip() + "\n")
+
+
+def _is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for anything that cannot say)."""
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+#: The width of the output when it does not go to a terminal (a pipe, a file).
+DEFAULT_WIDTH = 80
+
+
+def _output_width() -> int:
+    """The terminal's width in columns when standard output is one, else :data:`DEFAULT_WIDTH`."""
+    if not _is_terminal(sys.stdout):
+        return DEFAULT_WIDTH
+    return max(40, shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns)
 
 
 class _Quit(Exception):
@@ -271,7 +328,7 @@ class _Session:
             if command == "quit":
                 raise _Quit
             if command == "help":
-                self.say(_HELP)
+                self.say(_help(self.match.rules))
             elif command == "moves":
                 self.say("\n".join(str(move) for move in view.legal_moves))
             elif not text:
@@ -563,7 +620,17 @@ def _validate(args: argparse.Namespace) -> int:
     return 0
 
 
-_PRESET_HELP = "the rule set (default pagat)"
+_PRESET_HELP = "the rule set, in any case (default pagat)"
+
+
+def _preset(text: str) -> str:
+    """An option's preset name, typed in any case: the preset's name."""
+    try:
+        return presets.canonical_name(text)
+    except InvalidArgumentError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 _PLAYERS_HELP = "number of players (default: the fewest the preset allows)"
 
 
@@ -572,7 +639,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {rummy500.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="deal a hand and play it between random players")
-    demo.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
+    demo.add_argument(
+        "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
+    )
     demo.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
     demo.add_argument("--seed", type=int, default=500, help="seed of the deal (default 500)")
     demo.set_defaults(run=_demo)
@@ -581,13 +650,16 @@ def _parser() -> argparse.ArgumentParser:
         "preset",
         nargs="?",
         default="pagat",
+        type=_preset,
         choices=presets.names(),
         metavar="PRESET",
         help="the preset to describe, one of: " + ", ".join(presets.names()) + " (default pagat)",
     )
     rules.set_defaults(run=_rules)
     play = commands.add_parser("play", help="play a match against bots at the terminal")
-    play.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
+    play.add_argument(
+        "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
+    )
     play.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
     play.add_argument("--seed", type=int, default=None, help="seed of the match (default: random)")
     play.add_argument(
@@ -605,7 +677,9 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument(
         "--matches", type=int, default=None, metavar="N", help="play N whole matches instead"
     )
-    sim.add_argument("--preset", default="pagat", choices=presets.names(), help=_PRESET_HELP)
+    sim.add_argument(
+        "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
+    )
     sim.add_argument(
         "--players",
         type=int,

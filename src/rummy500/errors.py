@@ -16,7 +16,9 @@ record, an argument out of range, an illegal move) are also
     ├── RecordError (ValueError)          a malformed game record
     │   └── ReplayError                   (also an IllegalMoveError)
     ├── InvalidArgumentError (ValueError) an argument out of range: players, seat, deck, seed, bot
-    └── MoveLimitError (RuntimeError)     a hand that did not end within a move limit
+    ├── MoveLimitError (RuntimeError)     a hand that did not end within a move limit
+    └── MissingExtraError (ModuleNotFoundError, an ImportError)
+                                          an optional library is missing: names the extra
 
 >>> from rummy500 import GameState, Rummy500Error
 >>> try:
@@ -41,6 +43,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidMeldError",
+    "MissingExtraError",
     "MoveLimitError",
     "NotationError",
     "PositionError",
@@ -161,6 +164,43 @@ class InvalidArgumentError(Rummy500Error, ValueError):
 
 class MoveLimitError(Rummy500Error, RuntimeError):
     """A hand played by bots did not end within the number of moves allowed."""
+
+
+class MissingExtraError(Rummy500Error, ModuleNotFoundError):
+    """An optional library is not installed: the message names the extra that installs it.
+
+    The adapters, the simulation's Ray executor and progress bar, and the web
+    example need libraries that ``import rummy500`` does not
+    (:mod:`rummy500.extras`).  Without them this error says which extra to
+    install, and how.  It is a :class:`ModuleNotFoundError` (an
+    :class:`ImportError`), so ``except ImportError`` keeps working.
+
+    Attributes:
+        needed_by: What needs the library (a module, or a feature).
+        extra: The extra that installs the library (``"pettingzoo"``…).
+        install: The command that installs it (``pip install 'rummy500[pettingzoo]'``).
+        name: The module that is missing (``"numpy"``…), as for any ``ImportError``.
+
+    >>> error = MissingExtraError("rummy500.adapters.pettingzoo", "pettingzoo", "numpy")
+    >>> print(error)  # doctest: +NORMALIZE_WHITESPACE
+    rummy500.adapters.pettingzoo needs the 'pettingzoo' extra (no module named 'numpy'):
+    pip install 'rummy500[pettingzoo]'
+    >>> isinstance(error, ImportError), error.name, error.install
+    (True, 'numpy', "pip install 'rummy500[pettingzoo]'")
+    """
+
+    def __init__(
+        self, needed_by: str, extra: str, missing: str | None, install: str | None = None
+    ) -> None:
+        self.needed_by = needed_by
+        self.extra = extra
+        self.install = install or f"pip install 'rummy500[{extra}]'"
+        why = "" if missing is None else f" (no module named {missing!r})"
+        super().__init__(f"{needed_by} needs the {extra!r} extra{why}: {self.install}")
+        self.name = missing
+
+    def __reduce__(self) -> tuple[type[MissingExtraError], tuple[str, str, str | None, str]]:
+        return (type(self), (self.needed_by, self.extra, self.name, self.install))
 
 
 class Reason(str, enum.Enum):

@@ -60,6 +60,7 @@ __all__ = [
     "layoff_problem",
     "make_meld",
     "meld_from_codes",
+    "meld_order",
     "meld_points",
     "meld_problem",
     "meld_value",
@@ -219,6 +220,48 @@ def _find_run_start(ranks: Sequence[int], rules: Rules) -> int | None:
         # 13 cards under low_or_high: an ace written last is the high ace.
         return starts[-1]
     return starts[0]
+
+
+def meld_order(codes: tuple[int, ...]) -> tuple[int, ...]:
+    """A new meld's cards (compact codes) in canonical order, told without the rules.
+
+    A group (one rank) is written S H D C with its jokers last; a run (one
+    suit, different ranks, consecutive, the ace next to both the 2 and the
+    K) in sequence order from its first card: A-2-3, Q-K-A, K-A-2.  Which of
+    those a rule set allows does not change the order, so it is the order
+    :func:`make_meld` gives under any rules where the cards form a meld.
+    Only a run of all 13 ranks could start at the ace or at the 2 (a high
+    ace under ``ace = "low_or_high"``): it is written from the ace unless
+    the ace is given last.  Cards that form no meld under any rules are
+    returned as given.
+
+    >>> from rummy500.meldcards import format_meld_cards, parse_meld_cards
+    >>> def ordered(text):
+    ...     codes = meld_order(tuple(spec.code for spec in parse_meld_cards(text)))
+    ...     return format_meld_cards(MELD_CARDS[code] for code in codes)
+    >>> ordered("4D JK=4 4S 4H"), ordered("AH JK=QH KH"), ordered("2H KH AH")
+    ('4S 4H 4D JK=4', 'JK=QH KH AH', 'KH AH 2H')
+    """
+    if len(codes) < 2 or BARE_JOKER in codes:
+        return codes
+    ranks = [SPEC_RANK[code] for code in codes]
+    if all(rank == ranks[0] for rank in ranks):
+        if any(RUN_JOKER_BASE <= code <= GROUP_JOKER_BASE for code in codes):
+            return codes
+        naturals = sorted(code for code in codes if code < JOKER_CODE)
+        return tuple(naturals) + tuple(code for code in codes if code > JOKER_CODE)
+    suits = {SPEC_SUIT[code] for code in codes}
+    if len(suits) != 1 or -1 in suits or len(set(ranks)) != len(ranks) or len(ranks) > 13:
+        return codes
+    if len(ranks) == 13:
+        start: int | None = 2 if ranks[-1] == 1 else 1
+    else:
+        wanted = set(ranks)
+        start = next((s for s in range(1, 14) if set(_run_ranks(s, len(ranks))) == wanted), None)
+    if start is None:
+        return codes
+    by_rank = dict(zip(ranks, codes, strict=True))
+    return tuple(by_rank[rank] for rank in _run_ranks(start, len(ranks)))
 
 
 def meld_problem(

@@ -12,8 +12,10 @@
 'p2: layoff 1 3S'
 
 Moves are plain data: they are checked against a state only by
-:func:`rummy500.check_move`.  The cards of a meld or lay-off must be in
-canonical order (:func:`rummy500.parse_move` puts typed text in that order).
+:func:`rummy500.check_move`.  A :class:`MeldMove` puts its cards in
+canonical order itself; the cards of a lay-off must be given in the order
+they stand in the meld (:func:`rummy500.parse_move` puts typed text in that
+order).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import attrs
 from rummy500.cards import Card, parse_card
 from rummy500.errors import InvalidArgumentError
 from rummy500.meldcards import MELD_CARDS, MeldCard, format_meld_cards
-from rummy500.melds import as_meld_codes
+from rummy500.melds import as_meld_codes, meld_order
 from rummy500.state import JokerEffect
 
 __all__ = [
@@ -49,6 +51,10 @@ __all__ = [
 
 def _to_specs(value: str | Iterable[MeldCard | Card | str]) -> tuple[MeldCard, ...]:
     return tuple(MELD_CARDS[code] for code in as_meld_codes(value))
+
+
+def _to_meld_specs(value: str | Iterable[MeldCard | Card | str]) -> tuple[MeldCard, ...]:
+    return tuple(MELD_CARDS[code] for code in meld_order(as_meld_codes(value)))
 
 
 def _to_card(value: Card | str) -> Card:
@@ -100,15 +106,25 @@ class Draw:
 class MeldMove:
     """Lay down a new meld from the hand (T7); also the play of a take or call.
 
+    The cards may be given in any order (text, meld cards or cards); the
+    move keeps them in canonical order (``rummy500.melds.meld_order``: a
+    group S H D C with its jokers last, a run in sequence order), so equal
+    melds make equal moves:
+
+    >>> MeldMove(0, "4D 4S 4H") == MeldMove(0, "4S 4H 4D")
+    True
+    >>> str(MeldMove(0, "AH JK=QH KH"))
+    'p0: meld JK=QH KH AH'
+
     Attributes:
         player: The seat.
-        cards: The meld cards in canonical order (text or cards are accepted).
+        cards: The meld cards in canonical order.
         doubled: Dealer's gambit, jokers nominated ``double``: a joker is laid
             over the new meld, doubling its value and sealing it (V7).
     """
 
     player: int = attrs.field(validator=_check_seat)
-    cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
+    cards: tuple[MeldCard, ...] = attrs.field(converter=_to_meld_specs)
     doubled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     def __str__(self) -> str:
@@ -121,6 +137,14 @@ class MeldMove:
 @attrs.frozen(repr=False)
 class LayoffMove:
     """Lay off cards on table meld number ``target`` (L1–L3); also a play.
+
+    Unlike a :class:`MeldMove`, a lay-off keeps its cards in the order
+    given: where they stand depends on the table meld they go on (``5H``
+    and ``9H`` on ``6H 7H 8H`` are ``5H 9H``; an ace goes at the low or the
+    high end by the meld), which the move does not hold.
+    :func:`rummy500.parse_move` reads text against a state and puts the
+    cards in that order; :func:`rummy500.check_move` refuses another order
+    (reason ``not_canonical``), saying which.
 
     Attributes:
         player: The seat.

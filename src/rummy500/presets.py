@@ -7,6 +7,14 @@
 <GoingOut.DISCARD_REQUIRED: 'discard_required'>
 >>> presets.name_of(presets.get("wikipedia"))
 'wikipedia'
+
+:func:`get` takes a name exactly as written here (positions and records
+name their preset so, and their JSON Schemas accept only these names); text
+a person types goes through :func:`canonical_name` first, which accepts any
+case (the command line and the web example read preset names so):
+
+>>> presets.get(presets.canonical_name("Dealers-Gambit")).target_score
+250
 """
 
 from __future__ import annotations
@@ -14,11 +22,11 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import Rules
 from rummy500.values import BASIC, FIVES, CardValues
 
-__all__ = ["PRESETS", "get", "name_of", "names", "nearest"]
+__all__ = ["PRESETS", "canonical_name", "get", "name_of", "names", "nearest"]
 
 _PAGAT = Rules()
 
@@ -109,6 +117,29 @@ def get(name: str) -> Rules:
         raise InvalidArgumentError(
             f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}"
         ) from None
+
+
+def canonical_name(text: str) -> str:
+    """The preset name that ``text``, typed by a person, stands for.
+
+    Case does not matter, nor white space around the name, and ``-`` or a
+    space may stand for ``_``: ``"PAGAT"``, ``" Basic-Rummy "`` and
+    ``"dealers gambit"`` name presets.
+
+    >>> canonical_name("PAGAT"), canonical_name(" Basic-Rummy ")
+    ('pagat', 'basic_rummy')
+
+    Raises:
+        InvalidArgumentError: (a :class:`ValueError`) for text that names no
+            preset, listing the known ones.
+
+    """
+    name = text.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(text, str) else ""
+    if name not in PRESETS:
+        raise InvalidArgumentError(
+            f"unknown preset {shown(text)}; known presets: {', '.join(PRESETS)}"
+        )
+    return name
 
 
 def name_of(rules: Rules) -> str | None:

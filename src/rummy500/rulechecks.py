@@ -63,7 +63,7 @@ def _partnership_players(rules: Rules, bad: set[str]) -> str | None:
         return None
     return (
         "partnerships require exactly 4 players: set min_players=4 and max_players=4 "
-        f"(got {rules.min_players} to {rules.max_players}) (V5)"
+        f"(got min_players={rules.min_players} and max_players={rules.max_players}) (V5)"
     )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import textwrap
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, cast
@@ -503,15 +504,23 @@ class Rules:
         Traceback (most recent call last):
         ...
         rummy500.errors.InvalidArgumentError: these rules are for 2 to 8 players, got 9 (D2)
+        >>> Rules(min_players=4, max_players=4, partnerships=True).check_players(3)
+        Traceback (most recent call last):
+        ...
+        rummy500.errors.InvalidArgumentError: these rules are for 4 players, got 3 (D2)
         """
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
             or not self.min_players <= players <= self.max_players
         ):
+            allowed = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise InvalidArgumentError(
-                f"these rules are for {self.min_players} to {self.max_players} players, "
-                f"got {shown(players)} (D2)"
+                f"these rules are for {allowed} players, got {shown(players)} (D2)"
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -549,20 +558,46 @@ class Rules:
         mine, theirs = self.to_dict(), other.to_dict()
         return {name: value for name, value in mine.items() if theirs[name] != value}
 
-    def describe(self) -> str:
+    def describe(self, width: int | None = None) -> str:
         """A readable table of every knob, its value, its rule id and what it does.
 
         Knobs that differ from the default ``pagat`` rules are marked ``*``.
+
+        Args:
+            width: The most characters a line may hold (a terminal's width),
+                or ``None`` for one line a knob whatever its length.  When
+                the table's lines are longer, each knob takes two lines or
+                more: its name, value and rule, then what it does, wrapped.
+
+        >>> lines = Rules(ace="low").describe(width=60).splitlines()
+        >>> lines[lines.index("* ace = low (M3)") + 1]
+        '    ace low only, low or high, or around the corner'
+        >>> max(len(line) for line in lines)
+        60
         """
         default = Rules()
-        lines = ["500 Rum rules (* = differs from the default pagat rules):"]
-        width = max(len(name) for name in KNOBS)
+        title = "500 Rum rules (* = differs from the default pagat rules):"
+        column = max(len(name) for name in KNOBS)
+        rows = []
         for name, knob in KNOBS.items():
             value = getattr(self, name)
             mark = "*" if value != getattr(default, name) else " "
-            described = _describe_value(value)
-            lines.append(f"{mark} {name:<{width}}  {described:<18} {knob.rule:<3} {knob.text}")
-        return "\n".join(lines)
+            rows.append((mark, name, _describe_value(value), knob))
+        lines = [
+            f"{mark} {name:<{column}}  {value:<18} {knob.rule:<3} {knob.text}"
+            for mark, name, value, knob in rows
+        ]
+        if width is None or max(len(line) for line in lines) <= width:
+            return "\n".join([title, *lines])
+        narrow = [title]
+        for mark, name, value, knob in rows:
+            narrow += textwrap.wrap(
+                f"{mark} {name} = {value} ({knob.rule})", width, subsequent_indent="      "
+            )
+            narrow += textwrap.wrap(
+                knob.text, width, initial_indent="    ", subsequent_indent="    "
+            )
+        return "\n".join(narrow)
 
 
 @attrs.frozen

@@ -32,8 +32,11 @@ the session stops at the first human seat that may act: the seat to move,
 or a seat that may call "Rummy!" (R1, R2) or play out of turn (T9).
 :attr:`Session.awaiting` lists the human seats that may act now; a human
 who does not want a call lets it go by with :meth:`Session.decline`, and
-the bots play on.  Any human seat may submit any legal move at any time:
-the first move applied wins (R1).
+the bots play on.  Any human seat may submit any of its legal moves
+(:meth:`Session.legal_moves`) at any time: the first move applied wins
+(R1).  A seat that let its chance go by has none until the next move is
+made: its view and :meth:`Session.legal_moves` no longer offer the calls
+it declined, so a front end shows them as they come.
 
 Errors leave the session unchanged: a move that does not parse, is not the
 seat's, or is illegal raises (:class:`~rummy500.errors.NotationError`,
@@ -321,11 +324,14 @@ class Session:
     def legal_moves(self, seat: int) -> tuple[Move, ...]:
         """The legal moves of ``seat`` now, in the engine's order (none once the match is over).
 
+        A seat that let its chance to act out of turn go by (:meth:`decline`)
+        has none until the next move is made.
+
         Raises:
             InvalidArgumentError: for a seat that is not at the table.
         """
         self._check_seat(seat)
-        if self.is_over:
+        if self.is_over or self._passed(seat):
             return ()
         return engine_legal_moves(self.state, seat=seat)
 
@@ -336,7 +342,7 @@ class Session:
             InvalidArgumentError: for a seat that is not at the table.
         """
         self._check_seat(seat)
-        if self.is_over:
+        if self.is_over or self._passed(seat):
             return ()
         return engine_take_depths(self.state, seat)
 
@@ -371,9 +377,10 @@ class Session:
 
         Raises:
             NotationError: for text that does not parse.
-            InvalidArgumentError: for a seat that is not at the table or is a
-                bot's, a move of another seat, or a bot that answers with a
-                move its view does not offer.
+            InvalidArgumentError: for a seat that is not at the table, is a
+                bot's or let its chance go by (:meth:`decline`), a move of
+                another seat, or a bot that answers with a move its view does
+                not offer.
             IllegalMoveError: for an illegal move (also once the match is over).
 
         On any error the session is unchanged.
@@ -381,6 +388,10 @@ class Session:
         self._check_seat(seat)
         if seat in self._bots:
             raise InvalidArgumentError(f"p{seat} is played by a bot")
+        if self._passed(seat):
+            raise InvalidArgumentError(
+                f"p{seat} let this chance go by: no move until the next move is made"
+            )
         if isinstance(move, str):
             move = self._parse(seat, move)
         elif not isinstance(move, Move):
@@ -459,6 +470,10 @@ class Session:
         return session
 
     # -- inside -------------------------------------------------------------
+
+    def _passed(self, seat: int) -> bool:
+        """Whether ``seat`` let its chance to act out of turn go by, until the next move."""
+        return seat in self._declined and seat != self.state.to_move
 
     def _check_seat(self, seat: int) -> None:
         players = self.num_players

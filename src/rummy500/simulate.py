@@ -51,7 +51,8 @@ import attrs
 import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, MissingExtraError
+from rummy500.extras import requires
 from rummy500.match import apply_match_move, new_match
 from rummy500.rules import Rules
 from rummy500.state import HandResult
@@ -262,9 +263,10 @@ class _Progress:
         self.bar: Any = None
         if stream is not None and _is_terminal(stream):
             try:
-                from tqdm import tqdm
-            except ImportError:  # the plain lines will do
-                pass
+                with requires("cli", "a progress bar"):
+                    from tqdm import tqdm
+            except MissingExtraError as missing:  # the plain lines will do, saying so first
+                print(f"simulate: {missing}", file=stream, flush=True)
             else:
                 self.bar = tqdm(
                     total=total, unit=unit[:-1], file=stream, desc="simulate", dynamic_ncols=True
@@ -415,7 +417,8 @@ def simulate(
             :class:`RayExecutor`); ``None`` plays them one after another here.
         progress: ``True`` shows the progress on standard error, a stream
             shows it there: a tqdm bar with the rate and the time left on a
-            terminal (with the ``cli`` extra), else a plain line every
+            terminal (with the ``cli`` extra; without it a first line says
+            how to install it), else a plain line every
             ``progress_interval`` seconds and at the end.
         batch_size: Hands or matches per task (default: at most 32, and
             at least 64 tasks when there are enough hands).
@@ -482,7 +485,7 @@ def _bot_name(spec: BotSpec) -> str:
 
 
 class RayExecutor(concurrent.futures.Executor):
-    """A :class:`concurrent.futures.Executor` that runs tasks on Ray (``pip install ray``).
+    """A :class:`concurrent.futures.Executor` that runs tasks on Ray (the ``ray`` extra).
 
     Ray has no executor of its own, but each ``ObjectRef`` gives a
     ``concurrent.futures.Future`` (``ObjectRef.future()``): each
@@ -500,10 +503,15 @@ class RayExecutor(concurrent.futures.Executor):
     Args:
         **options: Options of each task (``num_cpus=1`` …), as for
             ``ray.remote``.
+
+    Raises:
+        MissingExtraError: without Ray, naming the extra
+            (``pip install 'rummy500[ray]'``).
     """
 
     def __init__(self, **options: Any) -> None:
-        import ray
+        with requires("ray", "rummy500.simulate.RayExecutor"):
+            import ray
 
         self._ray = ray
         self._options = options

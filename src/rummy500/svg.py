@@ -48,10 +48,13 @@ from typing import Any
 
 import attrs
 
+from rummy500._engine import legal_moves
 from rummy500.cards import JOKER, Card, Rank, Suit
 from rummy500.meldcards import MeldCard
 from rummy500.melds import Meld, MeldKind, four_aces
+from rummy500.moves import CallRummy
 from rummy500.presets import nearest
+from rummy500.rules import RummyCall
 from rummy500.state import GameState, HandResult, JokerEffect, Phase, TableMeld
 from rummy500.views import PlayerView
 
@@ -449,8 +452,11 @@ def _status(table: GameState | PlayerView) -> tuple[str, ...]:
     if table.taken and table.phase is Phase.PLAY:
         taken = " ".join(_name(card) for card in table.taken)
         lines.append(f"p{table.to_move} took from the pile this turn: {taken}")
-    if table.last_discarder is not None and table.phase is Phase.DRAW:
-        lines.append(f"'Rummy!' may be called on p{table.last_discarder}'s discard")
+    callers = _callers(table)
+    if callers:
+        rule = "R2" if table.rules.rummy_call is RummyCall.LAYOFF_TOP else "R1"
+        who = " and ".join(f"p{seat}" for seat in callers)
+        lines.append(f"{who} can call 'Rummy!' on p{table.last_discarder}'s discard ({rule})")
     if table.rules.dealers_gambit:
         effect = table.joker_effect
         nominated = "not nominated yet" if effect is None else effect.value
@@ -463,6 +469,21 @@ def _status(table: GameState | PlayerView) -> tuple[str, ...]:
         if effect is JokerEffect.SPLIT:
             lines[-1] += " (a joker splits the pile)"
     return tuple(lines)
+
+
+def _callers(table: GameState | PlayerView) -> tuple[int, ...]:
+    """The seats that can call "Rummy!" now (R1, R2), as far as ``table`` shows.
+
+    A state shows every seat's calls; a view shows its own seat's only.
+    """
+    if (
+        table.last_discarder is None
+        or table.phase is not Phase.DRAW
+        or table.rules.rummy_call is RummyCall.NONE
+    ):
+        return ()
+    moves = legal_moves(table) if isinstance(table, GameState) else table.legal_moves
+    return tuple(sorted({move.player for move in moves if isinstance(move, CallRummy)}))
 
 
 def _phase_text(phase: Phase) -> str:

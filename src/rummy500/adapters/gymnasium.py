@@ -11,7 +11,10 @@ seat's view and what it has spelled
 (:class:`~rummy500.adapters.observation.ObservationLayout`).  The legal
 tokens are in ``info["action_mask"]`` (an int8 vector), and
 :meth:`Rummy500Env.action_masks` gives them as booleans, as maskable
-algorithms (sb3-contrib's ``MaskablePPO``) ask for them.  The other seats
+algorithms (sb3-contrib's ``MaskablePPO``) ask for them; on what
+``gymnasium.make`` returns, call it as ``env.unwrapped.action_masks()`` or
+``env.get_wrapper_attr("action_masks")()`` (Gymnasium's wrappers do not
+pass it on).  The other seats
 are played by bots between the learner's steps; when the learner may call
 "Rummy!" or meld out of turn it is asked too, and may ``decline``.
 
@@ -31,18 +34,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-
 from rummy500._engine import new_game
 from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules
 from rummy500.adapters.observation import ObservationLayout
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError
+from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.state import GameState
+
+with requires("gymnasium", __name__):
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
 
 __all__ = ["ENV_ID", "Opponent", "Rummy500Env"]
 

@@ -68,6 +68,7 @@ import attrs
 from rummy500._engine import table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.cards import NUM_CODES
+from rummy500.extras import requires
 from rummy500.meldcards import NUM_SPEC_CODES
 from rummy500.rules import Rules
 from rummy500.state import JokerEffect, Phase, TableMeld
@@ -76,6 +77,9 @@ from rummy500.views import PlayerView
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+#: What needs NumPy, in the message of a missing extra (any environment's extra installs it).
+_NEEDED_BY = "rummy500.adapters.observation (NumPy)"
 
 __all__ = ["ObservationLayout", "score_bound"]
 
@@ -165,7 +169,8 @@ class ObservationLayout:
 
     def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """The lowest and highest value of each entry (for a ``Box`` space)."""
-        import numpy as np
+        with requires("gymnasium", _NEEDED_BY):
+            import numpy as np
 
         space = self.space
         rules = space.rules
@@ -205,7 +210,8 @@ class ObservationLayout:
             prefix: The tokens it has spelled of its current move.
             out: A vector of length :attr:`size` to fill instead of a new one.
         """
-        import numpy as np
+        with requires("gymnasium", _NEEDED_BY):
+            import numpy as np
 
         vector = np.zeros(self.size, dtype=np.float32) if out is None else out
         if out is not None:
@@ -221,7 +227,8 @@ class ObservationLayout:
             vector[start + token] += 1.0
 
     def _fill(self, vector: npt.NDArray[np.float32], view: PlayerView) -> None:
-        import numpy as np
+        with requires("gymnasium", _NEEDED_BY):
+            import numpy as np
 
         players = self.space.players
         me = view.seat

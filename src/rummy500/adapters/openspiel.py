@@ -43,8 +43,6 @@ from collections import Counter
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
 
 import rummy500.presets as presets
 from rummy500._engine import new_game
@@ -52,9 +50,14 @@ from rummy500.adapters.actions import ActionSpace, TokenGame
 from rummy500.adapters.observation import ObservationLayout, score_bound
 from rummy500.cards import JOKER, NUM_CODES, card_from_code
 from rummy500.errors import InvalidArgumentError
+from rummy500.extras import requires
 from rummy500.moves import Draw
 from rummy500.positions import rules_from_data, rules_to_data
 from rummy500.rules import Rules
+
+with requires("openspiel", __name__):
+    import numpy as np
+    import pyspiel
 
 __all__ = [
     "GAME_NAME",

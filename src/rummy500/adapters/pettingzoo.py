@@ -35,18 +35,20 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from rummy500._engine import new_game
 from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules
 from rummy500.adapters.observation import ObservationLayout
 from rummy500.errors import InvalidArgumentError
+from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.state import GameState
+
+with requires("pettingzoo", __name__):
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 
 __all__ = ["env", "raw_env"]
 
