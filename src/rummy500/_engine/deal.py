@@ -16,8 +16,6 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from rummy500.cards import JOKER, Card, as_cards
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import FirstDiscard, Rules, deal_problem
@@ -61,9 +59,8 @@ def _shuffler(seed: int) -> random.Random:
     return random.Random(seed if seed >= 0 else f"rummy500 deal {seed}")
 
 
-@attrs.frozen
 class Deal:
-    """The cards of a freshly dealt hand.
+    """The cards of a freshly dealt hand (equal when every attribute is).
 
     Attributes:
         dealer: The dealer's seat.
@@ -76,12 +73,32 @@ class Deal:
             (dealer's gambit, V7).
     """
 
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    seed: int | None
-    dealer_joker: bool = False
+    __slots__ = ("dealer", "dealer_joker", "discard", "hands", "seed", "stock")
+
+    def __init__(
+        self,
+        dealer: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        seed: int | None,
+        dealer_joker: bool = False,
+    ) -> None:
+        self.dealer = dealer
+        self.hands = hands
+        self.stock = stock
+        self.discard = discard
+        self.seed = seed
+        self.dealer_joker = dealer_joker
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.dealer, self.hands, self.stock, self.discard, self.seed, self.dealer_joker)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
 
 def new_game(

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from rummy500._engine.dead_ends import (
     PoolCheck,
     mover_may_be_stranded,
@@ -94,7 +92,7 @@ def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
     if not spent:
         return after_play(state, player, turn.hand, effect, **turn.changes)
     changes = dict(turn.changes, dealer_joker=False)
-    return after_play(state, player, turn.hand, attrs.evolve(effect, used=used), **changes)
+    return after_play(state, player, turn.hand, effect.using(used), **changes)
 
 
 def after_play(

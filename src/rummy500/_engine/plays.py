@@ -15,8 +15,6 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
@@ -63,7 +61,6 @@ def physical(play: Play) -> list[int]:
     return codes
 
 
-@attrs.frozen
 class TurnPlay:
     """A play in the turn of the player to move, with what it may draw on.
 
@@ -77,15 +74,25 @@ class TurnPlay:
         changes: Further fields of the state to set (those of a take or a split).
     """
 
-    player: int
-    play: Play
-    hand: tuple[Card, ...]
-    required: tuple[int, str] | None = None
-    forbidden: int | None = None
-    changes: dict[str, Any] = attrs.field(factory=dict)
+    __slots__ = ("changes", "forbidden", "hand", "play", "player", "required")
+
+    def __init__(
+        self,
+        player: int,
+        play: Play,
+        hand: tuple[Card, ...],
+        required: tuple[int, str] | None = None,
+        forbidden: int | None = None,
+        changes: dict[str, Any] | None = None,
+    ) -> None:
+        self.player = player
+        self.play = play
+        self.hand = hand
+        self.required = required
+        self.forbidden = forbidden
+        self.changes: dict[str, Any] = {} if changes is None else changes
 
 
-@attrs.frozen
 class PlayEffect:
     """What a valid play does.
 
@@ -98,11 +105,25 @@ class PlayEffect:
             ``used`` less a doubling joker (V7), which lies over the meld.
     """
 
-    melds: tuple[TableMeld, ...]
-    used: tuple[int, ...]
-    points: int
-    run_length: int
-    laid: int
+    __slots__ = ("laid", "melds", "points", "run_length", "used")
+
+    def __init__(
+        self,
+        melds: tuple[TableMeld, ...],
+        used: tuple[int, ...],
+        points: int,
+        run_length: int,
+        laid: int,
+    ) -> None:
+        self.melds = melds
+        self.used = used
+        self.points = points
+        self.run_length = run_length
+        self.laid = laid
+
+    def using(self, used: tuple[int, ...]) -> PlayEffect:
+        """The same effect, taking the cards ``used`` from the pool."""
+        return PlayEffect(self.melds, used, self.points, self.run_length, self.laid)
 
 
 def resolve_play(

@@ -13,8 +13,6 @@ memory they hold is bounded.
 
 from __future__ import annotations
 
-import attrs
-
 from rummy500.errors import InvalidMeldError
 from rummy500.melds import Meld, MeldKind, laid_points, layoff_codes, meld_from_codes
 from rummy500.memo import store
@@ -38,21 +36,24 @@ MEMO_LIMIT = 1 << 14
 FINISHES_LIMIT = 1 << 16
 
 
-@attrs.frozen
 class NewMeld:
     """A valid new meld under a rule set, and what it is worth laid down now.
 
     Attributes:
         meld: The meld, in canonical order.
-        multiplier: 2 for Persian rummy's group of four laid down at once (V6), else 1.
-        points: Its value (S1) times the multiplier.
+        multiplier: The multiplier of a group of four laid down at once (V6), else 1.
+        points: What it scores laid down at once (S1, with V6's multiplier and V8's
+            four aces).
         run_length: Its length if it is a run, else 0.
     """
 
-    meld: Meld
-    multiplier: int
-    points: int
-    run_length: int
+    __slots__ = ("meld", "multiplier", "points", "run_length")
+
+    def __init__(self, meld: Meld, multiplier: int, points: int, run_length: int) -> None:
+        self.meld = meld
+        self.multiplier = multiplier
+        self.points = points
+        self.run_length = run_length
 
 
 class Profile:
