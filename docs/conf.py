@@ -287,6 +287,7 @@ _MODULE_SECTIONS = {
     "rummy500.meldcards": "api-cards",
     "rummy500.melds": "api-cards",
     "rummy500.meldgen": "api-cards",
+    "rummy500.meldlist": "api-cards",
     "rummy500.state": "api-state",
     "rummy500.seating": "api-state",
     "rummy500.moves": "api-moves",

@@ -295,11 +295,14 @@ def test_players_default_to_the_bots_or_the_preset(capsys: pytest.CaptureFixture
 # --version and the help texts
 
 
-def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_prints_the_package_version_and_build(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--version"])
     assert exit_.value.code == 0
-    assert capsys.readouterr().out == f"rummy500 {rummy500.__version__}\n"
+    build = "compiled (mypyc)" if rummy500.COMPILED else "pure Python"
+    assert capsys.readouterr().out == f"rummy500 {rummy500.__version__}, {build}\n"
 
 
 def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from rummy500 import presets, svg
 from rummy500._engine import (
+    COMPILED,
     apply_move,
     check_move,
     is_legal,
@@ -62,7 +63,7 @@ from rummy500.match import (
     new_match,
 )
 from rummy500.meldcards import MeldCard, parse_meld_cards
-from rummy500.meldgen import enumerate_melds
+from rummy500.meldlist import enumerate_melds
 from rummy500.melds import Meld, MeldKind, layoff, make_meld, meld_value
 from rummy500.moves import (
     Block,
@@ -101,6 +102,7 @@ from rummy500.views import KnownCards, PlayerView, observe, resample, track
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "COMPILED",
     "JOKER",
     "KNOBS",
     "Block",

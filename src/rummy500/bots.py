@@ -38,7 +38,7 @@ from rummy500._engine import apply_move, playable_on_table
 from rummy500._engine import legal_moves as all_legal_moves
 from rummy500.cards import JOKER, JOKER_CODE, Card
 from rummy500.errors import InvalidArgumentError, MoveLimitError
-from rummy500.meldgen import enumerate_melds
+from rummy500.meldlist import enumerate_melds
 from rummy500.melds import layoff, make_meld, meld_points, meld_value
 from rummy500.moves import (
     Block,

@@ -16,8 +16,8 @@ Subcommands:
     Replay a match record (a file, or standard input for ``-``) and report
     whether it is valid.
 
-``rummy500 --version`` prints the package's version. See ``docs/cli.md`` for
-every option and the exit codes.
+``rummy500 --version`` prints the package's version and its build (compiled or
+pure Python). See ``docs/cli.md`` for every option and the exit codes.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from rummy500.errors import (
     shown,
 )
 from rummy500.match import MatchState, new_match
-from rummy500.meldgen import enumerate_melds
+from rummy500.meldlist import enumerate_melds
 from rummy500.melds import meld_value
 from rummy500.moves import Move
 from rummy500.notation import parse_move
@@ -636,7 +636,10 @@ _PLAYERS_HELP = "number of players (default: the fewest the preset allows)"
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rummy500", description="500 Rummy rules engine.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {rummy500.__version__}")
+    build = "compiled (mypyc)" if rummy500.COMPILED else "pure Python"
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {rummy500.__version__}, {build}"
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="deal a hand and play it between random players")
     demo.add_argument(

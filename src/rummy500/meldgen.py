@@ -1,15 +1,9 @@
-"""Enumeration of every valid meld a multiset of cards can form.
+"""The generation of every valid meld and lay-off a multiset of cards can form.
 
-:func:`enumerate_melds` lists each distinct meld (with every joker
-declaration) that can be laid down from a hand, once.  It works on a count
-vector of card codes and bit masks of the ranks held in each suit, with the
-run windows allowed by the ace knob precomputed per rule set.
-
->>> from rummy500 import Rules, enumerate_melds
->>> [str(m) for m in enumerate_melds("9S 9H JK", Rules())]
-['9S 9H JK=9']
->>> [str(m) for m in enumerate_melds("9S JK JK", Rules())]
-['9S JK=9 JK=9', 'JK=7S JK=8S 9S', 'JK=8S 9S JK=TS', '9S JK=TS JK=JS']
+It works on a count vector of card codes (or a :class:`Pool` of bit masks of
+the ranks held in each suit), with the run windows allowed by the ace knob
+precomputed per rule set, and yields melds as meld-card codes.  The public
+:func:`~rummy500.meldlist.enumerate_melds` lists them as :class:`Meld` values.
 """
 
 from __future__ import annotations
@@ -18,7 +12,7 @@ import functools
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from rummy500.cards import JOKER_CODE, NUM_CODES, Card, as_cards
+from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.meldcards import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
 from rummy500.melds import Meld, MeldKind, run_fits
 from rummy500.rules import Ace, Jokers, Rules
@@ -26,7 +20,6 @@ from rummy500.rules import Ace, Jokers, Rules
 __all__ = [
     "Pool",
     "count_vector",
-    "enumerate_melds",
     "group_melds",
     "layoffs_from_counts",
     "layoffs_from_pool",
@@ -114,18 +107,6 @@ def count_vector(cards: Iterable[Card]) -> list[int]:
     for card in cards:
         counts[card.code] += 1
     return counts
-
-
-def enumerate_melds(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Meld, ...]:
-    """Every distinct valid meld that can be formed from ``cards`` under ``rules``.
-
-    Each meld is listed once in canonical form, with every joker declaration
-    (a joker may also stand for a card the hand holds).  The order is
-    deterministic: groups by rank, then runs by suit, start and length.
-    """
-    return tuple(
-        Meld(kind, codes) for kind, codes in melds_from_counts(count_vector(as_cards(cards)), rules)
-    )
 
 
 # Per card code: its suit, its rank bit in the suit's mask, and its bit in a

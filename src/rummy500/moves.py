@@ -32,6 +32,7 @@ from rummy500.melds import as_meld_codes, meld_order
 from rummy500.state import JokerEffect
 
 __all__ = [
+    "MOVE_TYPES",
     "Block",
     "CallRummy",
     "Discard",
@@ -332,6 +333,12 @@ Move = (
     | Nominate
     | Block
     | Split
+)
+
+
+#: The move classes (what :data:`Move` may be).
+MOVE_TYPES: frozenset[type] = frozenset(
+    (Draw, Take, MeldMove, LayoffMove, Discard, CallRummy, EndHand, Pass, Nominate, Block, Split)
 )
 
 

@@ -35,15 +35,23 @@ be laid off on the table.
 
 from __future__ import annotations
 
+from rummy500._engine.api import (
+    apply_move,
+    check_move,
+    is_legal,
+    legal_moves,
+    new_game,
+    take_depths,
+)
+from rummy500._engine.build import COMPILED
 from rummy500._engine.dead_ends import mover_stranded
-from rummy500._engine.deal import SEED_BOUND, check_seed, new_game
+from rummy500._engine.deal import SEED_BOUND, check_seed
 from rummy500._engine.known import known_after
-from rummy500._engine.movegen import legal_moves, take_depths
 from rummy500._engine.plays import playable_on_table
-from rummy500._engine.reducer import apply_move, check_move, is_legal
 from rummy500._engine.scoring import score_hand, table_points
 
 __all__ = [
+    "COMPILED",
     "SEED_BOUND",
     "apply_move",
     "check_move",

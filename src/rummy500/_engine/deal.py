@@ -109,34 +109,7 @@ def new_game(
     deck: str | Sequence[Card | str] | None = None,
     dealer: int = 0,
 ) -> GameState:
-    """Deal one hand and return its first state (D1–D7).
-
-    Under ``first_discard = "chooser"`` (D6) the first state is in phase
-    ``FIRST_DISCARD``: the player left of the dealer starts the pile.  Under
-    dealer's gambit (V7) it is in phase ``NOMINATE``: the dealer first
-    nominates what jokers do, and the dealer's joker lies beside the stock.
-
-    Args:
-        rules: The rule set; ``None`` for the default (pagat) rules.
-        players: The number of players.
-        seed: Seed of the shuffle, an integer between -2**64 and 2**64
-            (exclusive); ``None``: from the OS's secure randomness.
-        deck: The whole deck in the order cards come off the top
-            (``deck[0]`` is dealt first); overrides ``seed``.
-        dealer: The dealer's seat.
-
-    Raises:
-        InvalidArgumentError: (a :class:`ValueError`) for a bad player count
-            (one the rules are not for, or one the deck cannot be dealt to:
-            one deck for 8 players), dealer, deck or seed.
-
-    >>> from rummy500 import new_game, legal_moves
-    >>> state = new_game(seed=1)
-    >>> state.to_move, state.phase.value, len(state.hands[1])
-    (1, 'draw', 13)
-    >>> [str(move) for move in legal_moves(state)]
-    ['p1: draw', 'p1: take 1']
-    """
+    """The first state of a hand (see :func:`rummy500.new_game`), its arguments checked."""
     rules = Rules() if rules is None else rules
     dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
     chooser = rules.first_discard is FirstDiscard.CHOOSER

@@ -18,7 +18,6 @@ import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
 from rummy500._engine.reducer import is_legal
-from rummy500.errors import InvalidArgumentError
 from rummy500.moves import Move
 from rummy500.state import GameState, Phase
 
@@ -28,38 +27,7 @@ __all__ = ["legal_moves", "take_depths"]
 def legal_moves(
     state: GameState, *, seat: int | None = None, depth: int | None = None
 ) -> tuple[Move, ...]:
-    """Every legal move of every seat that may act now, in a deterministic order.
-
-    First the moves of the seat to move: in the draw phase its stock draw (or,
-    with an empty stock, ending the hand, or ``pass`` under ``play_on``),
-    then each take by depth with every way to meld its deepest card; in the
-    play phase every new meld, every lay-off and every discard.  Then the
-    "Rummy!" calls of the other seats (R1, R2), then their out-of-turn melds
-    and lay-offs (T9).
-
-    Args:
-        state: The position.
-        seat: Only the moves of this seat.
-        depth: Only the moves that take (or call for, or split at) exactly
-            this many pile cards.
-
-    The moves of a group are the moves of the whole list that belong to it,
-    in the same order; they are generated directly, not by listing every move.
-
-    Raises:
-        InvalidArgumentError: for a seat that is not at the table or a depth below 1.
-
-    >>> from rummy500 import new_game
-    >>> state = new_game(seed=1)
-    >>> [str(move) for move in legal_moves(state)]
-    ['p1: draw', 'p1: take 1']
-    >>> legal_moves(state, seat=0), [str(move) for move in legal_moves(state, depth=1)]
-    ((), ['p1: take 1'])
-    """
-    if seat is not None:
-        _check_seat(state, seat)
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-        raise InvalidArgumentError(f"depth must be a number of cards (1 or more), got {depth!r}")
+    """The legal moves of :func:`rummy500.legal_moves`, its arguments checked."""
     phase = state.phase
     mover = state.to_move
     if phase is Phase.OVER:
@@ -99,23 +67,8 @@ def legal_moves(
 
 
 def take_depths(state: GameState, seat: int | None = None) -> tuple[int, ...]:
-    """The depths N, ascending, at which ``seat`` has a legal move taking N pile cards.
-
-    For the seat to move (the default) its takes (and splits, V7); for the
-    others their "Rummy!" calls.  Found depth by depth, stopping at the
-    first legal move of each: no move is built.  A front end asks it which
-    pile cards may be clicked, then :func:`legal_moves` with ``depth=N`` for
-    the ways to take them.
-
-    Raises:
-        InvalidArgumentError: for a seat that is not at the table.
-
-    >>> from rummy500 import new_game
-    >>> take_depths(new_game(seed=1)), take_depths(new_game(seed=1), seat=0)
-    ((1,), ())
-    """
+    """The depths of :func:`rummy500.take_depths`, its arguments checked."""
     seat = state.to_move if seat is None else seat
-    _check_seat(state, seat)
     if state.phase is not Phase.DRAW:
         return ()
     if seat == state.to_move:
@@ -123,8 +76,3 @@ def take_depths(state: GameState, seat: int | None = None) -> tuple[int, ...]:
         depths.update(calls.call_depths(state, seat))  # "Rummy!" on the top discard (R2)
         return tuple(sorted(depths))
     return tuple(calls.call_depths(state, seat))
-
-
-def _check_seat(state: GameState, seat: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
-        raise InvalidArgumentError(f"seat must be a seat 0..{len(state.hands) - 1}, got {seat!r}")

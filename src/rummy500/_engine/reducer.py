@@ -27,6 +27,7 @@ from rummy500._engine.opening import opening_need
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import (
+    MOVE_TYPES,
     Block,
     CallRummy,
     Discard,
@@ -46,18 +47,7 @@ __all__ = ["apply_move", "check_move", "is_legal"]
 
 
 def apply_move(state: GameState, move: Move) -> GameState:
-    """Return the state after ``move`` (the input state is never changed).
-
-    Raises:
-        IllegalMoveError: (a :class:`ValueError`) if the move is illegal; its
-            ``reason`` and ``rule`` say why.
-
-    >>> from rummy500 import new_game, parse_move
-    >>> state = new_game(seed=1)
-    >>> after = apply_move(state, parse_move(state, "draw"))
-    >>> after.phase.value, len(after.hands[1]), len(state.hands[1])
-    ('play', 14, 13)
-    """
+    """The state after ``move`` (see :func:`rummy500.apply_move`)."""
     after = _apply(state, move)
     if type(move) in _GAMBIT_KNOWN:
         known = known_after(state, move)
@@ -69,7 +59,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
 def _apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``, by the handler of its rule section (known cards aside)."""
     kind = type(move)
-    if kind not in _MOVES:
+    if kind not in MOVE_TYPES:
         raise IllegalMoveError(
             Reason.NOT_A_MOVE,
             f"not a move: {move!r} (build a move object, or read text with parse_move)",
@@ -119,12 +109,12 @@ def _apply(state: GameState, move: Move) -> GameState:
 
 
 def check_move(state: GameState, move: Move) -> None:
-    """Raise :class:`IllegalMoveError` naming the rule if ``move`` is illegal, else return."""
+    """Raise :class:`IllegalMoveError` if ``move`` is illegal (see :func:`rummy500.check_move`)."""
     apply_move(state, move)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
-    """Whether ``move`` is legal in ``state``."""
+    """Whether ``move`` is legal in ``state`` (see :func:`rummy500.is_legal`)."""
     try:
         apply_move(state, move)
     except IllegalMoveError:
@@ -169,4 +159,3 @@ _PLAYS = (MeldMove, LayoffMove)
 # The handlers of the other moves set the known cards themselves, in the one new
 # state they build; those of dealer's gambit (below the known cards' module) do not.
 _GAMBIT_KNOWN = frozenset((Split, Block))
-_MOVES = frozenset((*_DRAW_PHASE, *_PLAY_PHASE, CallRummy, Nominate))
