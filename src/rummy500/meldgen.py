@@ -231,7 +231,8 @@ def melds_from_pool(
         return result
 
     suit_masks = pool.suit_masks
-    ace, min_length = rules.ace.value, rules.min_run_length
+    # the member's plain value: the ``value`` property costs two Python calls per read
+    ace, min_length = rules.ace._value_, rules.min_run_length
     for suit in suits:
         held = suit_masks[suit]
         if held:

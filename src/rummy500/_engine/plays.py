@@ -359,7 +359,7 @@ def has_play(
     if (pool.spread >> 4 * rank & 15).bit_count() + wild_jokers >= 3:
         return True
     held = pool.suit_masks[suit]
-    for window in _windows_through(rules.ace.value, rules.min_run_length, rank):
+    for window in _windows_through(profile(rules).ace, rules.min_run_length, rank):
         if (window & ~held).bit_count() <= wild_jokers:
             return True
     if layoffs and melds:
@@ -388,7 +388,7 @@ def _has_joker_play(
         suits = mask.bit_count()
         if suits and suits + jokers >= 3 and (suits >= 2 or jokers >= 2):
             return True
-    windows = _windows_of(rules.ace.value, rules.min_run_length)
+    windows = _windows_of(profile(rules).ace, rules.min_run_length)
     for held in pool.suit_masks:
         if held and any(w & held and (w & ~held).bit_count() <= jokers for w in windows):
             return True
@@ -482,7 +482,7 @@ def _add_meld_moves(
             parts.append((meld_move(player, (BARE_JOKER,) * size),))
     if need_joker and not wild_jokers:
         return
-    ace, min_length = rules.ace.value, rules.min_run_length
+    ace, min_length = profile(rules).ace, rules.min_run_length
     fewest = min_length - wild_jokers
     for suit in suits:
         held = suit_masks[suit]
@@ -589,7 +589,7 @@ def _add_layoff_moves(
             held = suit_masks[line]
             if not held & taken and not wild_jokers:
                 continue
-            ace = ace or rules.ace.value
+            ace = ace or profile(rules).ace
             codes = meld.codes
             held = _reach(held, SPEC_RANK[codes[0]], len(codes), wild_jokers, ace)
             usable = wild_jokers
