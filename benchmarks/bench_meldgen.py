@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rummy500 import JOKER, Card, Rules, enumerate_melds, make_deck
-from rummy500.meldgen import count_vector, group_melds, melds_from_counts, run_melds
+from rummy500.meldgen import clear_memos, count_vector, melds_from_counts
 
 
 def random_hands(count: int, seed: int) -> list[list[Card]]:
@@ -29,8 +29,7 @@ def random_hands(count: int, seed: int) -> list[list[Card]]:
 
 
 def clear_memo() -> None:
-    group_melds.cache_clear()
-    run_melds.cache_clear()
+    clear_memos()
 
 
 def timed(call: Callable[[], object]) -> float:

@@ -15,10 +15,12 @@ from itertools import combinations
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.meldcards import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
 from rummy500.melds import Meld, MeldKind, run_fits
+from rummy500.memo import store
 from rummy500.rules import Ace, Jokers, Rules
 
 __all__ = [
     "Pool",
+    "clear_memos",
     "count_vector",
     "group_melds",
     "layoffs_from_counts",
@@ -223,7 +225,8 @@ def melds_from_pool(
     for rank in ranks:
         mask = pool.rank_mask(rank)
         if mask:
-            result.extend(group_melds(rank, mask, wild_jokers, required_suit, need_joker))
+            for codes in group_melds(rank, mask, wild_jokers, required_suit, need_joker):
+                result.append((MeldKind.GROUP, codes))
     if not wild and required_suit < 0:
         for size in range(3, min(jokers, 4) + 1):
             result.append((MeldKind.GROUP, (BARE_JOKER,) * size))
@@ -236,34 +239,53 @@ def melds_from_pool(
     for suit in suits:
         held = suit_masks[suit]
         if held:
-            result.extend(
-                run_melds(ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
-            )
+            for codes in run_melds(
+                ace, min_length, suit, held, wild_jokers, required_bit, need_joker
+            ):
+                result.append((MeldKind.RUN, codes))
     return result
 
 
-@functools.lru_cache(maxsize=4096)
+# The groups of a rank and the runs of a suit, by everything they depend on; the
+# entries hold plain ints and tuples of them only, which Python's cycle collector
+# stops tracking (a table of them costs it nothing).
+_GROUPS: dict[tuple[int, int, int, int, bool], tuple[tuple[int, ...], ...]] = {}
+_GROUPS_LIMIT = 1 << 12
+_RUNS: dict[tuple[str, int, int, int, int, int, bool], tuple[tuple[int, ...], ...]] = {}
+_RUNS_LIMIT = 1 << 16
+
+
+def clear_memos() -> None:
+    """Empty the tables of groups and runs found (for a benchmark that times a cold start)."""
+    _GROUPS.clear()
+    _RUNS.clear()
+
+
 def group_melds(
     rank: int, mask: int, jokers: int, required_suit: int, need_joker: bool
-) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+) -> tuple[tuple[int, ...], ...]:
     """The groups of ``rank`` from the suits in ``mask`` and ``jokers`` wild jokers (memoized).
 
-    ``required_suit``, if not -1, is the suit of a natural card every group
-    must hold; ``need_joker`` asks for at least one joker.
+    Each group as its meld-card codes.  ``required_suit``, if not -1, is the
+    suit of a natural card every group must hold; ``need_joker`` asks for at
+    least one joker.
     """
-    result = []
-    joker_code = group_joker(rank)
-    for subset, naturals in _GROUP_NATURALS[rank][mask]:
-        if required_suit >= 0 and required_suit not in subset:
-            continue
-        size = len(subset)
-        fewest = max(1 if need_joker else 0, 3 - size)
-        for extra in range(fewest, min(jokers, 4 - size) + 1):
-            result.append((MeldKind.GROUP, naturals + (joker_code,) * extra))
-    return tuple(result)
+    key = (rank, mask, jokers, required_suit, need_joker)
+    found = _GROUPS.get(key)
+    if found is None:
+        groups = []
+        joker_code = group_joker(rank)
+        for subset, naturals in _GROUP_NATURALS[rank][mask]:
+            if required_suit >= 0 and required_suit not in subset:
+                continue
+            size = len(subset)
+            fewest = max(1 if need_joker else 0, 3 - size)
+            for extra in range(fewest, min(jokers, 4 - size) + 1):
+                groups.append(naturals + (joker_code,) * extra)
+        found = store(_GROUPS, key, tuple(groups), _GROUPS_LIMIT)
+    return found
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def run_melds(
     ace: str,
     min_length: int,
@@ -272,15 +294,36 @@ def run_melds(
     jokers: int,
     required_bit: int,
     need_joker: bool,
-) -> tuple[tuple[MeldKind, tuple[int, ...]], ...]:
+) -> tuple[tuple[int, ...], ...]:
     """The runs of ``suit`` from the ranks in the bit mask ``held`` and ``jokers`` wild jokers.
 
-    ``ace`` is the value of the ``ace`` knob (``"low"``…); ``required_bit``,
-    if not 0, is the rank bit of a natural card every run must hold as
-    itself; ``need_joker`` asks for at least one joker.  Memoized.
+    Each run as its meld-card codes.  ``ace`` is the value of the ``ace``
+    knob (``"low"``…); ``required_bit``, if not 0, is the rank bit of a
+    natural card every run must hold as itself; ``need_joker`` asks for at
+    least one joker.  Memoized.
     """
-    run = MeldKind.RUN
-    result: list[tuple[MeldKind, tuple[int, ...]]] = []
+    key = (ace, min_length, suit, held, jokers, required_bit, need_joker)
+    found = _RUNS.get(key)
+    if found is None:
+        found = store(
+            _RUNS,
+            key,
+            _runs(ace, min_length, suit, held, jokers, required_bit, need_joker),
+            _RUNS_LIMIT,
+        )
+    return found
+
+
+def _runs(
+    ace: str,
+    min_length: int,
+    suit: int,
+    held: int,
+    jokers: int,
+    required_bit: int,
+    need_joker: bool,
+) -> tuple[tuple[int, ...], ...]:
+    result: list[tuple[int, ...]] = []
     if required_bit:
         starts = _run_windows_through(Ace(ace), min_length)[suit][required_bit.bit_length() - 1]
     else:
@@ -294,7 +337,7 @@ def run_melds(
             if gap == mask:
                 continue
             if not jokers:
-                result.append((run, codes))
+                result.append(codes)
                 continue
             if missing:
                 first = tuple(
@@ -304,7 +347,7 @@ def run_melds(
             else:
                 first = codes
             if missing or not need_joker:
-                result.append((run, first))
+                result.append(first)
             free = min(jokers - missing, len(codes) - missing - 1)
             if free <= 0:
                 continue
@@ -316,7 +359,7 @@ def run_melds(
                     changed = list(first)
                     for position in chosen:
                         changed[position] += RUN_JOKER_BASE
-                    result.append((run, tuple(changed)))
+                    result.append(tuple(changed))
     return tuple(result)
 
 
@@ -351,7 +394,7 @@ def layoffs_from_pool(
     if meld.kind is MeldKind.GROUP:
         return _memo_group_layoffs(meld, pool.rank_mask(SPEC_RANK[first]), jokers, wild, required)
     held = pool.suit_masks[SPEC_SUIT[first]]
-    return _memo_run_layoffs(meld, held, jokers, rules.ace, wild, required)
+    return _memo_run_layoffs(meld, held, jokers, rules.ace._value_, wild, required)
 
 
 def run_layoff_cards(
@@ -369,7 +412,13 @@ def run_layoff_cards(
     codes = meld.codes
     wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
     return _memo_run_laid(
-        SPEC_SUIT[codes[0]], SPEC_RANK[codes[0]], len(codes), held, wild_jokers, rules.ace, required
+        SPEC_SUIT[codes[0]],
+        SPEC_RANK[codes[0]],
+        len(codes),
+        held,
+        wild_jokers,
+        rules.ace._value_,
+        required,
     )
 
 
@@ -394,7 +443,7 @@ def _memo_group_layoffs(
 
 @functools.lru_cache(maxsize=1 << 15)
 def _memo_run_layoffs(
-    meld: Meld, held: int, jokers: int, ace: Ace, wild: bool, required: int | None
+    meld: Meld, held: int, jokers: int, ace: str, wild: bool, required: int | None
 ) -> tuple[tuple[tuple[int, ...], Meld], ...]:
     codes = meld.codes
     start, length = SPEC_RANK[codes[0]], len(codes)
@@ -413,7 +462,7 @@ def _memo_run_layoffs(
 
 @functools.lru_cache(maxsize=1 << 15)
 def _memo_run_laid(
-    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: Ace, required: int | None
+    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: str, required: int | None
 ) -> tuple[tuple[int, ...], ...]:
     extensions = _memo_run_extensions(suit, start, length, held, wild_jokers, ace, required)
     return tuple(laid for laid, _new_start in extensions)
@@ -421,9 +470,9 @@ def _memo_run_laid(
 
 @functools.lru_cache(maxsize=1 << 15)
 def _memo_run_extensions(
-    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: Ace, required: int | None
+    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: str, required: int | None
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    return tuple(_run_extensions(suit, start, length, held, wild_jokers, ace, required))
+    return tuple(_run_extensions(suit, start, length, held, wild_jokers, Ace(ace), required))
 
 
 def _group_layoffs(

@@ -473,7 +473,7 @@ def _add_meld_moves(
                 moves = store(
                     _GROUP_MOVES,
                     key,
-                    tuple(meld_move(player, codes) for _kind, codes in found),
+                    tuple(meld_move(player, codes) for codes in found),
                     _MEMO_LIMIT,
                 )
             parts.append(moves)
@@ -497,7 +497,7 @@ def _add_meld_moves(
             moves = store(
                 _RUN_MOVES,
                 run_key,
-                tuple(meld_move(player, codes) for _kind, codes in found),
+                tuple(meld_move(player, codes) for codes in found),
                 _MEMO_LIMIT,
             )
         parts.append(moves)
