@@ -426,7 +426,7 @@ def _add_defining_ids(app: Sphinx, doctree: Any) -> None:
 # its own examples make (so the pictures always show what the code shows): the
 # examples are run, and each object named below is drawn into _generated/.
 _PICTURES_PAGE = "pictures.md"
-_PICTURES = ("queen", "ten", "joker", "eight", "run", "state", "view")
+_PICTURES = ("queen", "ten", "joker", "eight", "run", "state", "view", "hand")
 _GENERATED = "_generated"
 
 

@@ -1,32 +1,44 @@
-"""A bounded load test of the web example: concurrent clients play whole matches over HTTP.
+"""A bounded load test of the web example, and the memory one table holds in a long match.
 
 Starts the app (``python -m examples.web --port 0``) in a subprocess on
-127.0.0.1, unless ``--url`` names a running one; then ``--clients`` threads,
-each with its own ``httpx`` client, play ``--matches`` whole matches each
-against bots, as a browser would: create a table, and until the match is
-over send a move (or let a call go by), now and then read the state again or
-list the ways to take from the pile.  A client picks its moves cheaply from
-the notation of its legal moves (a meld, lay-off or deep take first, else a
-draw, else a random discard), so the time measured is the server's.
+127.0.0.1, keeping its matches in a new SQLite file (persistence on, as in
+use: every move is written before it is answered), unless ``--url`` names a
+running server; then ``--clients`` threads, each with its own ``httpx``
+client, play ``--matches`` whole matches each against bots (or play for
+``--duration`` seconds), as the page does: create a table, and until the
+match is over send a move (or let a call go by), now and then read the state
+again or list the ways to take from the pile.  A client picks its moves
+cheaply from the view's move dicts (a meld, lay-off or deep take first, else
+a draw, else a random discard) and sends the dict, so the time measured is
+the server's.
 
 Prints requests per second, the latency percentiles (p50, p90, p99, max)
-of each kind of request and of all, and the errors (expected: none).  Exits
-with status 1 if there was any.
+of each kind of request and of all, and the errors (expected: none).  Then,
+in this process, plays one table of a long match (4 players, target 5000)
+for ``--table-moves`` moves through the app's own functions, and prints the
+memory the table holds (what removing it frees) and the size of its last
+answer.  Exits with status 1 if any request failed.
 
 Usage (from the repository root, with the ``web`` extra installed)::
 
     .venv/bin/python scripts/load_web.py --clients 8 --matches 3
+    .venv/bin/python scripts/load_web.py --clients 8 --duration 30 --table-moves 10000
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
+import json
 import random
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+import tracemalloc
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -35,7 +47,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Words of the moves that put cards on the table (a take with a play melds at once).
+#: Kinds of the moves that put cards on the table (a take with a play melds at once).
 _PLAYS = ("meld", "layoff", "rummy")
 
 
@@ -48,6 +60,7 @@ class Stats:
         self.errors: list[str] = []
         self.matches = 0
         self.moves = 0
+        self.deadline: float | None = None
 
     def add(self, kind: str, seconds: float) -> None:
         """Count one request of ``kind`` that took ``seconds``."""
@@ -60,22 +73,22 @@ class Stats:
             self.errors.append(text)
 
 
-def _choose(moves: list[str], rng: random.Random) -> str | None:
-    """A move from the legal moves' notation: a play first, then a draw, else a discard."""
-    bodies = [move.split(":", 1)[1].strip() for move in moves]
+def _choose(moves: list[dict[str, Any]], rng: random.Random) -> dict[str, Any] | None:
+    """A move of the view's move dicts: a play first, then a draw, else a discard."""
     plays = [
-        body
-        for body in bodies
-        if body.split()[0] in _PLAYS or (body.startswith("take") and len(body.split()) > 2)
+        move
+        for move in moves
+        if move["kind"] in _PLAYS or (move["kind"] == "take" and move["play"] is not None)
     ]
     if plays:
         return rng.choice(plays)
-    if "draw" in bodies:
-        return "draw"
-    discards = [body for body in bodies if body.startswith("discard")]
+    draws = [move for move in moves if move["kind"] == "draw"]
+    if draws:
+        return draws[0]
+    discards = [move for move in moves if move["kind"] == "discard"]
     if discards:
         return rng.choice(discards)
-    return rng.choice(bodies) if bodies else None
+    return rng.choice(moves) if moves else None
 
 
 class Client(threading.Thread):
@@ -105,11 +118,20 @@ class Client(threading.Thread):
         return response.json() if response.status_code != 204 else {}
 
     def run(self) -> None:
-        """Play the matches."""
+        """Play the matches (or play until the deadline)."""
         with httpx.Client(base_url=self.url, timeout=60) as http:
-            for _ in range(self.args.matches):
+            played = 0
+            while played < self.args.matches or self.deadline is not None:
+                if self.deadline is not None and time.perf_counter() > self.deadline:
+                    return
                 if not self.play_match(http):
                     return
+                played += 1
+
+    @property
+    def deadline(self) -> float | None:
+        """When to stop (``--duration``), or ``None`` to play ``--matches`` matches."""
+        return self.stats.deadline
 
     def play_match(self, http: httpx.Client) -> bool:
         """Play one match to its end; whether it went without an error."""
@@ -125,6 +147,8 @@ class Client(threading.Thread):
         for step in range(self.args.max_moves):
             if state["over"]:
                 break
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                return True  # time is up: the match is left where it stands
             if step % 5 == 4:
                 state = self.request(http, "state", "GET", path)
                 if state is None:
@@ -136,8 +160,8 @@ class Client(threading.Thread):
                 )
                 if ways is None:
                     return False
-            move = _choose(state["view"]["legal_moves"], self.rng)
-            if state["can_decline"] and (move is None or not move.startswith("rummy")):
+            move = _choose(state["view"]["moves"], self.rng)
+            if state["can_decline"] and (move is None or move["kind"] != "rummy"):
                 answer = self.request(http, "decline", "POST", f"{path}/decline")
             else:
                 answer = self.request(http, "move", "POST", f"{path}/moves", json={"move": move})
@@ -170,13 +194,11 @@ def _line(kind: str, values: list[float]) -> str:
     return f"  {kind:<8}{len(values):>8}" + "".join(f"{cell:>9.1f}" for cell in cells)
 
 
-def _start_server() -> tuple[subprocess.Popen[str], str]:
+def _start_server(database: str) -> tuple[subprocess.Popen[str], str]:
     """The app in a subprocess on a free port of 127.0.0.1, and its address."""
+    command = ["-m", "examples.web", "--host", "127.0.0.1", "--port", "0", "--db", database]
     server = subprocess.Popen(
-        [sys.executable, "-m", "examples.web", "--host", "127.0.0.1", "--port", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
+        [sys.executable, *command], cwd=ROOT, stdout=subprocess.PIPE, text=True
     )
     assert server.stdout is not None
     line = server.stdout.readline()
@@ -198,20 +220,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=3000, help="moves a match may take")
     parser.add_argument("--seed", type=int, default=0, help="seed of the clients' choices (0)")
     parser.add_argument("--url", help="a running server to load instead of starting one")
+    parser.add_argument(
+        "--db", help="the SQLite file of the server started (default: a new temporary one)"
+    )
+    parser.add_argument(
+        "--duration", type=float, default=0, help="play for this many seconds (0: --matches)"
+    )
+    parser.add_argument(
+        "--table-moves", type=int, default=10_000, help="moves of the table measured (0: none)"
+    )
     args = parser.parse_args(argv)
 
     server = None
     url = args.url
+    scratch = tempfile.TemporaryDirectory(prefix="rummy500-load-")
+    database = args.db or str(Path(scratch.name) / "matches.sqlite3")
     if url is None:
-        server, url = _start_server()
+        server, url = _start_server(database)
     stats = Stats()
+    amount = f"{args.duration:g} s" if args.duration else f"{args.matches} matches"
+    where = url if server is None else f"{url} (matches kept in {database})"
     print(
-        f"{args.clients} clients x {args.matches} matches ({args.preset}, {args.bots} bot(s), "
-        f"target {args.target or 'default'}) against {url}",
+        f"{args.clients} clients x {amount} ({args.preset}, {args.bots} bot(s), "
+        f"target {args.target or 'default'}) against {where}",
         flush=True,
     )
     try:
         start = time.perf_counter()
+        if args.duration:
+            stats.deadline = start + args.duration
         clients = [Client(url, number, args, stats) for number in range(args.clients)]
         for client in clients:
             client.start()
@@ -222,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         if server is not None:
             server.terminate()
             server.wait(10)
+        scratch.cleanup()
 
     every = [value for values in stats.latencies.values() for value in values]
     print(
@@ -237,7 +275,60 @@ def main(argv: list[str] | None = None) -> int:
     print(f"errors: {len(stats.errors)}")
     for text in stats.errors[:20]:
         print(f"  {text}")
+    if args.table_moves:
+        held, answer, hands, seconds = table_memory(args.table_moves)
+        print(
+            f"one table after {args.table_moves} moves ({hands} hands, {seconds:.1f} s): "
+            f"holds {held / 1e6:.2f} MB, its last answer {answer / 1000:.1f} kB"
+        )
     return 1 if stats.errors else 0
+
+
+def table_memory(moves: int) -> tuple[int, int, int, float]:
+    """One table of a long match played for ``moves`` moves, in this process.
+
+    Returns the bytes the table holds (what removing it frees: the engine's
+    caches, shared by every table and bounded, are not counted), the size of
+    its last answer, its number of hands and the time taken.
+    """
+    from rummy500 import RandomBot, Session, presets
+
+    # The example is not a package of the library: import it from the checkout's root (and
+    # by name, so that mypy does not see the examples' files under a second module name).
+    sys.path.insert(0, str(ROOT))
+    app_module: Any = importlib.import_module("examples.web.app")
+    Table: Any = importlib.import_module("examples.web.tables").Table
+    _decline, _submit, create_app = app_module._decline, app_module._submit, app_module.create_app
+
+    app = create_app(database=":memory:")
+    store = app.state.store
+    rules = presets.get("pagat").evolve(target_score=5000)
+    seeds = {1: 1, 2: 2, 3: 3}
+    bots = {seat: RandomBot(seed=seed) for seat, seed in seeds.items()}
+    tracemalloc.start()
+    start = time.perf_counter()
+    table, _ = Table.new(Session(rules, 4, seed=99, bots=bots), 0, "pagat", "random", seeds, 0.0)
+    store.add(table)
+    del bots
+    rng = random.Random(5)
+    answer = 0
+    while table.moves < moves and not table.session.is_over:
+        # (no local name for the session: removing the table must free it)
+        if table.session.awaiting and table.session.state.to_move != 0:
+            _decline(store, table)
+        else:
+            move = rng.choice(table.session.legal_moves(0)).to_dict()
+            answer = len(json.dumps(_submit(store, table, move)))
+    seconds = time.perf_counter() - start
+    hands = table.session.match.number
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0]
+    store.remove(table.id)
+    del table
+    gc.collect()
+    held -= tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return held, answer, hands, seconds
 
 
 if __name__ == "__main__":

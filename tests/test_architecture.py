@@ -48,6 +48,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
     graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
     values = {
         "rummy500.errors",
+        "rummy500.jsonnumbers",
         "rummy500.memo",
         "rummy500.cards",
         "rummy500.values",

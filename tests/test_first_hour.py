@@ -372,7 +372,7 @@ def test_the_web_example_reads_a_preset_name_in_any_case(typed: str) -> None:
     from examples.web.app import create_app
     from starlette.testclient import TestClient
 
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(database=":memory:")) as client:
         response = client.post("/api/tables", json={"preset": typed, "bots": 1})
     assert response.status_code == 201, response.text
     assert response.json()["state"]["preset"] == presets.canonical_name(typed)

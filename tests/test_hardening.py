@@ -380,8 +380,11 @@ def test_hardening_08_negative_seeds_round_trip() -> None:
     recorder = _recorded_match(seed=-3)
     assert replay(recorder.to_json()) == recorder.match
     data = state.to_dict()
-    for seed in (2**64, 1.0, True, "3"):
+    for seed in (2**64, 1.0, True, "03", "+3", " 3", str(2**64), "3.0"):
         _error(lambda seed=seed: GameState.from_dict({**data, "seed": seed}), PositionError)
+    # A seed wider than 2**53 - 1 is written as its decimal text, and read back.
+    assert data["seed"] == str(-(2**64) + 1)
+    assert GameState.from_dict({**data, "seed": "3"}).seed == 3
 
 
 def test_hardening_08_a_reshuffle_is_keyed_by_the_secret_seed() -> None:

@@ -178,7 +178,7 @@ def test_record_format_and_keys() -> None:
     assert record["format"] == FORMAT == "rummy500-record"
     assert record["version"] == VERSION == 1
     assert rules_from_data(record["rules"]) == presets.get("pagat")
-    assert record["rules"] == "pagat"
+    assert record["rules"] == {"preset": "pagat"}
     assert (record["players"], record["dealer"], record["seed"]) == (3, 1, 4)
     assert "current" not in record
     result = game.match.result
@@ -192,7 +192,8 @@ def test_record_format_and_keys() -> None:
         assert set(entry) == {"number", "dealer", "seed", "moves", "result"}
         assert entry["number"] == number
         assert entry["dealer"] == history.dealer
-        assert entry["seed"] == hand_seed(4, number)
+        seed = hand_seed(4, number)  # 64 bits: written as text when wider than 2**53 - 1
+        assert entry["seed"] == (seed if seed < 2**53 else str(seed))
         assert entry["result"] == {
             "scores": list(history.result.scores),
             "went_out": history.result.went_out,
@@ -483,8 +484,11 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("players text", _set("players", "two"), "players"),
     ("too many players", _set("players", 9), "players"),
     ("dealer off the table", _set("dealer", 5), "dealer"),
-    ("seed text", _set("seed", "4"), "'seed'"),
+    ("seed text not a number", _set("seed", "four"), "'seed'"),
+    ("seed text not canonical", _set("seed", "04"), "'seed'"),
+    ("seed text too wide", _set("seed", str(2**64)), "'seed'"),
     ("seed bool", _set("seed", True), "'seed'"),
+    ("hand seed text not the match's", _set_hand(1, "seed", "7"), "record hand 1: seed '7'"),
     ("hands not a list", _set("hands", {"1": []}), "'hands'"),
     ("hand not a dict", lambda r: r["hands"].__setitem__(0, "moves"), "record hand 1"),
     ("hand without moves", lambda r: r["hands"][0].pop("moves"), "record hand 1"),

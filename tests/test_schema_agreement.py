@@ -1,8 +1,9 @@
 """The readers of documents agree with the JSON Schemas: strict readers, lenient notation.
 
 Machine readers — :meth:`GameState.from_dict` / ``from_json``,
-:meth:`PlayerView.from_dict` / ``from_json`` and :func:`rummy500.replay` (with
-:meth:`Session.from_record` and ``rummy500 validate`` on top of it) — accept
+:meth:`PlayerView.from_dict` / ``from_json``, :func:`rummy500.replay` (with
+:meth:`Session.from_record` and ``rummy500 validate`` on top of it) and
+:func:`rummy500.move_from_dict` (the move dicts of views and of clients) — accept
 exactly what their schema accepts: what a schema refuses, the reader refuses
 with its own ``ValueError`` (:class:`PositionError`, :class:`RecordError`).
 A schema cannot say everything (card conservation, legal melds and moves, a
@@ -36,6 +37,7 @@ from hypothesis import strategies as st
 
 from rummy500 import (
     GameState,
+    InvalidArgumentError,
     MatchRecorder,
     PlayerView,
     PositionError,
@@ -45,6 +47,7 @@ from rummy500 import (
     json_schema,
     legal_moves,
     make_meld,
+    move_from_dict,
     new_game,
     observe,
     parse_card,
@@ -54,12 +57,13 @@ from rummy500 import (
     replay,
 )
 from rummy500.errors import shown
+from rummy500.jsontext import load_json
 from rummy500.match import match_legal_moves, new_match
 from tests.helpers import random_move
 
 VALIDATORS = {
     kind: jsonschema.Draft202012Validator(json_schema(kind))
-    for kind in ("position", "view", "record")
+    for kind in ("position", "view", "record", "move")
 }
 
 #: Each kind's readers of a dict and of JSON text, and the error they raise.
@@ -67,6 +71,11 @@ READERS: dict[str, tuple[Callable[[Any], Any], Callable[[str], Any], type[ValueE
     "position": (GameState.from_dict, GameState.from_json, PositionError),
     "view": (PlayerView.from_dict, PlayerView.from_json, PositionError),
     "record": (replay, replay, RecordError),
+    "move": (
+        move_from_dict,
+        lambda text: move_from_dict(load_json(text, "move", 100_000, InvalidArgumentError)),
+        InvalidArgumentError,
+    ),
 }
 
 #: Presets and player counts the documents are played under (every variant's keys appear).
@@ -118,9 +127,24 @@ def records() -> tuple[dict[str, Any], ...]:
     return tuple(found)
 
 
+@functools.cache
+def move_dicts() -> tuple[dict[str, Any], ...]:
+    """The move dicts of the views (with their text), and some without it: every kind of move."""
+    _, views = positions_and_views()
+    found = [move for view in views for move in view["moves"]]
+    gambit = new_game(presets.get("dealers_gambit"), 3, seed=7)
+    found += [{**move.to_dict(), "text": str(move)} for move in legal_moves(gambit)]
+    found += [move.to_dict() for move in legal_moves(gambit)[:2]]
+    found += [parse_move(gambit, text).to_dict() for text in ("p1: split 2 meld 4S 4H JK=4",)]
+    found += [parse_move(gambit, text).to_dict() for text in ("block", "end", "pass")]
+    return tuple({json.dumps(move, sort_keys=True): move for move in found}.values())
+
+
 def documents(kind: str) -> tuple[dict[str, Any], ...]:
     if kind == "record":
         return records()
+    if kind == "move":
+        return move_dicts()
     positions, views = positions_and_views()
     return positions if kind == "position" else views
 
@@ -221,7 +245,7 @@ def mutated(draw: st.DrawFn, kind: str) -> dict[str, Any]:
             del container[key]
         elif how == "add":
             added = draw(st.sampled_from([None, None, copy.deepcopy(value), "AS", 1, [], {}]))
-            left_out = sorted(set(json_schema(kind)["properties"]) - set(data))
+            left_out = sorted(set(json_schema(kind).get("properties", {})) - set(data))
             if isinstance(container, list) and draw(st.booleans()):
                 container.insert(key, added)
             elif draw(st.booleans()) and left_out:  # an optional key the document left out
@@ -230,7 +254,7 @@ def mutated(draw: st.DrawFn, kind: str) -> dict[str, Any]:
                 target = container if isinstance(container, dict) else data
                 target[draw(st.sampled_from(NAMES))] = added
         elif how == "null":
-            left_out = sorted(set(json_schema(kind)["properties"]) - set(data))
+            left_out = sorted(set(json_schema(kind).get("properties", {})) - set(data))
             if draw(st.booleans()) and left_out:  # an optional key the document left out
                 data[draw(st.sampled_from(left_out))] = None
             else:
@@ -295,7 +319,12 @@ def test_record_reader_agrees_with_the_schema(data: dict[str, Any]) -> None:
     check_agreement("record", data)
 
 
-@pytest.mark.parametrize("kind", ["position", "view", "record"])
+@given(data=mutated("move"))
+def test_move_reader_agrees_with_the_schema(data: dict[str, Any]) -> None:
+    check_agreement("move", data)
+
+
+@pytest.mark.parametrize("kind", ["position", "view", "record", "move"])
 def test_every_valid_document_is_schema_valid_and_read(kind: str) -> None:
     from_dict, _, _ = READERS[kind]
     for data in documents(kind):

@@ -154,7 +154,13 @@ def test_submit_text_or_a_move_for_the_seat_returns_the_events() -> None:
         (1, Draw(0), InvalidArgumentError, "is p0's, not p1's"),
         (0, "draw", IllegalMoveError, None),  # not p0's turn
         (2, "draw", InvalidArgumentError, "seat must be a seat"),
-        (1, 7, InvalidArgumentError, "expected a move or its text"),
+        (1, 7, InvalidArgumentError, "expected a move, its text or its dict"),
+        (1, {"kind": "draw", "seat": 0}, InvalidArgumentError, "is p0's, not p1's"),
+        (1, {"kind": "draw"}, InvalidArgumentError, "missing keys"),
+        (1, {"kind": "fly", "seat": 1}, InvalidArgumentError, "unknown kind 'fly'"),
+        (1, {"kind": "discard", "seat": 1, "card": "7h"}, InvalidArgumentError, "canonical form"),
+        (1, {"kind": "discard", "seat": 1, "card": "7H"}, IllegalMoveError, "rule T1"),
+        (1, {"kind": "draw", "seat": 1, "text": "p1: take 1"}, InvalidArgumentError, "notation"),
     ],
 )
 def test_a_bad_move_raises_and_leaves_the_session_unchanged(

@@ -1,10 +1,13 @@
 """The web example's HTTP API (examples/web), through Starlette's TestClient.
 
 Every endpoint answers bad input with the documented 4xx and a JSON body,
-never a 500 (the client re-raises any server error, so one would fail the
-test); a seat's token is needed to see or act; and no response depends on
-what the seat may not see: the hidden cards of the other hands, the order of
-the stock and the seeds (the leak property, over random play through the API).
+never a 500 (the app lists any failure it answered with a 500, and
+``make_app``'s clients check that the list stays empty); a seat's token is
+needed to see or act; and no response depends on what the seat may not see:
+the hidden cards of the other hands, the order of the stock and the seeds
+(the leak property, over random play through the API).  The apps here keep
+their matches in memory (``database=":memory:"``); tests/test_web_server.py
+tests the database, restarts and the server's limits.
 
 Rule ids: T1 (a move out of phase), D7 (a move out of turn), R1 (a chance to
 call "Rummy!" let go by), G1 (the match to its end, and its record).
@@ -62,9 +65,22 @@ class Clock:
         return self.now
 
 
+def make_app(**settings: Any) -> Any:
+    """The app with its matches in memory (a test leaves no database behind)."""
+    return create_app(database=":memory:", **settings)
+
+
+@contextmanager
+def served(app: Any) -> Iterator[TestClient]:
+    """A test client of ``app``; the app must not have failed (answered 500) meanwhile."""
+    with TestClient(app) as test_client:
+        yield test_client
+    assert app.state.failures == []
+
+
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(allow_seed=True)) as test_client:
+    with served(make_app(allow_seed=True)) as test_client:
         yield test_client
 
 
@@ -127,7 +143,7 @@ def test_options_list_every_preset_and_the_limits(client: TestClient) -> None:
     assert options["bot_kinds"] == ["greedy", "random"]
     assert options["bots"] == {"min": 1, "max": 3}
     assert options["seed"] is True
-    with TestClient(create_app()) as default:
+    with served(make_app()) as default:
         assert default.get("/api/options").json()["seed"] is False
 
 
@@ -191,7 +207,7 @@ def test_bad_table_requests_are_400(client: TestClient, body: Any, fragment: str
 
 
 def test_a_seed_is_refused_unless_the_server_allows_it() -> None:
-    with TestClient(create_app()) as client:
+    with served(make_app()) as client:
         response = client.post("/api/tables", json={"seed": 7})
         assert "unknown field(s): seed" in error_of(response, 400, "bad_request")["message"]
 
@@ -299,10 +315,11 @@ def test_moves_by_depth(client: TestClient) -> None:
     table, headers, state = start(client)
     path = f"/api/tables/{table}/moves"
     every = client.get(path, headers=headers).json()
-    assert every == {"depth": None, "moves": state["view"]["legal_moves"]}
+    assert every == {"depth": None, "moves": state["view"]["moves"]}
+    assert [move["text"] for move in every["moves"]] == state["view"]["legal_moves"]
     assert client.get(f"{path}?depth=1", headers=headers).json() == {
         "depth": 1,
-        "moves": ["p0: take 1"],
+        "moves": [{"kind": "take", "seat": 0, "count": 1, "play": None, "text": "p0: take 1"}],
     }
     assert client.get(f"{path}?depth=999", headers=headers).json()["moves"] == []
     for bad in ("0", "-1", "abc", "1000", "1.5", "\u00b2", "", " 1"):
@@ -347,6 +364,26 @@ def test_a_legal_move_answers_its_events_and_the_new_state(client: TestClient) -
         ({}, 400, "bad_request", None),
         ({"move": "draw", "seat": 1}, 400, "bad_request", None),
         (["draw"], 400, "bad_request", None),
+        # Moves as data: the dicts of a view's "moves", checked as strictly as the schema.
+        (
+            {"move": {"kind": "discard", "seat": 0, "card": "2S"}},
+            422,
+            "illegal_move",
+            "T1 wrong_phase",
+        ),
+        (
+            {"move": {"kind": "take", "seat": 0, "count": 2, "play": None}},
+            422,
+            "illegal_move",
+            "T3 must_meld_taken_card",
+        ),
+        ({"move": {"kind": "draw", "seat": 1}}, 403, "not_your_seat", None),
+        ({"move": {"kind": "draw", "seat": 0, "text": "p0: take 1"}}, 400, "bad_move", None),
+        ({"move": {"kind": "fly", "seat": 0}}, 400, "bad_move", None),
+        ({"move": {"kind": "draw"}}, 400, "bad_move", None),
+        ({"move": {"kind": "discard", "seat": 0, "card": "2s"}}, 400, "bad_move", None),
+        ({"move": {"kind": "draw", "seat": True}}, 400, "bad_move", None),
+        ({"move": {}}, 400, "bad_move", None),
     ],
 )
 def test_bad_moves_are_4xx_and_change_nothing(
@@ -364,12 +401,13 @@ def test_bad_moves_are_4xx_and_change_nothing(
 
 
 def test_a_move_out_of_turn_is_409() -> None:
-    app = create_app()
-    with TestClient(app) as client:
+    app = make_app()
+    with served(app) as client:
         # Seat 1 is to move at this table (seat 0 dealt) and no bot plays it.
-        table = Table(Session(seed=3), 0, "pagat", "greedy", now=app.state.store.clock())
-        app.state.store.add(table)
-        headers = {"Authorization": f"Bearer {table.token}"}
+        store = app.state.store
+        table, token = Table.new(Session(seed=3), 0, "pagat", "greedy", {}, store.clock())
+        store.add(table)
+        headers = {"Authorization": f"Bearer {token}"}
         state = client.get(f"/api/tables/{table.id}", headers=headers).json()
         assert state["view"]["to_move"] == 1
         assert state["awaiting"] is False
@@ -432,9 +470,10 @@ def test_a_whole_match_then_its_record(client: TestClient) -> None:
         view = PlayerView.from_dict(state["view"])
         if state["can_decline"]:
             response = client.post(f"{path}/decline", headers=headers)
-        else:
+        else:  # as a client in another language would: the move as data
             move = GreedyBot(seed=1).choose(view)
-            response = client.post(f"{path}/moves", json={"move": str(move)}, headers=headers)
+            assert move is not None
+            response = client.post(f"{path}/moves", json={"move": move.to_dict()}, headers=headers)
         assert response.status_code == 200, response.text
         events.extend(response.json()["events"])
         state = response.json()["state"]
@@ -485,8 +524,8 @@ def test_calls_on_one_table_are_serialized(client: TestClient) -> None:
 
 def test_the_store_has_a_cap_and_drops_old_tables() -> None:
     clock = Clock()
-    app = create_app(max_tables=2, idle_seconds=100, finished_seconds=10, clock=clock)
-    with TestClient(app) as client:
+    app = make_app(max_tables=2, idle_seconds=100, finished_seconds=10, clock=clock)
+    with served(app) as client:
         first, first_headers, _ = start_plain(client)
         second, _, _ = start_plain(client)
         full = client.post("/api/tables", json={})
@@ -507,6 +546,7 @@ def test_the_store_has_a_cap_and_drops_old_tables() -> None:
             table.session = Session(
                 presets.get("pagat").evolve(target_score=50), 2, seed=1, bots=bots
             )
+            app.state.store.save(table, ())  # the database learns the match is over
         assert table.session.is_over
         fourth, _, _ = start_plain(client)
         assert len(app.state.store) == 2
@@ -578,14 +618,14 @@ def seat_responses(client: TestClient, table: Table, headers: dict[str, str]) ->
 def test_no_response_depends_on_what_the_seat_cannot_see(
     seed: int, preset: str, bots: int, kind: str, picks: list[int]
 ) -> None:
-    app = create_app(allow_seed=True)
+    app = make_app(allow_seed=True)
     body = {"seed": seed, "preset": preset, "bots": bots, "bot": kind, "target_score": 50}
     rng = random.Random(seed)
-    with TestClient(app) as client:
+    with served(app) as client:
         created = client.post("/api/tables", json=body)
         assert created.status_code == 201, created.text
         table = app.state.store.get(created.json()["table"])
-        headers = {"Authorization": f"Bearer {table.token}"}
+        headers = {"Authorization": f"Bearer {created.json()['token']}"}
         answers = [json.dumps(created.json()["state"], sort_keys=True)]
         for pick in picks:
             real = seat_responses(client, table, headers)

@@ -1,4 +1,4 @@
-"""Start the web front end: ``python -m examples.web [--host 127.0.0.1] [--port 8000]``.
+"""Start the web front end: ``python -m examples.web [--host 127.0.0.1] [--port 8000] [--db FILE]``.
 
 ``python -m examples.web`` runs from the repository's root (where Python
 finds the ``examples`` folder); ``python path/to/examples/web`` runs from
@@ -27,15 +27,22 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m examples.web", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
+    parser.add_argument("--max-tables", type=int, default=1000, help="the most matches kept")
     parser.add_argument(
-        "--max-tables", type=int, default=1000, help="the most matches kept in memory"
+        "--db",
+        default=None,
+        help="the SQLite file the matches are kept in (default: rummy500-web.sqlite3 in the "
+        "working directory; ':memory:' keeps nothing once stopped)",
     )
     args = parser.parse_args(argv)
     try:
         from .app import INSTALL, create_app
+        from .storage import DEFAULT_DATABASE
 
         with requires("web", "the web example (examples/web)", install=INSTALL):
             import uvicorn
+
+            from .serving import server_config
     except MissingExtraError as error:
         parser.exit(1, f"{parser.prog}: {error}\n")
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -44,14 +51,16 @@ def main(argv: list[str] | None = None) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((args.host, args.port))
+        sock.listen(2048)  # connections wait in the backlog until the server takes them
     except OSError as error:
         parser.exit(1, f"cannot listen on {args.host}:{args.port}: {error}\n")
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"rummy500 web front end: open http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(
-        create_app(max_tables=args.max_tables), log_level="warning", timeout_graceful_shutdown=2
-    )
+    database = DEFAULT_DATABASE if args.db is None else args.db
+    app = create_app(database=database, max_tables=args.max_tables)
+    print(f"matches kept in {database}", flush=True)
+    config = server_config(app, log_level="warning", timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])
 
 

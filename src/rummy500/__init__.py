@@ -7,7 +7,8 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
 * rules: :class:`Rules`, :mod:`~rummy500.presets`, :class:`CardValues`;
 * a hand: :func:`new_game`, :func:`legal_moves`, :func:`is_legal`,
   :func:`check_move`, :func:`apply_move`, :func:`take_depths`, :class:`GameState`, the moves,
-  :func:`parse_move`, :func:`~rummy500.moves.format_move`, :func:`polling_order`;
+  :func:`parse_move`, :func:`~rummy500.moves.format_move`, :func:`move_from_dict`,
+  :func:`polling_order`;
 * a match and its record: :func:`new_match`, :func:`apply_match_move`,
   :class:`MatchRecorder`, :func:`replay`;
 * what a seat sees: :func:`observe`, :class:`PlayerView`, :func:`resample`;
@@ -15,7 +16,7 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
   :func:`play_hand`;
 * a front end's match in one object: :class:`Session` (views, legal moves,
   submitted moves, seated bots, a record) and its events; the JSON Schemas of
-  positions, views and records, :func:`json_schema`;
+  positions, views, records and moves, :func:`json_schema`;
 * pictures: :mod:`rummy500.svg` draws cards, melds and tables as SVG (and
   gives cards, melds, states and views a ``_repr_svg_`` for Jupyter);
 * the errors, all under :class:`Rummy500Error`.
@@ -65,6 +66,7 @@ from rummy500.match import (
 from rummy500.meldcards import MeldCard, parse_meld_cards
 from rummy500.meldlist import enumerate_melds
 from rummy500.melds import Meld, MeldKind, layoff, make_meld, meld_value
+from rummy500.movedata import move_from_dict
 from rummy500.moves import (
     Block,
     CallRummy,
@@ -175,6 +177,7 @@ __all__ = [
     "make_meld",
     "match_legal_moves",
     "meld_value",
+    "move_from_dict",
     "new_game",
     "new_match",
     "next_seat",

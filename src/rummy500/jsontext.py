@@ -1,10 +1,21 @@
-"""JSON text read within limits: the first step of every reader of a document.
+"""JSON text read within limits, and numbers every JSON reader reads exactly.
 
 Positions, player views and match records arrive as JSON text from outside
 the program.  :func:`load_json` reads such text only up to a length the
 caller gives and a nesting depth of :data:`MAX_JSON_DEPTH`, and turns every
 way it can fail into the caller's own :class:`ValueError`; :func:`too_deep`
 checks the nesting of data that arrived already parsed.
+
+A JavaScript client reads every JSON number as a double, which holds an
+integer exactly only up to :data:`MAX_SAFE_INTEGER` (2**53 - 1): no
+document the library writes holds a wider integer.  Seeds are up to 64 bits
+wide, so :func:`seed_to_data` writes a wider one as a decimal string, and
+:func:`seed_from_data` reads either form:
+
+>>> seed_to_data(7), seed_to_data(2**64 - 1)
+(7, '18446744073709551615')
+>>> seed_from_data("18446744073709551615"), seed_from_data(7)
+(18446744073709551615, 7)
 
 >>> from rummy500.errors import PositionError
 >>> load_json('{"format": 1}', "position", 100, PositionError)
@@ -18,15 +29,28 @@ rummy500.errors.PositionError: position is not valid JSON: nested more than 32 d
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from rummy500.errors import Rummy500Error, shown
+from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 
-__all__ = ["MAX_JSON_DEPTH", "load_json", "too_deep"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "MAX_SAFE_INTEGER",
+    "load_json",
+    "seed_from_data",
+    "seed_to_data",
+    "too_deep",
+]
 
 #: The deepest nesting of lists and objects the JSON readers accept.
 MAX_JSON_DEPTH = 32
+
+#: A seed written as text: a decimal integer in canonical form (no sign ``+``, no
+#: leading zero, no space), of at most 20 digits.
+_SEED_TEXT = re.compile(r"(?:0|-?[1-9][0-9]{0,19})\Z")
 
 
 def load_json(text: Any, what: str, limit: int, error: type[Rummy500Error]) -> Any:
@@ -95,3 +119,32 @@ def too_deep(data: Any) -> bool:
 
 def _first_line(message: str) -> str:
     return shown(message.splitlines()[0] if message else message)[1:-1]
+
+
+def seed_to_data(seed: int) -> int | str:
+    """A seed as a document holds it: the integer, or its decimal text if it is wide.
+
+    Wide is beyond :data:`MAX_SAFE_INTEGER`, where JavaScript would round it.
+    """
+    return seed if -MAX_SAFE_INTEGER <= seed <= MAX_SAFE_INTEGER else str(seed)
+
+
+def seed_from_data(value: Any) -> int | None:
+    """The seed a document holds, written by :func:`seed_to_data` or by an older version.
+
+    An integer (not ``true``) is read as it is, whatever its width (older
+    documents hold 64-bit integers); text must be a decimal integer in
+    canonical form (``"-12"``, not ``"+12"``, ``"012"`` nor ``" 12"``).  The
+    caller checks the range.
+
+    Returns:
+        The seed, or ``None`` for any other value (the caller raises its own error).
+
+    >>> seed_from_data("-12"), seed_from_data("012"), seed_from_data(True)
+    (-12, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and _SEED_TEXT.match(value):
+        return int(value)
+    return None

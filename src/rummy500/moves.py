@@ -12,10 +12,19 @@
 'p2: layoff 1 3S'
 
 Moves are plain data: they are checked against a state only by
-:func:`rummy500.check_move`.  A :class:`MeldMove` puts its cards in
-canonical order itself; the cards of a lay-off must be given in the order
-they stand in the meld (:func:`rummy500.parse_move` puts typed text in that
-order).
+:func:`rummy500.check_move`.  As JSON-ready data, :meth:`Draw.to_dict` (every
+move has it) writes a dict with the move's ``"kind"`` (the notation's verb),
+its ``"seat"`` and its own fields; :func:`rummy500.move_from_dict` reads it
+back (see :mod:`rummy500.movedata`):
+
+>>> Discard(1, "7H").to_dict()
+{'kind': 'discard', 'seat': 1, 'card': '7H'}
+>>> Take(0, 2, LayoffMove(0, 1, "3S")).to_dict()["play"]
+{'kind': 'layoff', 'target': 1, 'cards': ['3S']}
+
+A :class:`MeldMove` puts its cards in canonical order itself; the cards of a
+lay-off must be given in the order they stand in the meld
+(:func:`rummy500.parse_move` puts typed text in that order).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import attrs
 
 from rummy500.cards import Card, parse_card
 from rummy500.errors import InvalidArgumentError
+from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 from rummy500.meldcards import MELD_CARDS, MeldCard, format_meld_cards
 from rummy500.melds import as_meld_codes, meld_order
 from rummy500.state import JokerEffect
@@ -47,6 +57,8 @@ __all__ = [
     "Split",
     "Take",
     "format_move",
+    "move_kind",
+    "move_to_dict",
 ]
 
 
@@ -63,16 +75,24 @@ def _to_card(value: Card | str) -> Card:
 
 
 def _check_seat(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    # Any seat number: a move by a seat that is not at the table is illegal (D5), not malformed.
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SAFE_INTEGER:
         raise InvalidArgumentError(
-            f"{attribute.name} must be a seat number (0 or more), got {value!r}"
+            f"{attribute.name} must be a seat number (0 to 2**53 - 1), got {value!r}"
+        )
+
+
+def _check_meld_number(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SAFE_INTEGER:
+        raise InvalidArgumentError(
+            f"{attribute.name} must be a meld number (0 to 2**53 - 1), got {value!r}"
         )
 
 
 def _check_count(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SAFE_INTEGER:
         raise InvalidArgumentError(
-            f"{attribute.name} must be a number of cards (1 or more), got {value!r}"
+            f"{attribute.name} must be a number of cards (1 to 2**53 - 1), got {value!r}"
         )
 
 
@@ -101,6 +121,14 @@ class Draw:
 
     def __repr__(self) -> str:
         return f"<Draw {format_move(self)!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict: ``{"kind": "draw", "seat": 0}``.
+
+        Every move has this method (see :func:`~rummy500.moves.move_to_dict`);
+        :func:`rummy500.move_from_dict` reads the dict back.
+        """
+        return move_to_dict(self)
 
 
 @attrs.frozen(repr=False)
@@ -134,6 +162,10 @@ class MeldMove:
     def __repr__(self) -> str:
         return f"<MeldMove {format_move(self)!r}>"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
+
 
 @attrs.frozen(repr=False)
 class LayoffMove:
@@ -154,7 +186,7 @@ class LayoffMove:
     """
 
     player: int = attrs.field(validator=_check_seat)
-    target: int = attrs.field(validator=_check_seat)
+    target: int = attrs.field(validator=_check_meld_number)
     cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
 
     def __str__(self) -> str:
@@ -162,6 +194,10 @@ class LayoffMove:
 
     def __repr__(self) -> str:
         return f"<LayoffMove {format_move(self)!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
 
 
 #: The play that follows a take or a call: a new meld or a lay-off.
@@ -189,6 +225,10 @@ class Take:
     def __repr__(self) -> str:
         return f"<Take {format_move(self)!r}>"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
+
 
 @attrs.frozen(repr=False)
 class Discard:
@@ -202,6 +242,10 @@ class Discard:
 
     def __repr__(self) -> str:
         return f"<Discard {format_move(self)!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
 
 
 @attrs.frozen(repr=False)
@@ -225,6 +269,10 @@ class CallRummy:
     def __repr__(self) -> str:
         return f"<CallRummy {format_move(self)!r}>"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
+
 
 @attrs.frozen(repr=False)
 class EndHand:
@@ -238,6 +286,10 @@ class EndHand:
     def __repr__(self) -> str:
         return f"<EndHand {format_move(self)!r}>"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
+
 
 @attrs.frozen(repr=False)
 class Pass:
@@ -250,6 +302,10 @@ class Pass:
 
     def __repr__(self) -> str:
         return f"<Pass {format_move(self)!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
 
 
 def _to_effect(value: JokerEffect | str) -> JokerEffect:
@@ -278,6 +334,10 @@ class Nominate:
     def __repr__(self) -> str:
         return f"<Nominate {format_move(self)!r}>"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
+
 
 @attrs.frozen(repr=False)
 class Block:
@@ -293,6 +353,10 @@ class Block:
 
     def __repr__(self) -> str:
         return f"<Block {format_move(self)!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
 
 
 @attrs.frozen(repr=False)
@@ -318,6 +382,10 @@ class Split:
 
     def __repr__(self) -> str:
         return f"<Split {format_move(self)!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
+        return move_to_dict(self)
 
 
 #: Any move.
@@ -380,3 +448,79 @@ def _format_body(move: Move | Play) -> str:
     if isinstance(move, Split):
         return f"split {move.count} {_format_body(move.play)}"
     raise InvalidArgumentError(f"not a move: {move!r}")
+
+
+#: The notation's verb of each kind of move: the ``"kind"`` of its dict.
+_KINDS: dict[type, str] = {
+    Draw: "draw",
+    Take: "take",
+    MeldMove: "meld",
+    LayoffMove: "layoff",
+    Discard: "discard",
+    CallRummy: "rummy",
+    EndHand: "end",
+    Pass: "pass",
+    Nominate: "nominate",
+    Block: "block",
+    Split: "split",
+}
+
+
+def move_kind(move: Move) -> str:
+    """The kind of ``move``: its verb in the notation (``"take"``, ``"layoff"``, ``"end"`` …).
+
+    >>> move_kind(EndHand(1)), move_kind(CallRummy(2, 1, MeldMove(2, "4S 4H 4D")))
+    ('end', 'rummy')
+    """
+    kind = _KINDS.get(type(move))
+    if kind is None:
+        raise InvalidArgumentError(f"not a move: {move!r}")
+    return kind
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """``move`` as a JSON-ready dict: its ``"kind"``, its ``"seat"`` and its own fields.
+
+    The fields, by kind (cards and meld cards as their text, ``"QH"``, ``"JK=8H"``):
+
+    - ``draw``, ``end``, ``pass``, ``block``: none;
+    - ``meld``: ``"cards"`` (in meld order) and ``"doubled"`` (V7);
+    - ``layoff``: ``"target"`` (the table meld's number) and ``"cards"``;
+    - ``discard``: ``"card"``;
+    - ``take``: ``"count"`` and ``"play"`` (``null`` when no play follows);
+    - ``rummy``, ``split``: ``"count"`` and ``"play"``;
+    - ``nominate``: ``"effect"`` (``"wild"``, ``"double"`` or ``"split"``).
+
+    A play is a dict of the same form without ``"seat"`` (it is the move's
+    seat's): ``{"kind": "meld", "cards": [...], "doubled": false}`` or
+    ``{"kind": "layoff", "target": 1, "cards": [...]}``.  Every key is always
+    there, and every number is at most 2**53 - 1, so any JSON reader reads
+    it exactly.  The JSON Schema is ``rummy500.json_schema("move")``.
+
+    >>> move_to_dict(Discard(1, "TH"))
+    {'kind': 'discard', 'seat': 1, 'card': 'TH'}
+    >>> move_to_dict(CallRummy(2, 4, MeldMove(2, "4D 4S 4H")))["play"]
+    {'kind': 'meld', 'cards': ['4S', '4H', '4D'], 'doubled': False}
+    """
+    return {"kind": move_kind(move), "seat": move.player, **_fields(move)}
+
+
+def _fields(move: Move) -> dict[str, Any]:
+    """The fields of ``move`` beside its kind and seat (see :func:`move_to_dict`)."""
+    if isinstance(move, MeldMove):
+        return {"cards": [str(spec) for spec in move.cards], "doubled": move.doubled}
+    if isinstance(move, LayoffMove):
+        return {"target": move.target, "cards": [str(spec) for spec in move.cards]}
+    if isinstance(move, Discard):
+        return {"card": str(move.card)}
+    if isinstance(move, Take):
+        return {"count": move.count, "play": None if move.play is None else _play(move.play)}
+    if isinstance(move, (CallRummy, Split)):
+        return {"count": move.count, "play": _play(move.play)}
+    if isinstance(move, Nominate):
+        return {"effect": move.effect.value}
+    return {}
+
+
+def _play(play: Play) -> dict[str, Any]:
+    return {"kind": move_kind(play), **_fields(play)}

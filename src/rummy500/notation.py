@@ -25,7 +25,7 @@ The grammar (formatting is :func:`rummy500.format_move`, also ``str(move)``)::
 from __future__ import annotations
 
 from rummy500.cards import parse_card
-from rummy500.errors import CardParseError, NotationError, shown
+from rummy500.errors import CardParseError, InvalidArgumentError, NotationError, shown
 from rummy500.meldcards import MeldCard, parse_meld_card, split_tokens
 from rummy500.melds import canonical_layoff_cards, canonical_meld_cards
 from rummy500.moves import (
@@ -58,12 +58,25 @@ _KEYWORDS = "draw, take, meld, layoff, discard, rummy, end, pass, nominate, bloc
 _EFFECTS = ("wild", "double", "split")
 
 
-def parse_move(state: GameState, text: str) -> Move:
+def parse_move(state: GameState, text: str, *, seat: int | None = None) -> Move:
     """Parse a move in the notation above for ``state``.
 
-    The seat prefix ``pN:`` is optional (default: the seat to move).  Cards
-    of melds and lay-offs may be typed in any order: a valid meld or lay-off
-    is put in canonical order.  Only syntax, cards and seats are checked,
+    The seat prefix ``pN:`` is optional: without it the move is ``seat``'s,
+    or the seat to move's when ``seat`` is ``None``.  Given ``seat``, text
+    whose prefix names another seat raises, so a server that reads one
+    player's text never credits the move to another seat:
+
+    >>> from rummy500 import new_game
+    >>> state = new_game(seed=1)  # p1 is to move
+    >>> parse_move(state, "draw"), parse_move(state, "draw", seat=0)
+    (<Draw 'p1: draw'>, <Draw 'p0: draw'>)
+    >>> parse_move(state, "p1: draw", seat=0)
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.NotationError: 'p1: draw' is p1's move, not p0's
+
+    Cards of melds and lay-offs may be typed in any order: a valid meld or
+    lay-off is put in canonical order.  Only syntax, cards and seats are checked,
     never legality: :func:`rummy500.check_move` explains an illegal move.
 
     Numbers (seats, counts, meld numbers) are written with the ASCII digits
@@ -73,9 +86,9 @@ def parse_move(state: GameState, text: str) -> Move:
 
     Raises:
         NotationError: naming the offending token (quoting at most 80
-            characters of it).
+            characters of it), or a prefix naming another seat than ``seat``.
+        InvalidArgumentError: for a ``seat`` that is not at the table.
 
-    >>> from rummy500 import new_game
     >>> parse_move(new_game(seed=1), "take ²")
     Traceback (most recent call last):
     ...
@@ -88,7 +101,13 @@ def parse_move(state: GameState, text: str) -> Move:
             f"move text of {len(text)} characters is too long (at most {MAX_MOVE_LENGTH}): "
             f"{shown(text)}"
         )
-    player = state.to_move
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players
+    ):
+        raise InvalidArgumentError(
+            f"seat must be a seat 0..{state.num_players - 1}, got {shown(seat)}"
+        )
+    player = state.to_move if seat is None else seat
     seat_text, body = _split_prefix(text)
     if seat_text is not None:
         if not _is_number(seat_text):
@@ -100,6 +119,8 @@ def parse_move(state: GameState, text: str) -> Move:
             raise NotationError(
                 f"no seat p{player} in {shown(text)}: the seats are p0..p{state.num_players - 1}"
             )
+        if seat is not None and player != seat:
+            raise NotationError(f"{shown(text)} is p{player}'s move, not p{seat}'s")
     tokens = split_tokens(body)
     if not tokens:
         raise NotationError(f"empty move {shown(text)}")

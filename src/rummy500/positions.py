@@ -14,7 +14,7 @@ are for text typed by people.
 >>> state = new_game(seed=3)
 >>> data = state.to_dict()
 >>> data["format"], data["rules"], data["phase"], len(data["hands"])
-(1, 'pagat', 'draw', 2)
+(1, {'preset': 'pagat'}, 'draw', 2)
 >>> GameState.from_dict(data) == state
 True
 >>> GameState.from_dict({**data, "phase": "dance"})
@@ -33,7 +33,7 @@ from typing import Any
 from rummy500._engine import SEED_BOUND, is_legal, legal_moves, score_hand
 from rummy500.cards import JOKER, Card, card_from_text
 from rummy500.errors import CardParseError, InvalidMeldError, NotationError, PositionError, shown
-from rummy500.jsontext import MAX_JSON_DEPTH, load_json, too_deep
+from rummy500.jsontext import MAX_JSON_DEPTH, load_json, seed_from_data, seed_to_data, too_deep
 from rummy500.meldcards import MeldCard, meld_card_from_text
 from rummy500.melds import make_meld
 from rummy500.moves import Discard, Draw, EndHand, Move, Pass
@@ -113,7 +113,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "melds": [meld_to_dict(table_meld) for table_meld in state.melds],
         "last_discarder": state.last_discarder,
         "turn": {"taken": [str(card) for card in state.taken]},
-        "seed": state.seed,
+        "seed": None if state.seed is None else seed_to_data(state.seed),
     }
     # The keys of variants are written only when they differ from their value
     # at the start of a fresh hand (format 1: omitted keys take that value).
@@ -252,11 +252,7 @@ def state_from_dict(data: Any) -> GameState:
     stock_rebuilds = _count(data, "stock_rebuilds", "stock_rebuilds")
     idle_turns = _count(data, "idle_turns", "idle_turns")
     went_out, went_out_rummy, went_out_long_run = _went_out_of(data.get("went_out"), players)
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise _fail("seed", f"expected an integer or null, got {shown(seed)}")
-    if seed is not None and not -SEED_BOUND < seed < SEED_BOUND:
-        raise _fail("seed", f"expected an integer between -2**64 and 2**64, got {shown(seed)}")
+    seed = _seed_of(data.get("seed"))
     effect, dealer_joker, blocked_by, dead = _gambit_of(data, rules, phase, dealer, to_move)
     _check_conservation(rules, players, hands, stock, discard, melds, dealer_joker, dead)
     if taken and phase is Phase.PLAY:
@@ -310,6 +306,18 @@ def state_from_dict(data: Any) -> GameState:
             f"a legal move (p{to_move} can neither finish the turn nor do anything else)"
         )
     return state
+
+
+def _seed_of(value: Any) -> int | None:
+    """The key ``seed``: null, an integer, or a wide one as its decimal text."""
+    if value is None:
+        return None
+    seed = seed_from_data(value)
+    if seed is None:
+        raise _fail("seed", f"expected an integer, its decimal text or null, got {shown(value)}")
+    if not -SEED_BOUND < seed < SEED_BOUND:
+        raise _fail("seed", f"expected a seed between -2**64 and 2**64, got {shown(value)}")
+    return seed
 
 
 def _someone_can_move(state: GameState) -> bool:

@@ -42,6 +42,7 @@ from typing import Any
 
 import attrs
 
+from rummy500._engine import SEED_BOUND
 from rummy500.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -50,7 +51,7 @@ from rummy500.errors import (
     ReplayError,
     shown,
 )
-from rummy500.jsontext import load_json, too_deep
+from rummy500.jsontext import load_json, seed_from_data, seed_to_data, too_deep
 from rummy500.match import MatchState, apply_match_move, hand_seed, new_match
 from rummy500.moves import Move, format_move
 from rummy500.notation import parse_move
@@ -116,7 +117,7 @@ class MatchRecorder:
             "rules": rules_to_data(match.rules),
             "players": match.num_players,
             "dealer": self._first_dealer,
-            "seed": match.seed,
+            "seed": seed_to_data(match.seed),
             "hands": [hand.to_dict() for hand in hands],
         }
         if moves:
@@ -145,7 +146,7 @@ class _Hand:
         return {
             "number": self.number,
             "dealer": self.dealer,
-            "seed": self.seed,
+            "seed": seed_to_data(self.seed),
             "moves": list(self.moves),
             "result": _result_to_dict(self.result),
         }
@@ -207,11 +208,12 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
         rules = rules_from_data(record["rules"])
     except ValueError as error:
         raise RecordError(f"record 'rules': {error}") from None
-    for key in ("players", "dealer", "seed"):
+    for key in ("players", "dealer"):
         if not _is_int(record[key]):
             raise RecordError(f"record {key!r}: expected an integer, got {shown(record[key])}")
+    seed = _seed_of(record["seed"], "record 'seed'")
     try:
-        match = new_match(rules, record["players"], seed=record["seed"], dealer=record["dealer"])
+        match = new_match(rules, record["players"], seed=seed, dealer=record["dealer"])
     except InvalidArgumentError as error:
         raise RecordError(f"record 'players', 'dealer' or 'seed': {error}") from None
     hands = record["hands"]
@@ -228,6 +230,16 @@ def replay(record: Mapping[str, Any] | str) -> MatchState:
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
+
+
+def _seed_of(value: Any, where: str) -> int:
+    """A seed of the record: an integer, or its decimal text (written so when wider than 2**53)."""
+    seed = seed_from_data(value)
+    if seed is None:
+        raise RecordError(f"{where}: expected an integer or its decimal text, got {shown(value)}")
+    if not -SEED_BOUND < seed < SEED_BOUND:
+        raise RecordError(f"{where}: expected a seed between -2**64 and 2**64, got {shown(value)}")
+    return seed
 
 
 def _is_text(value: Any) -> bool:
@@ -285,7 +297,9 @@ def _replay_hand(match: MatchState, entry: Any, number: int, *, finished: bool) 
             f"{where}: dealer {shown(entry['dealer'])} differs from the replayed "
             f"p{match.hand.dealer}"
         )
-    if "seed" in entry and not _same(entry["seed"], hand_seed(match.seed, number)):
+    if "seed" in entry and _seed_of(entry["seed"], f"{where}: seed") != hand_seed(
+        match.seed, number
+    ):
         raise RecordError(f"{where}: seed {shown(entry['seed'])} is not the match's")
     moves = entry["moves"]
     for index, text in enumerate(moves, start=1):

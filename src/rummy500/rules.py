@@ -37,6 +37,7 @@ import attrs
 
 from rummy500.cards import Card, make_deck
 from rummy500.errors import InvalidArgumentError, RulesError, shown
+from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 from rummy500.knobchoices import (
     Ace,
     DeepestCardUse,
@@ -121,6 +122,8 @@ def _int_check(
             return f"must be at least {low}"
         if high is not None and value > high:
             return f"must be at most {high}"
+        if abs(value) > MAX_SAFE_INTEGER:  # what every JSON reader reads exactly
+            return "must be at most 2**53 - 1"
         return None
 
     return check
@@ -217,6 +220,8 @@ def _hand_size_check(value: Any) -> str | None:
         return "names a player count twice"
     if any(size < 1 for _, size in value):
         return "must give every player count at least 1 card"
+    if any(size > MAX_SAFE_INTEGER for _, size in value):
+        return "must give every player count at most 2**53 - 1 cards"
     return None
 
 

@@ -1,16 +1,19 @@
-"""The rule set as data: a preset name, or a preset with knob overrides.
+"""The rule set as data: a preset with knob overrides.
 
 Positions, player views and match records hold their rule set under the key
-``rules``, in the form :func:`rules_to_data` writes: the name of a preset
-when the rules are exactly that preset, and otherwise the nearest preset
-under ``"preset"`` with every knob that differs from it.
-:func:`rules_from_data` reads it back, as strictly as the documents' JSON
-Schemas: a preset or knob name is spelled exactly, and so is every value.
+``rules``, in the one form :func:`rules_to_data` writes: a dict naming the
+nearest preset under ``"preset"``, with every knob that differs from it
+(none when the rules are exactly that preset).  :func:`rules_from_data`
+reads it back, as strictly as the documents' JSON Schemas: a preset or knob
+name is spelled exactly, and so is every value.  It also reads a bare preset
+name, the form documents written by earlier versions hold for a preset.
 
 >>> from rummy500 import Rules
 >>> rules_to_data(Rules()), rules_to_data(Rules(ace="low"))
-('pagat', {'preset': 'pagat', 'ace': 'low'})
+({'preset': 'pagat'}, {'preset': 'pagat', 'ace': 'low'})
 >>> rules_from_data({"preset": "pagat", "ace": "low"}) == Rules(ace="low")
+True
+>>> rules_from_data("pagat") == Rules()
 True
 """
 
@@ -30,20 +33,20 @@ __all__ = ["rules_from_data", "rules_to_data"]
 _PLAYER_COUNTS = frozenset(str(players) for players in range(2, 9))
 
 
-def rules_to_data(rules: Rules) -> str | dict[str, Any]:
-    """A preset name, or ``{"preset": name, **overrides}`` for the nearest preset.
+def rules_to_data(rules: Rules) -> dict[str, Any]:
+    """``{"preset": name, **overrides}``: the nearest preset, and the knobs that differ from it.
+
+    Always a dict, so that a client reads every document's rules the same way.
 
     >>> rules_to_data(Rules(ace="low"))
     {'preset': 'pagat', 'ace': 'low'}
     """
     name, overrides = presets.nearest(rules)
-    if not overrides:
-        return name
     return {"preset": name, **overrides}
 
 
 def rules_from_data(data: Any) -> Rules:
-    """Inverse of :func:`rules_to_data`.
+    """Inverse of :func:`rules_to_data`; a bare preset name (older documents) is read too.
 
     The names and values are read exactly as :func:`rules_to_data` writes
     them: ``"pagat"``, not ``"Pagat"``; a ``hand_size`` table keyed by the

@@ -1,4 +1,4 @@
-"""JSON Schemas of what the library writes: positions, player views and match records.
+"""JSON Schemas of what the library writes: positions, player views, match records and moves.
 
 The schemas (JSON Schema draft 2020-12) ship inside the package, in
 ``rummy500/schemas/``; :func:`json_schema` returns one as a dict, for a
@@ -13,14 +13,17 @@ client in any language, an API description, or a validator:
 
 Everything :meth:`GameState.to_dict <rummy500.state.GameState.to_dict>`,
 :meth:`PlayerView.to_dict <rummy500.views.PlayerView.to_dict>`,
-:meth:`MatchRecorder.to_dict <rummy500.records.MatchRecorder.to_dict>` and
-:meth:`Session.record <rummy500.session.Session.record>` write validates
-against its schema.  A schema checks the shape (keys, types, card and meld
+:meth:`MatchRecorder.to_dict <rummy500.records.MatchRecorder.to_dict>`,
+:meth:`Session.record <rummy500.session.Session.record>` and a move's
+``to_dict()`` (:func:`~rummy500.moves.move_to_dict`) write validates
+against its schema, and holds no integer beyond 2**53 - 1 (a wider seed is
+written as its decimal text), so a JavaScript client reads every number
+exactly.  A schema checks the shape (keys, types, card and meld
 card spellings, seats, knob values); what it cannot express — card
 conservation, legal melds and moves, a record that replays — the readers
 check (:meth:`GameState.from_dict <rummy500.state.GameState.from_dict>`,
 :meth:`PlayerView.from_dict <rummy500.views.PlayerView.from_dict>`,
-:func:`rummy500.replay`).
+:func:`rummy500.replay`, :func:`rummy500.move_from_dict`).
 """
 
 from __future__ import annotations
@@ -34,11 +37,14 @@ from rummy500.errors import InvalidArgumentError, shown
 __all__ = ["SCHEMA_KINDS", "json_schema"]
 
 #: The kinds of data with a schema: what :func:`json_schema` accepts.
-SCHEMA_KINDS = ("position", "view", "record")
+SCHEMA_KINDS = ("position", "view", "record", "move")
 
 
 def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of ``kind``: ``"position"``, ``"view"`` or ``"record"``.
+    """The JSON Schema (draft 2020-12) of ``kind``: a position, a view, a record or a move.
+
+    The kinds are ``"position"``, ``"view"``, ``"record"`` and ``"move"``
+    (``rummy500.schema.SCHEMA_KINDS``).
 
     A new dict at each call: editing it changes nothing for the next caller.
 

@@ -3,9 +3,9 @@
 A :class:`Session` holds a match (:mod:`rummy500.match`) and its record
 (:class:`~rummy500.records.MatchRecorder`), and plays the seats given to
 bots.  A front end asks it for a seat's view and legal moves, and submits a
-seat's move as text or as a :class:`~rummy500.moves.Move`; the session
-checks it, applies it, records it, lets the bots answer, and returns what
-happened, in order, as :data:`Event` values:
+seat's move as text, as a move dict or as a :class:`~rummy500.moves.Move`;
+the session checks it, applies it, records it, lets the bots answer, and
+returns what happened, in order, as :data:`Event` values:
 
 >>> from rummy500 import Session, GreedyBot
 >>> session = Session(seed=7, bots={1: GreedyBot(seed=1)})
@@ -67,6 +67,7 @@ from rummy500._engine import take_depths as engine_take_depths
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, NotationError, shown
 from rummy500.match import MatchState, new_match
+from rummy500.movedata import move_from_dict
 from rummy500.moves import Move
 from rummy500.notation import parse_move
 from rummy500.records import MatchRecorder, replay
@@ -289,8 +290,26 @@ class Session:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Everything that happened since the session started, in order."""
+        """Everything that happened since the session started, in order.
+
+        Since the last :meth:`trim_events`, which keeps only the latest.
+        """
         return self._events
+
+    def trim_events(self, keep: int = 0) -> None:
+        """Forget all :attr:`events` but the latest ``keep``; the match and its record stay whole.
+
+        The events grow with every move of a match: a server that has
+        stored them or sent them on trims them to keep its memory bounded.
+
+        Raises:
+            InvalidArgumentError: for a ``keep`` that is not a whole number of 0 or more.
+        """
+        if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+            raise InvalidArgumentError(
+                f"keep must be a whole number of 0 or more, got {shown(keep)}"
+            )
+        self._events = self._events[-keep:] if keep else ()
 
     @property
     def awaiting(self) -> tuple[int, ...]:
@@ -361,14 +380,16 @@ class Session:
 
     # -- acting -------------------------------------------------------------
 
-    def submit(self, seat: int, move: Move | str) -> tuple[Event, ...]:
+    def submit(self, seat: int, move: Move | str | Mapping[str, Any]) -> tuple[Event, ...]:
         """Make ``seat``'s move, then let the bots play until a human may act.
 
         Args:
             seat: A human seat.
-            move: A :class:`~rummy500.moves.Move` of that seat, or its text in
-                notation; text without a seat prefix is read for ``seat``
-                (``"draw"`` is ``"p{seat}: draw"``).
+            move: A :class:`~rummy500.moves.Move` of that seat, its text in
+                notation, or its dict (:func:`~rummy500.moves.move_to_dict`,
+                as a view's ``"moves"`` hold them, read by
+                :func:`rummy500.move_from_dict`); text without a seat prefix
+                is read for ``seat`` (``"draw"`` is ``"p{seat}: draw"``).
 
         Returns:
             What happened, in order: the move, and after it the bots' moves,
@@ -378,9 +399,9 @@ class Session:
         Raises:
             NotationError: for text that does not parse.
             InvalidArgumentError: for a seat that is not at the table, is a
-                bot's or let its chance go by (:meth:`decline`), a move of
-                another seat, or a bot that answers with a move its view does
-                not offer.
+                bot's or let its chance go by (:meth:`decline`), a malformed
+                move dict, a move of another seat, or a bot that answers with
+                a move its view does not offer.
             IllegalMoveError: for an illegal move (also once the match is over).
 
         On any error the session is unchanged.
@@ -394,9 +415,11 @@ class Session:
             )
         if isinstance(move, str):
             move = self._parse(seat, move)
-        elif not isinstance(move, Move):
-            raise InvalidArgumentError(f"expected a move or its text, got {shown(move)}")
-        elif move.player != seat:
+        elif isinstance(move, Mapping):
+            move = move_from_dict(move)
+        if not isinstance(move, Move):
+            raise InvalidArgumentError(f"expected a move, its text or its dict, got {shown(move)}")
+        if move.player != seat:
             raise InvalidArgumentError(f"the move {move} is p{move.player}'s, not p{seat}'s")
         played = move
         return self._commit(lambda: self._play(played, bot=False))
@@ -483,9 +506,8 @@ class Session:
     def _parse(self, seat: int, text: str) -> Move:
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, got {shown(text)}")
-        if not _PREFIX.match(text):
-            text = f"p{seat}: {text}"
-        move = parse_move(self.state, text)
+        # Text with a prefix is read for the seat it names, to say whose move it is.
+        move = parse_move(self.state, text, seat=None if _PREFIX.match(text) else seat)
         if move.player != seat:
             raise InvalidArgumentError(f"the move {move} is p{move.player}'s, not p{seat}'s")
         return move

@@ -1,7 +1,8 @@
 """Pictures: cards, melds and tables drawn as SVG, for notebooks and web pages.
 
 :func:`render` draws a :class:`~rummy500.cards.Card`, a meld card, a
-:class:`~rummy500.melds.Meld` or :class:`~rummy500.state.TableMeld`, a
+:class:`~rummy500.melds.Meld` or :class:`~rummy500.state.TableMeld`, a hand
+(a list or tuple of cards, such as a view's ``hand``), a
 :class:`~rummy500.state.GameState` or a :class:`~rummy500.views.PlayerView`
 and returns an :class:`Svg`: a ``str`` of SVG markup that Jupyter shows as a
 picture.  Those classes have a ``_repr_svg_`` method too (set by this module,
@@ -36,8 +37,24 @@ or file beyond the text fonts of the viewer.
 14
 
 Each card is a ``<g class="card">`` group with a ``data-card`` attribute
-(``data-as`` for what a joker stands for); a back has none.  The markup
-depends only on what it draws: two views that are equal give the same text.
+(``data-as`` for what a joker stands for); a back has none.  Every card,
+face up or down, also has a ``data-id`` that no other card of the picture
+has, even with two decks, where two cards may be the same ``7H``: it names
+where the card lies and its place there.
+
+- a hand: ``hand-0``, ``hand-1`` … in the order of the hand;
+- a table: ``p1-0``, ``p1-1`` … for seat 1's row (its faces, then its
+  backs), ``stock``, ``dealer-joker``, ``pile-1`` for the top card of the
+  pile, ``pile-2`` under it …, and ``meld0-0``, ``meld0-1`` … for the cards
+  of meld 0;
+- a meld: ``meld-0``, ``meld-1`` …; a single card: ``card``.
+
+>>> hand = render(observe(new_game(seed=7), 0).hand)
+>>> hand.count('class="card"'), 'data-id="hand-12"' in hand
+(13, True)
+
+The markup depends only on what it draws: two views that are equal give the
+same text.
 """
 
 from __future__ import annotations
@@ -49,7 +66,7 @@ from typing import Any
 import attrs
 
 from rummy500._engine import legal_moves
-from rummy500.cards import JOKER, Card, Rank, Suit
+from rummy500.cards import JOKER, Card, Rank, Suit, as_cards
 from rummy500.meldcards import MeldCard
 from rummy500.melds import Meld, MeldKind, four_aces
 from rummy500.moves import CallRummy
@@ -121,25 +138,30 @@ class Svg(str):
         return str(self)
 
 
-def render(obj: Card | MeldCard | Meld | TableMeld | GameState | PlayerView) -> Svg:
-    """Draw a card, a meld card, a meld, a table meld, a state or a player view.
+def render(
+    obj: Card | MeldCard | Meld | TableMeld | GameState | PlayerView | Sequence[Card | str],
+) -> Svg:
+    """Draw a card, a meld card, a meld, a table meld, a hand, a state or a player view.
 
     Args:
-        obj: What to draw.  A :class:`~rummy500.state.GameState` is the
-            referee's table (every hand face up); a
-            :class:`~rummy500.views.PlayerView` is one seat's table (the
-            hidden cards as backs).
+        obj: What to draw.  A hand is a list or tuple of cards (or of card
+            text, ``["QH", "JK"]``), drawn overlapping in its order.  A
+            :class:`~rummy500.state.GameState` is the referee's table (every
+            hand face up); a :class:`~rummy500.views.PlayerView` is one
+            seat's table (the hidden cards as backs).
 
     Returns:
         The picture: SVG markup with its size set, in an :class:`Svg`.
 
     Raises:
         TypeError: for anything else.
+        CardParseError: (a :class:`ValueError`) for card text that is not a card.
     """
     if isinstance(obj, Card):
-        return _picture(CARD_WIDTH, CARD_HEIGHT, _card(0, 0, obj), f"the card {_name(obj)}")
+        body = _card(0, 0, obj, ident="card")
+        return _picture(CARD_WIDTH, CARD_HEIGHT, body, f"the card {_name(obj)}")
     if isinstance(obj, MeldCard):
-        body = _meld_card(0, 0, obj, full=True)
+        body = _meld_card(0, 0, obj, ident="card")
         return _picture(CARD_WIDTH, CARD_HEIGHT, body, f"the meld card {_spec_name(obj)}")
     if isinstance(obj, (Meld, TableMeld)):
         table_meld = obj if isinstance(obj, TableMeld) else None
@@ -148,7 +170,9 @@ def render(obj: Card | MeldCard | Meld | TableMeld | GameState | PlayerView) -> 
         return _picture(width, height, body, f"the {meld.kind.value} {meld}")
     if isinstance(obj, (GameState, PlayerView)):
         return _table(_Table.of(obj))
-    raise TypeError(f"render draws cards, melds, states and views, not {type(obj).__name__}")
+    if isinstance(obj, (list, tuple)):
+        return _hand(as_cards(obj))
+    raise TypeError(f"render draws cards, melds, hands, states and views, not {type(obj).__name__}")
 
 
 def _repr_svg_(self: Any) -> str:
@@ -225,8 +249,8 @@ def _face(rank: str, suit: str, color: str) -> list[str]:
     ]
 
 
-def _card(x: float, y: float, card: Card, *, known: bool = False) -> str:
-    """A face-up card at (x, y); ``known``: outlined as a card every player knows is there."""
+def _card(x: float, y: float, card: Card, *, ident: str, known: bool = False) -> str:
+    """A face-up card at (x, y), with its ``data-id``; ``known``: outlined as a known card."""
     stroke, width = (_KNOWN, 2.5) if known else ("#7f8c8d", 1.0)
     classes = "card known" if known else "card"
     title = f"<title>{_escape(_name(card))}</title>"
@@ -242,15 +266,16 @@ def _card(x: float, y: float, card: Card, *, known: bool = False) -> str:
             _frame("#ffffff", stroke, width),
             *_face(_rank_text(card.rank), card.suit.symbol, color),
         ]
-    return _group(x, y, classes, f' data-card="{card}"', title + "".join(parts))
+    attributes = f' data-card="{card}" data-id="{ident}"'
+    return _group(x, y, classes, attributes, title + "".join(parts))
 
 
-def _meld_card(x: float, y: float, spec: MeldCard, *, full: bool = False) -> str:
+def _meld_card(x: float, y: float, spec: MeldCard, *, ident: str) -> str:
     """A card of a meld at (x, y): a natural card, or a joker showing what it stands for."""
     if not spec.is_joker:
-        return _card(x, y, spec.card)
+        return _card(x, y, spec.card, ident=ident)
     if spec.rank is None:  # a joker among jokers (sets_only)
-        return _card(x, y, spec.card)
+        return _card(x, y, spec.card, ident=ident)
     suit = spec.suit.symbol if spec.suit is not None else "✱"
     color = _color(spec.suit) if spec.suit is not None else _JOKER
     declared = f"{spec.rank.symbol}{spec.suit if spec.suit is not None else ''}"
@@ -262,13 +287,12 @@ def _meld_card(x: float, y: float, spec: MeldCard, *, full: bool = False) -> str
         _text(CARD_WIDTH - 11, CARD_HEIGHT - 12, "★", size=22, fill=_JOKER, anchor="middle"),
     ]
     title = f"<title>{_escape(_spec_name(spec))}</title>"
-    return _group(
-        x, y, "card joker", f' data-card="JK" data-as="{declared}"', title + "".join(parts)
-    )
+    attributes = f' data-card="JK" data-as="{declared}" data-id="{ident}"'
+    return _group(x, y, "card joker", attributes, title + "".join(parts))
 
 
-def _back(x: float, y: float) -> str:
-    """A card face down."""
+def _back(x: float, y: float, ident: str) -> str:
+    """A card face down, with its ``data-id``."""
     inner = (
         f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" '
         f'rx="{_RADIUS}" fill="{_BACK}" stroke="#f8f9fa" stroke-width="1"/>'
@@ -278,7 +302,8 @@ def _back(x: float, y: float) -> str:
         f'L{CARD_WIDTH / 2:g} {CARD_HEIGHT - 14:g} L12 {CARD_HEIGHT / 2:g} Z" '
         f'fill="#a9c4ee" opacity="0.5"/>'
     )
-    return _group(x, y, "card back", "", "<title>a card face down</title>" + inner)
+    attributes = f' data-id="{ident}"'
+    return _group(x, y, "card back", attributes, "<title>a card face down</title>" + inner)
 
 
 def _group(x: float, y: float, classes: str, attributes: str, body: str) -> str:
@@ -311,8 +336,9 @@ def _meld(
         color = _FELT_TEXT if number is not None else _BLACK
         parts.append(_text(x, y + 11, ", ".join(label), size=11, fill=color, cls="meld-label"))
         top = y + 16
+    prefix = "meld-" if number is None else f"meld{number}-"
     for index, spec in enumerate(specs):
-        parts.append(_meld_card(x + index * _MELD_STEP, top, spec))
+        parts.append(_meld_card(x + index * _MELD_STEP, top, spec, ident=f"{prefix}{index}"))
     height = top - y + CARD_HEIGHT
     if table_meld is not None:
         for index, seat in enumerate(table_meld.by):
@@ -544,10 +570,12 @@ def _seat_row(table: _Table, number: int, seat: _Seat, y: float) -> tuple[str, f
     x = _LABEL
     cards: list[str] = []
     for index, (card, known) in enumerate(zip(seat.faces, seat.known, strict=True)):
-        cards.append(_card(x + index * _HAND_STEP, y, card, known=known))
+        ident = f"p{number}-{index}"
+        cards.append(_card(x + index * _HAND_STEP, y, card, ident=ident, known=known))
     offset = len(seat.faces)
     for index in range(seat.hidden):
-        cards.append(_back(x + (offset + index) * _HAND_STEP, y))
+        place = offset + index
+        cards.append(_back(x + place * _HAND_STEP, y, f"p{number}-{place}"))
     if not count and not table.over:
         parts.append(_text(x, y + 36, "no cards (floating)", size=12, fill=_FAINT))
     group = f'<g class="seat" data-seat="{number}">{"".join(parts)}{"".join(cards)}</g>'
@@ -561,7 +589,7 @@ def _stock_and_pile(table: _Table, y: float, width: float) -> tuple[str, float]:
     x = _MARGIN
     y += 8  # the cards of this row lie under the pile's depth numbers
     if table.stock_size:
-        parts.append(_back(x, y))
+        parts.append(_back(x, y, "stock"))
     else:
         parts.append(
             f'<rect x="{x + 0.5:g}" y="{y + 0.5:g}" width="{CARD_WIDTH - 1}" '
@@ -580,7 +608,7 @@ def _stock_and_pile(table: _Table, y: float, width: float) -> tuple[str, float]:
     )
     x += CARD_WIDTH + 22
     if table.dealer_joker:
-        parts.append(_card(x, y, JOKER))
+        parts.append(_card(x, y, JOKER, ident="dealer-joker"))
         parts.append(
             _text(x + CARD_WIDTH / 2, y + CARD_HEIGHT + 14, "dealer's", size=10, anchor="middle")
         )
@@ -596,7 +624,7 @@ def _stock_and_pile(table: _Table, y: float, width: float) -> tuple[str, float]:
     for index, card in enumerate(pile):
         left = x + index * step
         depth = len(pile) - index
-        cards.append(_card(left, y, card))
+        cards.append(_card(left, y, card, ident=f"pile-{depth}"))
         parts.append(
             _text(
                 left + min(step, CARD_WIDTH) / 2,
@@ -633,6 +661,20 @@ def _melds(
         x += used + 22
         row_height = max(row_height, height)
     return "".join(parts), top - y + row_height
+
+
+def _hand(cards: tuple[Card, ...]) -> Svg:
+    """A hand: its cards overlapping from left to right, in its order."""
+    parts = [
+        _card(index * _HAND_STEP, 0, card, ident=f"hand-{index}")
+        for index, card in enumerate(cards)
+    ]
+    if not cards:
+        parts.append(_text(4, CARD_HEIGHT / 2, "no cards", size=12, fill=_BLACK))
+    width = CARD_WIDTH + max(len(cards) - 1, 0) * _HAND_STEP
+    names = ", ".join(_name(card) for card in cards) or "no cards"
+    body = f'<g class="hand">{"".join(parts)}</g>'
+    return _picture(width, CARD_HEIGHT, body, f"a hand of {len(cards)}: {names}")
 
 
 def _picture(width: float, height: float, body: str, label: str) -> Svg:

@@ -28,6 +28,7 @@ import attrs
 
 from rummy500.cards import JOKER_CODE, Card, Rank
 from rummy500.errors import InvalidArgumentError, shown
+from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 
 __all__ = ["BASIC", "FIVES", "STANDARD", "TABLES", "CardValues"]
 
@@ -36,14 +37,23 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_points(value: Any) -> bool:
+    """Whether ``value`` is a number of points: an integer every JSON reader reads exactly."""
+    return _is_int(value) and abs(value) <= MAX_SAFE_INTEGER
+
+
 def _validate_ranks(instance: CardValues, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if len(value) != 13 or not all(_is_int(v) for v in value):
-        raise InvalidArgumentError(f"ranks must be 13 integers for A, 2, …, K; got {shown(value)}")
+    if len(value) != 13 or not all(_is_points(v) for v in value):
+        raise InvalidArgumentError(
+            f"ranks must be 13 integers (at most 2**53 - 1) for A, 2, …, K; got {shown(value)}"
+        )
 
 
 def _validate_points(instance: CardValues, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not _is_int(value):
-        raise InvalidArgumentError(f"{attribute.name} must be an integer, got {shown(value)}")
+    if not _is_points(value):
+        raise InvalidArgumentError(
+            f"{attribute.name} must be an integer (at most 2**53 - 1), got {shown(value)}"
+        )
 
 
 def _int_tuple(values: Any) -> tuple[int, ...]:

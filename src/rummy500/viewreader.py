@@ -4,7 +4,7 @@
 <rummy500.views.PlayerView.to_dict>` writes, as strictly as the view's JSON
 Schema: every key there and no other, values of the exact JSON types, and
 text spelled exactly as the library writes it (cards ``"TS"``, meld cards
-``"JK=8H"``, moves in canonical notation).  It returns the view's fields;
+``"JK=8H"``, moves in canonical notation, and again as move dicts).  It returns the view's fields;
 :meth:`PlayerView.from_dict <rummy500.views.PlayerView.from_dict>` builds
 the view from them and checks that its counts add up.
 
@@ -39,6 +39,7 @@ from rummy500.errors import (
 from rummy500.jsontext import MAX_JSON_DEPTH, too_deep
 from rummy500.meldcards import meld_card_from_text
 from rummy500.melds import make_meld
+from rummy500.movedata import move_from_dict
 from rummy500.moves import Move
 from rummy500.notation import parse_move
 from rummy500.positions import FORMAT
@@ -70,6 +71,7 @@ _VIEW_KEYS = frozenset(
         "went_out",
         "result",
         "legal_moves",
+        "moves",
         "gambit",
     }
 )
@@ -230,6 +232,22 @@ def _view_moves(value: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _check_move_dicts(value: Any, moves: tuple[Move, ...]) -> None:
+    """The key ``moves``: the legal moves again, as move dicts with their ``"text"``."""
+    if not isinstance(value, list) or len(value) != len(moves):
+        raise _bad("moves", f"expected a list of {len(moves)} move dicts, got {shown(value)}")
+    for index, (item, move) in enumerate(zip(value, moves, strict=True)):
+        where = f"moves[{index}]"
+        if not isinstance(item, Mapping) or "text" not in item:
+            raise _bad(where, f"expected a move dict with its 'text', got {shown(item)}")
+        try:
+            found = move_from_dict(item)
+        except InvalidArgumentError as error:
+            raise _bad(where, str(error)) from None
+        if found != move:
+            raise _bad(where, f"expected the move of legal_moves[{index}], {str(move)!r}")
+
+
 def view_fields(data: Any) -> dict[str, Any]:
     """The fields of the view ``data`` holds, by name: the keyword arguments of a view.
 
@@ -296,6 +314,8 @@ def view_fields(data: Any) -> dict[str, Any]:
     discard = _card_list(data["discard"], "discard")
     melds = _view_melds(data["melds"], rules, players)
     reader = GameState(rules, dealer, to_move, phase, ((),) * players, (), discard, melds)
+    legal_moves = _view_moves(data["legal_moves"], reader, seat)
+    _check_move_dicts(data["moves"], legal_moves)
     return {
         "seat": seat,
         "rules": rules,
@@ -320,7 +340,7 @@ def view_fields(data: Any) -> dict[str, Any]:
         "went_out_rummy": went_out_rummy,
         "went_out_long_run": went_out_long_run,
         "result": _view_result(data["result"], players),
-        "legal_moves": _view_moves(data["legal_moves"], reader, seat),
+        "legal_moves": legal_moves,
         "joker_effect": effect,
         "dealer_joker": dealer_joker,
         "blocked_by": blocked_by,

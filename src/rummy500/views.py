@@ -80,7 +80,7 @@ from rummy500.determinize import RESAMPLE_TRIES, hidden_sizes, resample
 from rummy500.errors import InvalidArgumentError, PositionError, shown
 from rummy500.jsontext import load_json
 from rummy500.knowncards import KnownCards, track
-from rummy500.moves import Move
+from rummy500.moves import Move, move_to_dict
 from rummy500.positions import FORMAT, MAX_POSITION_LENGTH, meld_to_dict
 from rummy500.rules import Rules
 from rummy500.rulesdata import rules_to_data
@@ -258,13 +258,19 @@ class PlayerView:
 
         The keys follow the position format (:mod:`rummy500.positions`),
         with ``seat``, ``hand``, ``hand_sizes``, ``known``, ``stock_size``
-        and ``legal_moves`` (in notation) instead of the hidden ``hands``,
-        ``stock`` and ``seed``; every key is always present.
+        and the legal moves instead of the hidden ``hands``, ``stock`` and
+        ``seed``; every key is always present.  The legal moves are there
+        twice, in the same order: ``legal_moves`` in notation, and ``moves``
+        as move dicts (:func:`~rummy500.moves.move_to_dict`), each with its
+        notation under ``"text"``, for a client that shows which cards a
+        move uses without reading notation.
 
         >>> from rummy500 import new_game
         >>> data = observe(new_game(seed=7), 1).to_dict()
         >>> data["hand_sizes"], data["stock_size"], data["legal_moves"]
         ([13, 13], 27, ['p1: draw', 'p1: take 1'])
+        >>> data["moves"][1]
+        {'kind': 'take', 'seat': 1, 'count': 1, 'play': None, 'text': 'p1: take 1'}
         >>> sorted(set(new_game(seed=7).to_dict()) - set(data))
         ['hands', 'seed', 'stock']
         """
@@ -300,6 +306,7 @@ class PlayerView:
             },
             "result": None if self.result is None else result_to_dict(self.result),
             "legal_moves": [str(move) for move in self.legal_moves],
+            "moves": [{**move_to_dict(move), "text": str(move)} for move in self.legal_moves],
             "gambit": None
             if not self.rules.dealers_gambit
             else {

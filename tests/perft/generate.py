@@ -52,6 +52,12 @@ from tests.strategies import ENGINE_RULES, random_move_index, real_deck
 PATH = Path(__file__).with_name("positions.json")
 
 
+def _rules_text(rules: Rules) -> str:
+    """The rules as the source line names them: a preset's name, or the rules' data."""
+    data = rules_to_data(rules)
+    return repr(data["preset"]) if len(data) == 1 else repr(data)
+
+
 def perft(state: GameState, depth: int) -> int:
     """The number of move sequences of ``depth`` moves from ``state`` (depth ≥ 1)."""
     moves = legal_moves(state)
@@ -364,7 +370,7 @@ def generate() -> list[dict[str, Any]]:
         state, seed = find(recipe)
         rules = ENGINE_RULES[rules_index]
         source = (
-            f"new_game({rules_to_data(rules)!r}, {players}, seed={seed}) played by the builder "
+            f"new_game({_rules_text(rules)}, {players}, seed={seed}) played by the builder "
             f"driver (stock {stock_bias}, melds {meld_bias})"
         )
         entries.append(entry(name, "", state.to_dict(), source))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rummy500 import JOKER, GameState, JokerEffect, Phase, legal_moves, presets
+from rummy500 import JOKER, GameState, JokerEffect, Phase, Rules, legal_moves, presets
 from rummy500.positions import rules_to_data
 from tests.perft.generate import dumps, perft, states_of
 
@@ -84,6 +84,12 @@ RECIPES += (
 )
 
 
+def _rules_text(rules: Rules) -> str:
+    """The rules as the source line names them: a preset's name, or the rules' data."""
+    data = rules_to_data(rules)
+    return repr(data["preset"]) if len(data) == 1 else repr(data)
+
+
 def generate() -> list[dict[str, Any]]:
     entries = []
     for preset, players, phase_name, criterion in RECIPES:
@@ -102,7 +108,7 @@ def generate() -> list[dict[str, Any]]:
         entries.append(
             {
                 "name": f"{preset}-{players}p-{phase_name}",
-                "source": f"new_game({rules_to_data(rules)!r}, {players}, seed={seed}) "
+                "source": f"new_game({_rules_text(rules)}, {players}, seed={seed}) "
                 "played by the builder driver (stock 0.9, melds 0.4)",
                 "preset": preset,
                 "depth1": len(legal_moves(state)),

@@ -1,680 +1,691 @@
-// The page of rummy500's web example: plain JavaScript, no framework, no build step.
+// The page of rummy500's web example, in TypeScript (compiled by `tsc --strict` to static/app.js).
+// Edit examples/web/client/src/app.ts, then `npm run build` there: the JavaScript is tsc's output.
 //
 // The server holds the match. This page holds the seat's token (in sessionStorage), draws the
-// table from the seat's view (the JSON of GET /api/tables/{id}), and sends moves as notation.
-// Clicks build the text: selected hand cards + "Meld" -> "meld ...", + a table meld ->
-// "layoff ID ...", + "Discard" -> "discard X"; a pile card at depth N -> one of the moves that
-// take N cards (GET .../moves?depth=N), with a choice when there are several.
-"use strict";
-
-const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const RANKS = { T: "10" };
-const CORE_VERBS = new Set(["draw", "take", "meld", "layoff", "discard", "rummy"]);
-const REASONS = { went_out: "went out", stock_exhausted: "the stock ran out" };
-
-let table = null; // {id, token}
-let state = null; // the seat's state, as the server sent it
+// table from the seat's state (GET /api/tables/{id}), and plays the moves the view offers as
+// data: each legal move is a dict (its kind, its cards, the meld it goes on), so the page
+// finds the moves that use the selected cards by comparing cards, and never reads notation.
+// Clicks pick a move: selected hand cards + "Meld" -> a legal meld of exactly those cards,
+// + a table meld -> a legal lay-off on it, + "Discard" -> the discard of that card; a pile
+// card at depth N -> one of the moves that take N cards (GET .../moves?depth=N), with a choice
+// when there are several. A click no legal move answers is sent anyway, so that the server
+// says which rule forbids it.
+import { Api, ApiFailure, } from "./api.js";
+import { cardBack, cardFace, cardsUsed, sameCards, within } from "./cards.js";
+/** The kinds of move that clicks on cards, the pile and the buttons make. */
+const CLICKED = new Set(["draw", "take", "meld", "layoff", "discard", "rummy"]);
+const REASONS = {
+    went_out: "went out",
+    stock_exhausted: "the stock ran out",
+};
+const STORAGE_KEY = "rummy500-table";
+let state = null;
 let selected = new Set(); // indices of the selected cards of the hand
 let version = 0;
-let serverOptions = { seed: false };
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+let serverOptions = null;
+const api = new Api((busy) => {
+    document.body.dataset.busy = busy ? "1" : "0";
+});
+function $(id) {
+    const node = document.getElementById(id);
+    if (!node)
+        throw new Error(`no element #${id}`);
+    return node;
 }
-
+function input(id) {
+    return $(id);
+}
+function select(id) {
+    return $(id);
+}
+function el(tag, className = "", text) {
+    const node = document.createElement(tag);
+    if (className)
+        node.className = className;
+    if (text !== undefined)
+        node.textContent = text;
+    return node;
+}
+function button(className, text, onClick) {
+    const node = el("button", className, text);
+    node.type = "button";
+    node.addEventListener("click", onClick);
+    return node;
+}
+function current() {
+    if (!state)
+        throw new Error("no match on screen");
+    return state;
+}
+function legal() {
+    return state ? state.view.moves : [];
+}
+function selectedCards() {
+    const hand = current().view.hand;
+    return [...selected].sort((a, b) => a - b).map((index) => hand[index]);
+}
 // ---------------------------------------------------------------------------
 // Talking to the server
-
-class ApiFailure extends Error {
-  constructor(status, body) {
-    super(body && body.message ? body.message : `HTTP ${status}`);
-    this.status = status;
-    this.body = body || {};
-  }
-}
-
-// asText: the body as the server wrote it (a record's 64-bit seeds do not survive JSON.parse).
-async function api(method, path, body, asText) {
-  const headers = {};
-  if (table) headers.Authorization = `Bearer ${table.token}`;
-  const init = { method, headers };
-  if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  document.body.dataset.busy = "1";
-  try {
-    const response = await fetch(path, init);
-    if (asText && response.ok) return await response.text();
-    const data = response.status === 204 ? null : await response.json().catch(() => null);
-    if (!response.ok) throw new ApiFailure(response.status, data);
-    return data;
-  } finally {
-    document.body.dataset.busy = "0";
-  }
-}
-
-function tablePath(suffix) {
-  return `/api/tables/${encodeURIComponent(table.id)}${suffix || ""}`;
-}
-
 function failed(error) {
-  if (!(error instanceof ApiFailure)) {
-    showError({ message: `The server cannot be reached (${error.message}).` });
-    return;
-  }
-  if (error.status === 404 || error.status === 401 || error.status === 403) {
-    if (error.body.error === "unknown_table" || error.body.error === "wrong_token") {
-      forgetTable();
-      showError({ message: `${error.body.message}. Start a new match.` });
-      return;
+    if (!(error instanceof ApiFailure)) {
+        const text = error instanceof Error ? error.message : String(error);
+        showError({ error: "unreachable", message: `The server cannot be reached (${text}).` });
+        return;
     }
-  }
-  showError(error.body);
+    if (error.body.error === "unknown_table" || error.body.error === "wrong_token") {
+        forgetTable();
+        showError({ ...error.body, message: `${error.body.message}. Start a new match.` });
+        return;
+    }
+    showError(error.body);
 }
-
-async function play(text) {
-  clearError();
-  try {
-    const data = await api("POST", tablePath("/moves"), { move: text });
-    selected = new Set();
-    received(data);
-  } catch (error) {
-    failed(error);
-  }
+async function play(move) {
+    clearError();
+    try {
+        const data = await api.play(move);
+        selected = new Set();
+        received(data);
+    }
+    catch (error) {
+        failed(error);
+    }
 }
-
 async function decline() {
-  clearError();
-  try {
-    received(await api("POST", tablePath("/decline")));
-  } catch (error) {
-    failed(error);
-  }
+    clearError();
+    try {
+        received(await api.decline());
+    }
+    catch (error) {
+        failed(error);
+    }
 }
-
 function received(data) {
-  state = data.state;
-  render();
-  const events = data.events || [];
-  const ended = events.filter((event) => event.type === "hand_ended");
-  if (ended.length) showHandOver(ended[ended.length - 1], events.find((e) => e.type === "match_won"));
-}
-
-// ---------------------------------------------------------------------------
-// Starting and resuming
-
-async function loadOptions() {
-  const options = await api("GET", "/api/options");
-  serverOptions = options;
-  const presets = $("preset");
-  for (const preset of options.presets) {
-    const option = el("option", "", preset.name);
-    option.value = preset.name;
-    option.dataset.min = preset.min_players;
-    option.dataset.max = preset.max_players;
-    option.dataset.target = preset.target_score;
-    presets.append(option);
-  }
-  for (const kind of options.bot_kinds) {
-    const option = el("option", "", kind);
-    option.value = kind;
-    $("bot-kind").append(option);
-  }
-  presetChanged();
-}
-
-function presetChanged() {
-  const option = $("preset").selectedOptions[0];
-  if (!option) return;
-  $("target").value = option.dataset.target;
-  const min = Number(option.dataset.min) - 1;
-  const max = Number(option.dataset.max) - 1;
-  for (const choice of $("bots").options) choice.disabled = Number(choice.value) < min || Number(choice.value) > max;
-  if ($("bots").selectedOptions[0].disabled) $("bots").value = String(Math.max(min, 1));
-}
-
-async function startMatch(event) {
-  event.preventDefault();
-  clearError();
-  hideOverlays();
-  const body = {
-    preset: $("preset").value,
-    bots: Number($("bots").value),
-    bot: $("bot-kind").value,
-    target_score: Number($("target").value),
-  };
-  // Only a server started for tests (allow_seed) accepts a seed: whoever picks it knows every card.
-  const seed = new URLSearchParams(window.location.search).get("seed");
-  if (seed !== null && serverOptions.seed) body.seed = Number(seed);
-  const previous = table;
-  table = null;
-  try {
-    const data = await api("POST", "/api/tables", body);
-    if (previous) leave(previous);
-    table = { id: data.table, token: data.token };
-    sessionStorage.setItem("rummy500-table", JSON.stringify(table));
-    selected = new Set();
     state = data.state;
     render();
-  } catch (error) {
-    table = previous;
-    failed(error);
-  }
+    const ended = data.events.filter((event) => event.type === "hand_ended");
+    const won = data.events.find((event) => event.type === "match_won");
+    const last = ended[ended.length - 1];
+    if (last)
+        showHandOver(last, won);
 }
-
-function leave(old) {
-  // Free the old table's place on the server; nothing to do if that fails.
-  fetch(`/api/tables/${encodeURIComponent(old.id)}`, {
-    method: "DELETE",
-    headers: { Authorization: `Bearer ${old.token}` },
-  }).catch(() => {});
+// ---------------------------------------------------------------------------
+// Starting and resuming
+async function loadOptions() {
+    const options = await api.options();
+    serverOptions = options;
+    const presets = select("preset");
+    for (const preset of options.presets) {
+        const option = el("option", "", preset.name);
+        option.value = preset.name;
+        option.dataset.min = String(preset.min_players);
+        option.dataset.max = String(preset.max_players);
+        option.dataset.target = String(preset.target_score);
+        presets.append(option);
+    }
+    for (const kind of options.bot_kinds) {
+        const option = el("option", "", kind);
+        option.value = kind;
+        select("bot-kind").append(option);
+    }
+    presetChanged();
 }
-
+function presetChanged() {
+    const option = select("preset").selectedOptions[0];
+    if (!option)
+        return;
+    input("target").value = option.dataset.target ?? "500";
+    const min = Number(option.dataset.min) - 1;
+    const max = Number(option.dataset.max) - 1;
+    const bots = select("bots");
+    for (const choice of bots.options) {
+        choice.disabled = Number(choice.value) < min || Number(choice.value) > max;
+    }
+    if (bots.selectedOptions[0]?.disabled)
+        bots.value = String(Math.max(min, 1));
+}
+async function startMatch(event) {
+    event.preventDefault();
+    clearError();
+    hideOverlays();
+    const body = {
+        preset: select("preset").value,
+        bots: Number(select("bots").value),
+        bot: select("bot-kind").value,
+        target_score: Number(input("target").value),
+    };
+    // Only a server started for tests (allow_seed) takes a seed: whoever picks it knows every card.
+    const seed = new URLSearchParams(window.location.search).get("seed");
+    const request = seed !== null && serverOptions?.seed ? { ...body, seed: Number(seed) } : body;
+    const previous = api.seat;
+    api.seat = null;
+    try {
+        const data = await api.create(request);
+        if (previous)
+            api.leave(previous);
+        api.seat = { id: data.table, token: data.token };
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(api.seat));
+        selected = new Set();
+        state = data.state;
+        render();
+    }
+    catch (error) {
+        api.seat = previous;
+        failed(error);
+    }
+}
 function forgetTable() {
-  table = null;
-  state = null;
-  sessionStorage.removeItem("rummy500-table");
-  $("main").hidden = true;
-  $("welcome").hidden = false;
+    api.seat = null;
+    state = null;
+    sessionStorage.removeItem(STORAGE_KEY);
+    $("main").hidden = true;
+    $("welcome").hidden = false;
 }
-
 async function resume() {
-  const saved = sessionStorage.getItem("rummy500-table");
-  if (!saved) return;
-  try {
-    table = JSON.parse(saved);
-    state = await api("GET", tablePath());
-    render();
-  } catch (error) {
-    forgetTable();
-  }
+    const saved = sessionStorage.getItem(STORAGE_KEY);
+    if (!saved)
+        return;
+    try {
+        api.seat = JSON.parse(saved);
+        state = await api.state();
+        render();
+    }
+    catch (error) {
+        // A table the server no longer has is forgotten (failed() does it); a server that cannot
+        // be reached keeps the seat's token, so that a reload goes on once it is back.
+        failed(error);
+    }
 }
-
 async function downloadRecord() {
-  clearError();
-  try {
-    const record = await api("GET", tablePath("/record"), undefined, true);
-    const blob = new Blob([record], { type: "application/json" });
+    clearError();
+    let record;
+    try {
+        record = await api.record();
+    }
+    catch (error) {
+        failed(error);
+        return;
+    }
+    // Parsed and written again: every number of a record is JSON-safe (a wide seed is text).
+    const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
     const link = el("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `rummy500-match-${table.id}.json`;
+    link.download = `rummy500-match-${current().table}.json`;
     document.body.append(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-  } catch (error) {
-    failed(error);
-  }
 }
-
 // ---------------------------------------------------------------------------
 // Moves from clicks
-
-function legal() {
-  return state && state.view ? state.view.legal_moves : [];
-}
-
-function words(move) {
-  return move.replace(/^\s*p\d+\s*:\s*/i, "").trim().split(/\s+/);
-}
-
-function cardKey(cards) {
-  return cards.map((card) => (card.startsWith("JK") ? "JK" : card)).sort().join(" ");
-}
-
-function selectedCards() {
-  return [...selected].sort((a, b) => a - b).map((index) => state.view.hand[index]);
-}
-
-// The legal moves `verb [meld] cards...` whose cards are exactly `cards` (jokers as declared).
-function movesWith(verb, cards, meld) {
-  const key = cardKey(cards);
-  return legal().filter((move) => {
-    let rest = words(move);
-    if (rest[0] !== verb) return false;
-    rest = rest.slice(1);
-    if (verb === "layoff") {
-      if (rest[0] !== String(meld)) return false;
-      rest = rest.slice(1);
-    }
-    return cardKey(rest.filter((word) => word !== "double")) === key;
-  });
-}
-
 function playOneOf(moves, fallback, title) {
-  if (moves.length === 1) return play(moves[0]);
-  if (moves.length > 1) return choose(title, moves);
-  return play(fallback); // not legal: the server says why, with the rule
+    if (moves.length === 1)
+        void play(moves[0]);
+    else if (moves.length > 1)
+        choose(title, moves);
+    else
+        void play(fallback); // not legal: the server says why, with the rule
 }
-
 function meldSelected() {
-  const cards = selectedCards();
-  if (!cards.length) return showError({ message: "Select the cards to meld first." });
-  playOneOf(movesWith("meld", cards), `meld ${cards.join(" ")}`, "Meld these cards how?");
+    const cards = selectedCards();
+    if (!cards.length)
+        return showError({ error: "", message: "Select the cards to meld first." });
+    const ways = legal().filter((move) => move.kind === "meld" && sameCards(cardsUsed(move), cards));
+    // No legal meld of these cards: the notation of the attempt lets the server name the rule.
+    playOneOf(ways, `meld ${cards.join(" ")}`, "Meld these cards how?");
 }
-
 function layOffOn(meld) {
-  const cards = selectedCards();
-  if (!cards.length) return showError({ message: "Select the cards to lay off on this meld first." });
-  playOneOf(movesWith("layoff", cards, meld), `layoff ${meld} ${cards.join(" ")}`, `Lay off on meld ${meld} how?`);
+    const cards = selectedCards();
+    if (!cards.length) {
+        return showError({ error: "", message: "Select the cards to lay off on this meld first." });
+    }
+    const ways = legal().filter((move) => move.kind === "layoff" && move.target === meld && sameCards(cardsUsed(move), cards));
+    playOneOf(ways, `layoff ${meld} ${cards.join(" ")}`, `Lay off on meld ${meld} how?`);
 }
-
 function discardSelected() {
-  const cards = selectedCards();
-  if (cards.length !== 1) return showError({ message: "Select one card to discard." });
-  play(`discard ${cards[0]}`);
+    const cards = selectedCards();
+    if (cards.length !== 1)
+        return showError({ error: "", message: "Select one card to discard." });
+    const card = cards[0];
+    const ways = legal().filter((move) => move.kind === "discard" && move.card === card);
+    playOneOf(ways, { kind: "discard", seat: current().seat, card }, "Discard");
 }
-
+function draw() {
+    const ways = legal().filter((move) => move.kind === "draw");
+    playOneOf(ways, { kind: "draw", seat: current().seat }, "Draw");
+}
 async function takeAt(depth) {
-  clearError();
-  if (!state.take_depths.includes(depth)) return play(`take ${depth}`); // the server says why not
-  let ways;
-  try {
-    ways = (await api("GET", tablePath(`/moves?depth=${depth}`))).moves;
-  } catch (error) {
-    return failed(error);
-  }
-  const cards = selectedCards();
-  if (cards.length) {
-    const fitting = ways.filter((move) => {
-      const used = words(move).map((word) => (word.startsWith("JK") ? "JK" : word));
-      return cards.every((card) => used.includes(card.startsWith("JK") ? "JK" : card));
-    });
-    if (fitting.length) ways = fitting;
-  }
-  const noun = depth === 1 ? "the top card" : `the top ${depth} cards`;
-  playOneOf(ways, `take ${depth}`, `Take ${noun}: choose what to meld`);
+    clearError();
+    const seat = current().seat;
+    const attempt = { kind: "take", seat, count: depth, play: null };
+    if (!current().take_depths.includes(depth))
+        return play(attempt); // the server says why not
+    let ways;
+    try {
+        ways = (await api.ways(depth)).moves;
+    }
+    catch (error) {
+        return failed(error);
+    }
+    const cards = selectedCards();
+    if (cards.length) {
+        const fitting = ways.filter((move) => within(cards, cardsUsed(move)));
+        if (fitting.length)
+            ways = fitting;
+    }
+    const noun = depth === 1 ? "the top card" : `the top ${depth} cards`;
+    playOneOf(ways, attempt, `Take ${noun}: choose what to meld`);
 }
-
 function callRummy() {
-  const calls = legal().filter((move) => words(move)[0] === "rummy");
-  playOneOf(calls, "rummy 1", "Rummy! Choose the call");
+    const calls = legal().filter((move) => move.kind === "rummy");
+    if (calls.length)
+        playOneOf(calls, calls[0], "Rummy! Choose the call");
+    else
+        showError({ error: "", message: "No call of \u201cRummy!\u201d is possible now." });
 }
-
 // ---------------------------------------------------------------------------
 // Drawing the table
-
-function cardFace(text, className) {
-  const card = el("div", `card ${className || ""}`);
-  card.dataset.card = text;
-  let shown = text;
-  let joker = false;
-  if (text.startsWith("JK")) {
-    joker = true;
-    shown = text.includes("=") ? text.split("=")[1] : "";
-    card.classList.add("joker");
-  }
-  if (!shown) {
-    card.append(el("span", "rank", "JK"), el("span", "suit", "\u2605"));
-    card.title = "Joker";
-    return card;
-  }
-  const rank = shown[0];
-  const suit = shown[1];
-  if (suit === "H" || suit === "D") card.classList.add("red");
-  card.append(el("span", "rank", RANKS[rank] || rank), el("span", "suit", suit ? SUITS[suit] : "\u2605"));
-  if (joker) {
-    card.append(el("span", "badge", "JK"));
-    card.title = `Joker as ${shown}`;
-  }
-  return card;
-}
-
-function cardBack(className) {
-  return el("div", `card back ${className || ""}`);
-}
-
 function seatName(seat) {
-  if (seat === state.seat) return `You (p${seat})`;
-  return `p${seat} · ${state.bots[String(seat)] || ""} bot`;
+    const seen = current();
+    if (seat === seen.seat)
+        return `You (p${seat})`;
+    return `p${seat} \u00b7 ${seen.bots[String(seat)] ?? ""} bot`;
 }
-
+function plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
 function render() {
-  const view = state.view;
-  $("welcome").hidden = true;
-  $("main").hidden = false;
-  renderOpponents(view);
-  renderPile(view);
-  renderMelds(view);
-  renderHand(view);
-  renderActions(view);
-  renderScores();
-  renderLog();
-  version += 1;
-  document.body.dataset.version = String(version);
+    const view = current().view;
+    $("welcome").hidden = true;
+    $("main").hidden = false;
+    renderOpponents(view);
+    renderPile(view);
+    renderMelds(view);
+    renderHand(view);
+    renderActions(view);
+    renderScores();
+    renderLog();
+    version += 1;
+    document.body.dataset.version = String(version);
 }
-
 function renderOpponents(view) {
-  const box = $("opponents");
-  box.replaceChildren();
-  for (let seat = 0; seat < state.players; seat++) {
-    if (seat === state.seat) continue;
-    const panel = el("div", "opponent");
-    panel.dataset.seat = seat;
-    if (seat === view.to_move && !state.over) panel.classList.add("to-move");
-    const title = el("div", "label", seatName(seat));
-    if (state.sides.some((side) => side.length > 1 && side.includes(seat) && side.includes(state.seat))) {
-      title.append(el("span", "tag", "partner"));
+    const seen = current();
+    const box = $("opponents");
+    box.replaceChildren();
+    for (let seat = 0; seat < seen.players; seat++) {
+        if (seat === seen.seat)
+            continue;
+        const panel = el("div", "opponent");
+        panel.dataset.seat = String(seat);
+        if (seat === view.to_move && !seen.over)
+            panel.classList.add("to-move");
+        const title = el("div", "label", seatName(seat));
+        if (seen.sides.some((side) => side.length > 1 && side.includes(seat) && side.includes(seen.seat))) {
+            title.append(el("span", "tag", "partner"));
+        }
+        if (seat === view.dealer)
+            title.append(el("span", "tag", "dealer"));
+        panel.append(title);
+        const backs = el("div", "backs");
+        const count = view.hand_sizes[seat];
+        for (let i = 0; i < Math.min(count, 13); i++)
+            backs.append(cardBack("small"));
+        panel.append(backs, el("div", "count", plural(count, "card")));
+        const known = view.known[seat];
+        if (known.length) {
+            const row = el("div", "known");
+            row.append(el("span", "hint", "known: "));
+            for (const card of known)
+                row.append(cardFace(card, "small"));
+            panel.append(row);
+        }
+        box.append(panel);
     }
-    if (seat === view.dealer) title.append(el("span", "tag", "dealer"));
-    panel.append(title);
-    const backs = el("div", "backs");
-    const count = view.hand_sizes[seat];
-    for (let i = 0; i < Math.min(count, 13); i++) backs.append(cardBack("small"));
-    panel.append(backs, el("div", "count", `${count} card${count === 1 ? "" : "s"}`));
-    if (view.known[seat].length) {
-      const known = el("div", "known");
-      known.append(el("span", "hint", "known: "));
-      for (const card of view.known[seat]) known.append(cardFace(card, "small"));
-      panel.append(known);
-    }
-    box.append(panel);
-  }
 }
-
 function renderPile(view) {
-  $("stock-count").textContent = `${view.stock_size} card${view.stock_size === 1 ? "" : "s"}`;
-  $("stock").classList.toggle("empty", view.stock_size === 0);
-  $("stock").classList.toggle("playable", legal().some((move) => words(move)[0] === "draw"));
-  const pile = $("pile");
-  pile.replaceChildren();
-  const size = view.discard.length;
-  if (!size) pile.append(el("div", "hint", "(empty)"));
-  view.discard.forEach((text, index) => {
-    const depth = size - index;
-    const slot = el("button", "pile-card");
-    slot.type = "button";
-    slot.dataset.depth = depth;
-    slot.title = depth === 1 ? "Take the top card" : `Take the top ${depth} cards`;
-    if (state.take_depths.includes(depth)) slot.classList.add("takeable");
-    slot.append(el("span", "depth", String(depth)), cardFace(text));
-    slot.addEventListener("click", () => takeAt(depth));
-    pile.append(slot);
-  });
+    const seen = current();
+    $("stock-count").textContent = plural(view.stock_size, "card");
+    $("stock").classList.toggle("empty", view.stock_size === 0);
+    $("stock").classList.toggle("playable", legal().some((move) => move.kind === "draw"));
+    const pile = $("pile");
+    pile.replaceChildren();
+    const size = view.discard.length;
+    if (!size)
+        pile.append(el("div", "hint", "(empty)"));
+    view.discard.forEach((text, index) => {
+        const depth = size - index;
+        const slot = button("pile-card", "", () => void takeAt(depth));
+        slot.dataset.depth = String(depth);
+        slot.title = depth === 1 ? "Take the top card" : `Take the top ${depth} cards (and meld the deepest at once)`;
+        if (seen.take_depths.includes(depth))
+            slot.classList.add("takeable");
+        slot.append(el("span", "depth", String(depth)), cardFace(text));
+        pile.append(slot);
+    });
 }
-
 function renderMelds(view) {
-  const box = $("melds");
-  box.replaceChildren();
-  if (!view.melds.length) box.append(el("div", "hint", "(none yet)"));
-  view.melds.forEach((meld, id) => {
-    const item = el("button", "meld");
-    item.type = "button";
-    item.dataset.meld = id;
-    item.title = `Meld ${id}: click to lay off the selected cards on it`;
-    item.append(el("span", "meld-id", `#${id}`));
-    const cards = el("span", "meld-cards");
-    meld.cards.forEach((text, position) => {
-      const slot = el("span", "slot");
-      slot.append(cardFace(text, "small"), el("span", "by", `p${meld.by[position]}`));
-      cards.append(slot);
+    const box = $("melds");
+    box.replaceChildren();
+    if (!view.melds.length)
+        box.append(el("div", "hint", "(none yet)"));
+    view.melds.forEach((meld, id) => {
+        const item = button("meld", "", () => layOffOn(id));
+        item.dataset.meld = String(id);
+        item.title = `Meld ${id}: click to lay off the selected cards on it`;
+        item.append(el("span", "meld-id", `#${id}`));
+        const cards = el("span", "meld-cards");
+        meld.cards.forEach((text, position) => {
+            const slot = el("span", "slot");
+            slot.append(cardFace(text, "small"), el("span", "by", `p${meld.by[position]}`));
+            cards.append(slot);
+        });
+        item.append(cards);
+        box.append(item);
     });
-    item.append(cards);
-    item.addEventListener("click", () => layOffOn(id));
-    box.append(item);
-  });
 }
-
 function renderHand(view) {
-  const label = $("me-label");
-  label.textContent = `${seatName(state.seat)} · ${view.hand.length} card${view.hand.length === 1 ? "" : "s"}`;
-  if (state.seat === view.dealer) label.append(el("span", "tag", "dealer"));
-  $("me").classList.toggle("to-move", view.to_move === state.seat && !state.over);
-  const hand = $("hand");
-  hand.replaceChildren();
-  const taken = [...view.turn.taken];
-  view.hand.forEach((text, index) => {
-    const slot = el("button", "hand-card");
-    slot.type = "button";
-    slot.dataset.index = index;
-    slot.dataset.card = text;
-    if (selected.has(index)) slot.classList.add("selected");
-    const where = taken.indexOf(text);
-    const face = cardFace(text);
-    if (where >= 0) {
-      taken.splice(where, 1);
-      face.classList.add("taken");
-      face.title = "taken from the pile this turn";
-    }
-    slot.append(face);
-    slot.addEventListener("click", () => {
-      if (selected.has(index)) selected.delete(index);
-      else selected.add(index);
-      slot.classList.toggle("selected", selected.has(index));
+    const seen = current();
+    const label = $("me-label");
+    label.textContent = `${seatName(seen.seat)} \u00b7 ${plural(view.hand.length, "card")}`;
+    if (seen.seat === view.dealer)
+        label.append(el("span", "tag", "dealer"));
+    $("me").classList.toggle("to-move", view.to_move === seen.seat && !seen.over);
+    const hand = $("hand");
+    hand.replaceChildren();
+    const taken = [...view.turn.taken];
+    const drawn = [...seen.drawn];
+    view.hand.forEach((text, index) => {
+        const slot = button("hand-card", "", () => {
+            if (selected.has(index))
+                selected.delete(index);
+            else
+                selected.add(index);
+            slot.classList.toggle("selected", selected.has(index));
+        });
+        slot.dataset.index = String(index);
+        slot.dataset.card = text;
+        if (selected.has(index))
+            slot.classList.add("selected");
+        const face = cardFace(text);
+        const fromPile = taken.indexOf(text);
+        const fromStock = drawn.indexOf(text);
+        if (fromPile >= 0) {
+            taken.splice(fromPile, 1);
+            face.classList.add("taken");
+            face.title = "taken from the pile this turn";
+        }
+        else if (fromStock >= 0) {
+            drawn.splice(fromStock, 1);
+            face.classList.add("drawn");
+            slot.classList.add("drawn");
+            face.title = "just drawn from the stock";
+        }
+        slot.append(face);
+        hand.append(slot);
     });
-    hand.append(slot);
-  });
-  if (view.phase === "nominate") {
-    hand.append(el("div", "hint", "Your cards stay face down until the dealer nominates what jokers do."));
-  }
+    if (view.phase === "nominate") {
+        hand.append(el("div", "hint", "Your cards stay face down until the dealer nominates what jokers do."));
+    }
 }
-
 function renderActions(view) {
-  const moves = legal();
-  const verbs = new Set(moves.map((move) => words(move)[0]));
-  const mine = view.to_move === state.seat;
-  $("draw").disabled = state.over;
-  $("draw").classList.toggle("playable", verbs.has("draw"));
-  $("meld").disabled = state.over;
-  $("discard").disabled = state.over;
-  $("discard").classList.toggle("playable", verbs.has("discard"));
-  $("rummy").hidden = !verbs.has("rummy");
-  $("decline").hidden = !state.can_decline;
-  const others = $("other-moves");
-  others.replaceChildren();
-  const groups = new Map();
-  for (const move of moves) {
-    const verb = words(move)[0];
-    if (CORE_VERBS.has(verb)) continue;
-    if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push(move);
-  }
-  for (const [verb, group] of groups) {
-    const button = el("button", "other", group.length === 1 ? words(group[0]).join(" ") : `${verb}\u2026`);
-    button.type = "button";
-    button.dataset.verb = verb;
-    button.addEventListener("click", () => playOneOf(group, verb, `Choose: ${verb}`));
-    others.append(button);
-  }
-  let status;
-  if (state.over) {
-    const result = state.result;
-    const winners = result.seats.map((seat) => (seat === state.seat ? "you" : `p${seat}`)).join(" and ");
-    status = `The match is over: ${winners} won.`;
-  } else if (mine && view.phase === "draw") {
-    status = "Your turn: draw from the stock, or click a card of the pile to take it and the cards above it.";
-  } else if (mine && view.phase === "play") {
-    status = "Meld or lay off (select cards, then Meld or click a meld), then select a card and Discard.";
-  } else if (mine) {
-    status = `Your move (${view.phase}).`;
-  } else if (state.awaiting) {
-    status = `p${view.to_move} is to move, but you may call \u201cRummy!\u201d first.`;
-  } else {
-    status = `p${view.to_move} is to move.`;
-  }
-  $("status").textContent = `Hand ${state.hand_number}. ${status}`;
-  $("download-side").hidden = !state.over;
-}
-
-function sideName(side) {
-  return state.sides[side].map((seat) => (seat === state.seat ? "you" : `p${seat}`)).join(" + ");
-}
-
-function renderScores() {
-  const box = $("scores");
-  box.replaceChildren();
-  const head = el("tr");
-  head.append(el("th", "", "Hand"));
-  state.sides.forEach((_, side) => head.append(el("th", "", sideName(side))));
-  box.append(head);
-  for (const hand of state.history) {
-    const row = el("tr");
-    row.append(el("td", "", String(hand.hand)));
-    state.sides.forEach((seats) => {
-      const points = seats.reduce((sum, seat) => sum + hand.scores[seat], 0);
-      row.append(el("td", "", String(points)));
-    });
-    box.append(row);
-  }
-  const totals = state.over ? state.result.totals : state.totals;
-  const foot = el("tr", "totals");
-  foot.append(el("td", "", "Total"));
-  state.sides.forEach((_, side) => {
-    const cell = el("td", "total", String(totals[side] ?? 0));
-    cell.dataset.side = side;
-    foot.append(cell);
-  });
-  box.append(foot);
-  const target = el("tr", "target");
-  const cell = el("td", "", `First to ${state.target_score} wins.`);
-  cell.colSpan = state.sides.length + 1;
-  target.append(cell);
-  box.append(target);
-}
-
-function describe(event) {
-  switch (event.type) {
-    case "move":
-      return event.move;
-    case "hand_dealt":
-      return `Hand ${event.hand} dealt by p${event.dealer}`;
-    case "hand_ended": {
-      const scores = event.result.scores.map((score, seat) => `p${seat} ${score}`).join(", ");
-      return `Hand ${event.hand} over (${REASONS[event.result.reason] || event.result.reason}): ${scores}`;
+    const seen = current();
+    const moves = legal();
+    const kinds = new Set(moves.map((move) => move.kind));
+    const mine = view.to_move === seen.seat;
+    for (const id of ["draw", "meld", "discard"])
+        $(id).disabled = seen.over;
+    $("draw").classList.toggle("playable", kinds.has("draw"));
+    $("discard").classList.toggle("playable", kinds.has("discard"));
+    $("rummy").hidden = !kinds.has("rummy");
+    $("decline").hidden = !seen.can_decline;
+    const others = $("other-moves");
+    others.replaceChildren();
+    const groups = new Map();
+    for (const move of moves) {
+        if (CLICKED.has(move.kind))
+            continue;
+        const group = groups.get(move.kind) ?? [];
+        group.push(move);
+        groups.set(move.kind, group);
     }
-    case "match_won":
-      return `Match won by ${event.seats.map((seat) => `p${seat}`).join(" + ")}`;
-    default:
-      return event.type;
-  }
+    for (const [kind, group] of groups) {
+        const only = group.length === 1 ? group[0] : null;
+        const label = only ? only.text.slice(only.text.indexOf(":") + 2) : `${kind}\u2026`;
+        const node = button("other", label, () => playOneOf(group, group[0], `Choose: ${kind}`));
+        node.dataset.verb = kind;
+        others.append(node);
+    }
+    let status;
+    if (seen.over && seen.result) {
+        const winners = seen.result.seats.map((seat) => (seat === seen.seat ? "you" : `p${seat}`)).join(" and ");
+        status = `The match is over: ${winners} won.`;
+    }
+    else if (mine && view.phase === "draw") {
+        status = "Your turn: draw from the stock, or click a card of the pile to take it and the cards above it.";
+    }
+    else if (mine && view.phase === "play") {
+        status = "Meld or lay off (select cards, then Meld or click a meld), then select a card and Discard.";
+    }
+    else if (mine) {
+        status = `Your move (${view.phase}).`;
+    }
+    else if (seen.awaiting) {
+        status = `p${view.to_move} is to move, but you may call \u201cRummy!\u201d first.`;
+    }
+    else {
+        status = `p${view.to_move} is to move.`;
+    }
+    $("status").textContent = `Hand ${seen.hand_number}. ${status}`;
+    $("download-side").hidden = !seen.over;
 }
-
+function sideName(side) {
+    const seen = current();
+    return seen.sides[side].map((seat) => (seat === seen.seat ? "you" : `p${seat}`)).join(" + ");
+}
+function renderScores() {
+    const seen = current();
+    const box = $("scores");
+    box.replaceChildren();
+    const head = el("tr");
+    head.append(el("th", "", "Hand"));
+    seen.sides.forEach((_, side) => head.append(el("th", "", sideName(side))));
+    box.append(head);
+    const earlier = seen.hands_played - seen.history.length;
+    if (earlier > 0) {
+        const row = el("tr", "earlier");
+        const cell = el("td", "", `\u2026 ${plural(earlier, "earlier hand")}`);
+        cell.colSpan = seen.sides.length + 1;
+        row.append(cell);
+        box.append(row);
+    }
+    for (const hand of seen.history) {
+        const row = el("tr");
+        row.append(el("td", "", String(hand.hand)));
+        seen.sides.forEach((seats) => {
+            const points = seats.reduce((sum, seat) => sum + hand.scores[seat], 0);
+            row.append(el("td", "", String(points)));
+        });
+        box.append(row);
+    }
+    const totals = seen.over && seen.result ? seen.result.totals : seen.totals;
+    const foot = el("tr", "totals");
+    foot.append(el("td", "", "Total"));
+    seen.sides.forEach((_, side) => {
+        const cell = el("td", "total", String(totals[side] ?? 0));
+        cell.dataset.side = String(side);
+        foot.append(cell);
+    });
+    box.append(foot);
+    const target = el("tr", "target");
+    const cell = el("td", "", `First to ${seen.target_score} wins.`);
+    cell.colSpan = seen.sides.length + 1;
+    target.append(cell);
+    box.append(target);
+}
+function describe(event) {
+    switch (event.type) {
+        case "move":
+            return event.move;
+        case "hand_dealt":
+            return `Hand ${event.hand} dealt by p${event.dealer}`;
+        case "hand_ended": {
+            const scores = event.result.scores.map((score, seat) => `p${seat} ${score}`).join(", ");
+            return `Hand ${event.hand} over (${REASONS[event.result.reason] ?? event.result.reason}): ${scores}`;
+        }
+        case "match_won":
+            return `Match won by ${event.seats.map((seat) => `p${seat}`).join(" + ")}`;
+    }
+}
 function renderLog() {
-  const log = $("log");
-  log.replaceChildren();
-  for (const event of state.log.slice(-80)) {
-    const item = el("li", `event ${event.type}`, describe(event));
-    if (event.type === "move" && event.seat === state.seat) item.classList.add("mine");
-    log.append(item);
-  }
-  log.scrollTop = log.scrollHeight;
+    const seen = current();
+    const log = $("log");
+    log.replaceChildren();
+    for (const event of seen.log.slice(-80)) {
+        const item = el("li", `event ${event.type}`, describe(event));
+        if (event.type === "move" && event.seat === seen.seat)
+            item.classList.add("mine");
+        log.append(item);
+    }
+    log.scrollTop = log.scrollHeight;
 }
-
 // ---------------------------------------------------------------------------
 // Messages and dialogs
-
+/** The message without the rule it ends with, "(rule T1)": the badge in front says it once. */
+function withoutRule(message, rule) {
+    const suffix = ` (rule ${rule})`;
+    return message.endsWith(suffix) ? message.slice(0, -suffix.length) : message;
+}
 function showError(body) {
-  if ($("main").hidden) {
-    // No table on screen yet: say it where the page says what to do.
-    $("welcome").textContent = body.message || "Something went wrong.";
-    $("welcome").classList.add("failed");
-    return;
-  }
-  const box = $("error");
-  box.replaceChildren();
-  if (body.rule) {
-    box.append(el("span", "rule", `rule ${body.rule}`));
-    box.append(el("strong", "", body.error === "not_your_turn" ? " Not your turn: " : " Illegal move: "));
-  }
-  box.append(document.createTextNode(body.message || "Something went wrong."));
-  box.dataset.rule = body.rule || "";
-  box.hidden = false;
+    if ($("main").hidden) {
+        // No table on screen yet: say it where the page says what to do.
+        $("welcome-error").textContent = body.message || "Something went wrong.";
+        $("welcome-error").hidden = false;
+        return;
+    }
+    const box = $("error");
+    box.replaceChildren();
+    let message = body.message || "Something went wrong.";
+    if (body.rule) {
+        const badge = button("rule", `rule ${body.rule}`, () => showRules(body.rule));
+        badge.title = "What the rules say";
+        box.append(badge);
+        box.append(el("strong", "", body.error === "not_your_turn" ? " Not your turn: " : " Illegal move: "));
+        message = withoutRule(message, body.rule);
+    }
+    box.append(document.createTextNode(message));
+    box.dataset.rule = body.rule ?? "";
+    box.hidden = false;
 }
-
 function clearError() {
-  $("error").hidden = true;
-  $("error").dataset.rule = "";
+    $("error").hidden = true;
+    $("error").dataset.rule = "";
+    $("welcome-error").hidden = true;
 }
-
 function choose(title, moves) {
-  $("chooser-title").textContent = title;
-  const options = $("chooser-options");
-  options.replaceChildren();
-  for (const move of moves) {
-    const button = el("button", "choice", words(move).join(" "));
-    button.type = "button";
-    button.dataset.move = move;
-    button.addEventListener("click", () => {
-      $("chooser").hidden = true;
-      play(move);
-    });
-    options.append(button);
-  }
-  $("chooser").hidden = false;
+    $("chooser-title").textContent = title;
+    const options = $("chooser-options");
+    options.replaceChildren();
+    for (const move of moves) {
+        const choice = button("choice", move.text.slice(move.text.indexOf(":") + 2), () => {
+            $("chooser").hidden = true;
+            void play(move);
+        });
+        choice.dataset.move = move.text;
+        options.append(choice);
+    }
+    $("chooser").hidden = false;
 }
-
 function showHandOver(event, won) {
-  const result = event.result;
-  const why =
-    result.went_out === null
-      ? REASONS[result.reason] || result.reason
-      : `${result.went_out === state.seat ? "you" : `p${result.went_out}`} went out`;
-  $("hand-over-title").textContent = `Hand ${event.hand} is over: ${why}`;
-  const box = $("hand-over-scores");
-  box.replaceChildren();
-  const head = el("tr");
-  for (const title of ["", "Melded", "In hand", "Score"]) head.append(el("th", "", title));
-  box.append(head);
-  result.scores.forEach((score, seat) => {
-    const row = el("tr");
-    row.dataset.seat = seat;
-    row.append(el("td", "", seatName(seat)));
-    row.append(el("td", "", String(result.melded[seat])));
-    row.append(el("td", "", String(result.in_hand[seat])));
-    const cell = el("td", "score", String(score));
-    cell.dataset.seat = seat;
-    row.append(cell);
-    box.append(row);
-  });
-  const totals = event.totals.map((total, side) => `${sideName(side)} ${total}`).join(" \u00b7 ");
-  $("hand-over-totals").textContent = `Totals: ${totals} (first to ${state.target_score} wins)`;
-  const over = Boolean(won);
-  $("match-over-title").hidden = !over;
-  if (over) {
-    const winners = won.seats.map((seat) => (seat === state.seat ? "you" : `p${seat}`)).join(" and ");
-    $("match-over-title").textContent = `The match is over: ${winners} won.`;
-  }
-  $("next-hand").hidden = over;
-  $("download").hidden = !over;
-  $("again").hidden = !over;
-  $("hand-over").hidden = false;
+    const seen = current();
+    const result = event.result;
+    const why = result.went_out === null
+        ? REASONS[result.reason] ?? result.reason
+        : `${result.went_out === seen.seat ? "you" : `p${result.went_out}`} went out`;
+    $("hand-over-title").textContent = `Hand ${event.hand} is over: ${why}`;
+    const box = $("hand-over-scores");
+    box.replaceChildren();
+    const head = el("tr");
+    for (const title of ["", "Melded", "In hand", "Score"])
+        head.append(el("th", "", title));
+    box.append(head);
+    result.scores.forEach((score, seat) => {
+        const row = el("tr");
+        row.dataset.seat = String(seat);
+        row.append(el("td", "", seatName(seat)));
+        row.append(el("td", "", String(result.melded[seat])));
+        row.append(el("td", "", String(result.in_hand[seat])));
+        const cell = el("td", "score", String(score));
+        cell.dataset.seat = String(seat);
+        row.append(cell);
+        box.append(row);
+    });
+    const totals = event.totals.map((total, side) => `${sideName(side)} ${total}`).join(" \u00b7 ");
+    $("hand-over-totals").textContent = `Totals: ${totals} (first to ${seen.target_score} wins)`;
+    $("match-over-title").hidden = !won;
+    if (won) {
+        const winners = won.seats.map((seat) => (seat === seen.seat ? "you" : `p${seat}`)).join(" and ");
+        $("match-over-title").textContent = `The match is over: ${winners} won.`;
+    }
+    $("next-hand").hidden = Boolean(won);
+    $("download").hidden = !won;
+    $("again").hidden = !won;
+    $("hand-over").hidden = false;
 }
-
+/** The rules panel; with a rule id, that rule's entry is marked (T3: taking from deep in the pile). */
+function showRules(rule) {
+    for (const entry of $("rules").querySelectorAll("[data-rules]")) {
+        const ids = (entry.dataset.rules ?? "").split(" ");
+        entry.classList.toggle("marked", rule !== undefined && ids.includes(rule));
+    }
+    $("rules").hidden = false;
+    $("rules-close").focus();
+}
 function hideOverlays() {
-  $("chooser").hidden = true;
-  $("hand-over").hidden = true;
+    $("chooser").hidden = true;
+    $("hand-over").hidden = true;
+    $("rules").hidden = true;
 }
-
 // ---------------------------------------------------------------------------
 // Wiring
-
-document.addEventListener("DOMContentLoaded", () => {
-  $("new-match").addEventListener("submit", startMatch);
-  $("preset").addEventListener("change", presetChanged);
-  $("stock").addEventListener("click", () => play("draw"));
-  $("draw").addEventListener("click", () => play("draw"));
-  $("meld").addEventListener("click", meldSelected);
-  $("discard").addEventListener("click", discardSelected);
-  $("rummy").addEventListener("click", callRummy);
-  $("decline").addEventListener("click", decline);
-  $("typed").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = $("move-text").value.trim();
-    if (text) play(text).then(() => { if ($("error").hidden) $("move-text").value = ""; });
-  });
-  $("chooser-cancel").addEventListener("click", () => { $("chooser").hidden = true; });
-  $("next-hand").addEventListener("click", () => { $("hand-over").hidden = true; });
-  $("download").addEventListener("click", downloadRecord);
-  $("download-side").addEventListener("click", downloadRecord);
-  $("again").addEventListener("click", () => {
-    $("hand-over").hidden = true;
-    $("start").focus();
-  });
-  loadOptions().then(resume).catch(failed);
-});
+function wire() {
+    $("new-match").addEventListener("submit", (event) => void startMatch(event));
+    $("preset").addEventListener("change", presetChanged);
+    $("stock").addEventListener("click", draw);
+    $("draw").addEventListener("click", draw);
+    $("meld").addEventListener("click", meldSelected);
+    $("discard").addEventListener("click", discardSelected);
+    $("rummy").addEventListener("click", callRummy);
+    $("decline").addEventListener("click", () => void decline());
+    $("typed").addEventListener("submit", (event) => {
+        event.preventDefault();
+        const text = input("move-text").value.trim();
+        if (!text)
+            return;
+        void play(text).then(() => {
+            if ($("error").hidden)
+                input("move-text").value = "";
+        });
+    });
+    $("chooser-cancel").addEventListener("click", () => {
+        $("chooser").hidden = true;
+    });
+    $("next-hand").addEventListener("click", () => {
+        $("hand-over").hidden = true;
+    });
+    $("download").addEventListener("click", () => void downloadRecord());
+    $("download-side").addEventListener("click", () => void downloadRecord());
+    $("again").addEventListener("click", () => {
+        $("hand-over").hidden = true;
+        $("start").focus();
+    });
+    for (const id of ["rules-open", "rules-open-welcome"])
+        $(id).addEventListener("click", () => showRules());
+    $("rules-close").addEventListener("click", () => {
+        $("rules").hidden = true;
+    });
+    document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape")
+            $("rules").hidden = true;
+    });
+    loadOptions().then(resume).catch(failed);
+}
+wire();
