@@ -11,7 +11,7 @@
 // when there are several. A click no legal move answers is sent anyway, so that the server
 // says which rule forbids it.
 import { Api, ApiFailure, } from "./api.js";
-import { cardBack, cardFace, cardsUsed, sameCards, within } from "./cards.js";
+import { cardBack, cardFace, cardsUsed, el, sameCards, within } from "./cards.js";
 /** The kinds of move that clicks on cards, the pile and the buttons make. */
 const CLICKED = new Set(["draw", "take", "meld", "layoff", "discard", "rummy"]);
 const REASONS = {
@@ -37,14 +37,6 @@ function input(id) {
 }
 function select(id) {
     return $(id);
-}
-function el(tag, className = "", text) {
-    const node = document.createElement(tag);
-    if (className)
-        node.className = className;
-    if (text !== undefined)
-        node.textContent = text;
-    return node;
 }
 function button(className, text, onClick) {
     const node = el("button", className, text);

@@ -2,7 +2,8 @@
 // Edit examples/web/client/src/cards.ts, then `npm run build` there: static/cards.js is tsc's output.
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS = { T: "10" };
-function el(tag, className = "", text) {
+/** A new element with a class and a text. */
+export function el(tag, className = "", text) {
     const node = document.createElement(tag);
     if (className)
         node.className = className;

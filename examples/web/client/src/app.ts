@@ -27,7 +27,7 @@ import {
   type View,
   type ViewMove,
 } from "./api.js";
-import { cardBack, cardFace, cardsUsed, sameCards, within } from "./cards.js";
+import { cardBack, cardFace, cardsUsed, el, sameCards, within } from "./cards.js";
 
 /** The kinds of move that clicks on cards, the pile and the buttons make. */
 const CLICKED = new Set(["draw", "take", "meld", "layoff", "discard", "rummy"]);
@@ -58,17 +58,6 @@ function input(id: string): HTMLInputElement {
 
 function select(id: string): HTMLSelectElement {
   return $(id) as HTMLSelectElement;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className = "",
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function button(className: string, text: string, onClick: () => void): HTMLButtonElement {

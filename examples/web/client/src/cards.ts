@@ -6,7 +6,8 @@ import type { Card, MeldCard, MoveDict, Play } from "./api.js";
 const SUITS: Record<string, string> = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const RANKS: Record<string, string> = { T: "10" };
 
-function el<K extends keyof HTMLElementTagNameMap>(
+/** A new element with a class and a text. */
+export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   className = "",
   text?: string,
