@@ -11,6 +11,8 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummy500 import (
     Bot,
@@ -25,6 +27,8 @@ from rummy500 import (
     presets,
 )
 from rummy500.bots import iter_hand
+from rummy500.cards import JOKER_CODE
+from rummy500.rollout import RolloutPolicy, _Hand, _Weigher
 from rummy500.search import SearchBot, rollout_move
 
 
@@ -123,3 +127,49 @@ def test_the_rollout_policy_takes_the_top_discard_that_completes_a_group() -> No
     hands[seat] = tuple(Card.parse(text) for text in ("QS", "QH", "3D", "8C", "5S", "JD", "9H"))
     state = attrs.evolve(state, hands=tuple(hands), discard=(Card.parse("QC"),))
     assert str(rollout_move(state, random.Random(1))) == f"p{seat}: take 1"
+
+
+# The rollout policy's arithmetic: every card at once, and the change a drawn card makes.
+
+_NATURALS = st.integers(0, JOKER_CODE - 1)
+_HANDS = st.lists(st.one_of(_NATURALS, st.just(JOKER_CODE)), max_size=16)
+
+
+@given(codes=_HANDS, wild=st.booleans(), wrap=st.booleans())
+def test_the_uses_of_a_hand_are_those_of_each_card(
+    codes: list[int], wild: bool, wrap: bool
+) -> None:
+    hand = _Hand(codes)
+    melded, partnered = hand.uses(wild, wrap)
+    for code in codes:
+        if code == JOKER_CODE:
+            continue
+        suit, rank = divmod(code, 13)
+        in_meld, partner = hand.partners(code, wild, wrap)
+        assert bool(melded[suit] >> rank & 1) == in_meld
+        assert bool(partnered[suit] >> rank & 1) == partner
+
+
+@settings(max_examples=60)
+@given(
+    preset=st.sampled_from(presets.names()),
+    seed=st.integers(0, 2**16),
+    moves=st.integers(0, 60),
+    extra=st.lists(_NATURALS, max_size=3),
+    drawn=_NATURALS,
+)
+def test_a_drawn_cards_change_of_potential_is_the_whole_hands(
+    preset: str, seed: int, moves: int, extra: list[int], drawn: int
+) -> None:
+    rules = presets.get(preset)
+    state = new_game(rules, rules.min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):  # a table with melds on it, now and then
+        if state.is_over:
+            break
+        state = apply_move(state, rng.choice(legal_moves(state)))
+    policy = RolloutPolicy(rules)
+    codes = [card.code for card in state.hands[state.to_move]] + extra
+    hand = _Hand(codes)
+    whole = policy._tenths(state, [*codes, drawn]) - policy._tenths(state, codes, hand)
+    assert _Weigher(policy, state, hand).change_with(drawn) == whole
