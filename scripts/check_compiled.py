@@ -14,8 +14,10 @@ hook enabled (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``) and the test tools; then:
    records, views, the match and the sessions run against the compiled
    package (pytest from the checkout, without the doctests of the sources,
    which belong to the pure build);
-3. ``benchmarks/digest_moves.py`` must print the same digests under the
-   compiled build as under this interpreter's (pure) one.
+3. ``benchmarks/digest_moves.py`` (every legal-move list) and
+   ``benchmarks/digest_search.py`` (the search bot's choices) must print the
+   same digests under the compiled build as under this interpreter's (pure)
+   one.
 
 Exits with status 1 if a step fails.  ``--quick`` runs a smaller digest.
 """
@@ -97,16 +99,23 @@ def _copy_project(target: Path) -> None:
 
 
 def _digest(python: Path | str, quick: bool) -> str:
+    """The lines of the move digest, then those of the search bot's choices."""
     arguments = ["--hands", "1", "--players", "2,5", "--positions", "2"]
     if quick:
         arguments = ["--hands", "1", "--minimums", "30", "--players", "2", "--positions", "1"]
-    result = _run(
+    moves = _run(
         [python, ROOT / "benchmarks" / "digest_moves.py", *arguments],
         cwd=ROOT,
         capture_output=True,
         check=True,
     )
-    return result.stdout
+    search = _run(
+        [python, ROOT / "benchmarks" / "digest_search.py", "--hands", "1", "--iterations", "8"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    return moves.stdout + search.stdout
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,11 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         pure, native = _digest(sys.executable, args.quick), _digest(python, args.quick)
         if pure != native:
-            print("the move digests differ between the builds:", file=sys.stderr)
+            print("the digests differ between the builds:", file=sys.stderr)
             print(pure, native, sep="\n---\n", file=sys.stderr)
             return 1
         lines = len(pure.splitlines())
-        print(f"move digests: {lines} lines, identical in the pure and the compiled build")
+        print(f"move and search digests: {lines} lines, identical in both builds")
     print(f"compiled build checked in {time.perf_counter() - began:.0f} s")
     return 0
 

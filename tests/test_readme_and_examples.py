@@ -129,6 +129,7 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
             "--positions",
             "1",
         ],
+        ["digest_search.py", "--hands", "1", "--iterations", "4", "--rollout-hands", "1"],
     ],
     ids=lambda arguments: arguments[0],
 )
