@@ -67,12 +67,14 @@ def random_token_game(preset: str, players: int, seed: int, tokens: int | None =
 # The token action space
 
 
-def test_the_vocabulary_depends_on_the_deck_only_through_its_size() -> None:
+def test_the_vocabulary_is_sized_for_the_largest_deck_whatever_the_deck() -> None:
     one_deck = ActionSpace(Rules(), 2)
-    assert (one_deck.size, one_deck.max_depth, one_deck.max_melds) == (362, 54, 18)
+    assert (one_deck.size, one_deck.max_depth, one_deck.max_melds) == (555, 112, 37)
+    assert one_deck.deck == 54
     two_decks = ActionSpace(Rules(), 5)
-    assert (two_decks.size, two_decks.max_depth, two_decks.max_melds) == (542, 108, 36)
-    # Knobs other than the deck leave the vocabulary alone.
+    assert (two_decks.size, two_decks.max_depth, two_decks.max_melds) == (555, 112, 37)
+    assert two_decks.deck == 108
+    assert two_decks.names == one_deck.names
     assert ActionSpace(presets.get("wikipedia"), 2).names == one_deck.names
     assert len(set(one_deck.names)) == one_deck.size
     assert one_deck.names[: ActionSpace.NOMINATE + 3] == (
@@ -120,8 +122,8 @@ def test_moves_spell_as_documented() -> None:
         ((ActionSpace.DRAW, ActionSpace.DRAW), "go on after a whole move"),
         ((ActionSpace.MELD, ActionSpace.STOP), "one meld card or more"),
         ((ActionSpace.MELD, 300), "does not end with stop"),
-        ((362,), "0..361"),
-        ((True,), "0..361"),
+        ((555,), "0..554"),
+        ((True,), "0..554"),
     ],
 )
 def test_decode_refuses_tokens_that_spell_no_move(tokens: tuple[int, ...], message: str) -> None:
@@ -132,9 +134,9 @@ def test_decode_refuses_tokens_that_spell_no_move(tokens: tuple[int, ...], messa
 def test_encode_refuses_what_lies_beyond_the_maxima() -> None:
     space = ActionSpace()
     with pytest.raises(InvalidArgumentError, match="beyond"):
-        space.encode(Take(0, 55))
+        space.encode(Take(0, 113))
     with pytest.raises(InvalidArgumentError, match="beyond"):
-        space.encode(LayoffMove(0, 18, "9H"))
+        space.encode(LayoffMove(0, 37, "9H"))
     with pytest.raises(InvalidArgumentError, match="not a move"):
         space.encode("draw")  # type: ignore[arg-type]
 

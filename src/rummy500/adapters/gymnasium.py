@@ -26,7 +26,7 @@ costs ``illegal_reward``, with ``info["illegal_action"]`` set.
 >>> environment = Rummy500Env(preset="pagat", seat=0, opponents="greedy")
 >>> observation, info = environment.reset(seed=3)
 >>> observation.shape, int(info["action_mask"].sum()) > 0
-((5670,), True)
+((5863,), True)
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ install it).
 >>> from rummy500.adapters.actions import ActionSpace
 >>> layout = ObservationLayout(ActionSpace())
 >>> layout.size
-5670
+5863
 >>> vector = layout.encode(observe(new_game(seed=7), 1))
 >>> int(vector[layout.slices["hand_sizes"]].sum()), int(vector[layout.slices["stock_size"]][0])
 (26, 27)
@@ -131,7 +131,7 @@ class ObservationLayout:
 
     def __attrs_post_init__(self) -> None:
         players = self.space.players
-        depth, melds = self.space.max_depth, self.space.max_melds
+        depth, melds = self.space.deck, self.space.deck // 3
         shapes = (
             ("hand", (NUM_CODES,)),
             ("known", (players - 1, NUM_CODES)),
@@ -253,7 +253,7 @@ class ObservationLayout:
         discard = at["discard"]
         ones.extend(
             discard + depth * NUM_CODES + card.code
-            for depth, card in enumerate(reversed(view.discard[-self.space.max_depth :]))
+            for depth, card in enumerate(reversed(view.discard[-self.space.deck :]))
         )
         table, points = self._table(view.melds, me)
         ones.extend(table)
@@ -275,7 +275,7 @@ class ObservationLayout:
             vector[sizes + relative(seat)] = size
         vector[at["stock_size"]] = view.stock_size
         flags = at["meld_flags"]
-        for index, table_meld in enumerate(view.melds[: self.space.max_melds]):
+        for index, table_meld in enumerate(view.melds[: self.space.deck // 3]):
             vector[flags + 2 * index + 1] = table_meld.multiplier
         vector[self.slices["flags"]] = (
             view.is_my_turn,
@@ -312,7 +312,7 @@ class ObservationLayout:
         start, credits = self.slices["melds"].start, self.slices["meld_credits"].start
         flags = self.slices["meld_flags"].start
         ones: list[int] = []
-        for number, table_meld in enumerate(melds[: self.space.max_melds]):
+        for number, table_meld in enumerate(melds[: self.space.deck // 3]):
             ones.extend(start + number * NUM_SPEC_CODES + spec.code for spec in table_meld.specs)
             ones.extend(credits + number * players + (by - seat) % players for by in table_meld.by)
             if table_meld.doubled:

@@ -7,7 +7,7 @@ PyPI package ``open-spiel``).  Importing this module registers the game:
 >>> import rummy500.adapters.openspiel
 >>> game = pyspiel.load_game("python_rummy500", {"preset": "wikipedia", "players": 3})
 >>> game.num_players(), game.num_distinct_actions()
-(3, 362)
+(3, 555)
 
 Game parameters: ``preset`` (a preset name, default ``pagat``), ``rules``
 (a rule set as JSON text: a preset name or ``{"preset": name, knob: value
