@@ -15,6 +15,11 @@ continue one of the legal moves of the seat that acts.
 - ``rummy500.adapters.observation`` — the observation vector, built from
   the acting seat's :class:`~rummy500.views.PlayerView` and the tokens it
   has spelled (needs NumPy).
+- :mod:`rummy500.adapters.episodes` — what an episode is (a hand or a
+  match) and the rewards it pays (zero-sum, win or score), the same in
+  every environment (no extra dependency).
+- :mod:`rummy500.adapters.history` — the history pieces of OpenSpiel's
+  information-state tensor.
 - ``rummy500.adapters.pettingzoo`` — a PettingZoo AEC environment (extra
   ``pettingzoo``).
 - ``rummy500.adapters.gymnasium`` — a Gymnasium environment: one learner

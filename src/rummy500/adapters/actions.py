@@ -85,6 +85,7 @@ this way, one token at a time:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -114,7 +115,7 @@ from rummy500.seating import side_of
 from rummy500.state import GameState, HandResult, JokerEffect, polling_order
 from rummy500.views import KnownCards, PlayerView, make_view
 
-__all__ = ["MAX_DECK", "ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules"]
+__all__ = ["MAX_DECK", "ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules", "token_of"]
 
 _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
 
@@ -417,6 +418,36 @@ class ActionSpace:
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.players} players, {self.size} tokens>"
+
+
+def token_of(action: Any, size: int) -> int:
+    """``action`` as a token number, if it is an integer ``0 <= action < size``.
+
+    The environments read their actions with it: a Python or NumPy integer
+    (or a NumPy array holding one), never a float, a bool, ``None`` or text,
+    which would otherwise be truncated or parsed into some token silently.
+
+    >>> token_of(3, 555)
+    3
+    >>> token_of(0.7, 555)
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.InvalidArgumentError: an action is a token, an integer 0..554, got 0.7
+
+    Raises:
+        InvalidArgumentError: naming the value otherwise.
+    """
+    value = action
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and getattr(value, "shape", None) == () and dtype.kind in "iu":
+        value = value.item()
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        token = int(value)
+        if 0 <= token < size:
+            return token
+    raise InvalidArgumentError(
+        f"an action is a token, an integer 0..{size - 1}, got {shown(action)}"
+    )
 
 
 def resolve_rules(

@@ -40,6 +40,8 @@ piece               shape      content
                                stock rebuilds, idle turns (T6)
 ``melded_points``   P          each seat's points on the table
 ``scores``          P          each seat's score for the hand, once it is over
+``match_totals``    P          each seat's match total before this hand (its side's;
+                               0 when an episode is one hand)
 ``spelled``         V          the tokens spelled so far of the current move (counts)
 ==================  =========  =================================================
 
@@ -51,7 +53,7 @@ install it).
 >>> from rummy500.adapters.actions import ActionSpace
 >>> layout = ObservationLayout(ActionSpace())
 >>> layout.size
-5863
+5865
 >>> vector = layout.encode(observe(new_game(seed=7), 1))
 >>> int(vector[layout.slices["hand_sizes"]].sum()), int(vector[layout.slices["stock_size"]][0])
 (26, 27)
@@ -155,6 +157,7 @@ class ObservationLayout:
             ("turn", (5,)),
             ("melded_points", (players,)),
             ("scores", (players,)),
+            ("match_totals", (players,)),
             ("spelled", (self.space.size,)),
         )
         slices = {}
@@ -194,6 +197,8 @@ class ObservationLayout:
         high[self.slices["melded_points"]] = points
         high[self.slices["scores"]] = points
         low[self.slices["scores"]] = -points
+        high[self.slices["match_totals"]] = 1000.0 * points
+        low[self.slices["match_totals"]] = -1000.0 * points
         high[self.slices["spelled"]] = max(float(copies), 1.0)
         return low, high
 
@@ -202,6 +207,7 @@ class ObservationLayout:
         view: PlayerView,
         prefix: Sequence[int] = (),
         out: npt.NDArray[np.float32] | None = None,
+        totals: Sequence[int] = (),
     ) -> npt.NDArray[np.float32]:
         """The observation of ``view``'s seat having spelled ``prefix`` (a new float32 vector).
 
@@ -209,6 +215,7 @@ class ObservationLayout:
             view: The seat's view.
             prefix: The tokens it has spelled of its current move.
             out: A vector of length :attr:`size` to fill instead of a new one.
+            totals: Each seat's match total before this hand (none: all 0).
         """
         with requires("gymnasium", _NEEDED_BY):
             import numpy as np
@@ -217,6 +224,10 @@ class ObservationLayout:
         if out is not None:
             vector.fill(0.0)
         self._fill(vector, view)
+        if totals:
+            start, players = self.slices["match_totals"].start, self.space.players
+            for seat, total in enumerate(totals):
+                vector[start + (seat - view.seat) % players] = total
         self.add_spelled(vector, prefix)
         return vector
 
