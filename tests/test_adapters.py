@@ -333,16 +333,19 @@ def _swapped(state: GameState, known: KnownCards, seat: int, rng: random.Random)
                                 "stock": [str(c) for c in stock]})  # fmt: skip
 
 
+@pytest.mark.parametrize("encoding", ["compact", "full"])
 @pytest.mark.parametrize(("preset", "players"), CONFIGS)
-def test_observations_are_the_same_when_hidden_cards_are_swapped(preset: str, players: int) -> None:
+def test_observations_are_the_same_when_hidden_cards_are_swapped(
+    preset: str, players: int, encoding: str
+) -> None:
     pytest.importorskip("numpy")
-    from rummy500.adapters.observation import ObservationLayout
+    from rummy500.adapters.encodings import make_layout
 
     for seed in range(3):
         game = random_token_game(preset, players, seed, tokens=40 + 17 * seed)
         if game.is_over:
             continue
-        layout = ObservationLayout(game.space)
+        layout = make_layout(game.space, encoding)
         rng = random.Random(seed)
         for seat in range(players):
             prefix = game.prefix if seat == game.actor else ()
@@ -362,10 +365,11 @@ def test_observations_are_the_same_when_hidden_cards_are_swapped(preset: str, pl
 
 def test_observations_lie_within_their_bounds_and_name_their_pieces() -> None:
     np = pytest.importorskip("numpy")
-    from rummy500.adapters.observation import ObservationLayout, score_bound
+    from rummy500.adapters.encodings import make_layout
+    from rummy500.adapters.observation import score_bound
 
-    for preset, players in CONFIGS:
-        layout = ObservationLayout(ActionSpace(presets.get(preset), players))
+    for (preset, players), encoding in itertools.product(CONFIGS, ["compact", "full"]):
+        layout = make_layout(ActionSpace(presets.get(preset), players), encoding)
         low, high = layout.bounds()
         assert sum(int(np.prod(shape)) for _name, shape in layout.shapes) == layout.size
         game = TokenGame(new_game(presets.get(preset), players, seed=3))

@@ -15,6 +15,9 @@ continue one of the legal moves of the seat that acts.
 - ``rummy500.adapters.observation`` — the observation vector, built from
   the acting seat's :class:`~rummy500.views.PlayerView` and the tokens it
   has spelled (needs NumPy).
+- :mod:`rummy500.adapters.compact` — the compact observation, every value
+  scaled, under 8 KB a step (the default); :mod:`rummy500.adapters.encodings`
+  — the ``observation`` option and its Gymnasium spaces.
 - :mod:`rummy500.adapters.episodes` — what an episode is (a hand or a
   match) and the rewards it pays (zero-sum, win or score), the same in
   every environment (no extra dependency).

@@ -12,6 +12,7 @@ import importlib.util
 
 _NEEDS = {
     "observation.py": ("numpy",),
+    "compact.py": ("numpy",),
     "pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
     "gymnasium.py": ("numpy", "gymnasium"),
     "openspiel.py": ("numpy", "pyspiel"),

@@ -33,7 +33,7 @@ An illegal token changes nothing and costs ``illegal_reward``, with
 >>> environment = Rummy500Env(preset="pagat", seat=0, opponents="greedy")
 >>> observation, info = environment.reset(seed=3)
 >>> observation.shape, int(info["action_mask"].sum()) > 0
-((5865,), True)
+((901,), True)
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode
-from rummy500.adapters.observation import ObservationLayout
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
@@ -69,7 +69,11 @@ MATCH_ENV_ID = "rummy500/Rummy500Match-v0"
 Opponent = str | Callable[[int], Bot]
 
 
-class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+#: An observation: the flat vector, or its named pieces (``observation="dict"``).
+Observation = npt.NDArray[np.float32] | dict[str, npt.NDArray[np.float32]]
+
+
+class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     """A hand (or a match) of 500 Rummy for one learner against bots.
 
     Args:
@@ -86,6 +90,8 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         episode: ``"hand"`` (default) or ``"match"``.
         dealer: The dealer's seat, or ``None`` (default) for a dealer that
             rotates across resets from a seat drawn from the seed.
+        observation: ``"compact"`` (default), ``"dict"`` or ``"full"``
+            (:mod:`rummy500.adapters.encodings`).
         illegal_reward: The reward of an illegal token (which changes nothing).
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
 
@@ -107,6 +113,7 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reward: str = "zero_sum",
         episode: str = "hand",
         dealer: int | None = None,
+        observation: str = "compact",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
@@ -139,9 +146,9 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.space = ActionSpace(self.rules, self.players)
         self.episode = Episode(self.space, reward, episode)
         self.dealers = DealerRotation(dealer, self.players)
-        self.layout = ObservationLayout(self.space)
-        low, high = self.layout.bounds()
-        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.layout = make_layout(self.space, observation)
+        self.observation = observation
+        self.observation_space = make_space(self.layout, observation)
         self.action_space = spaces.Discrete(self.space.size)
         self.bots: dict[int, Bot] = {}
         self._started = False
@@ -154,7 +161,7 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new hand (or start from ``options["state"]``) and play the bots to the learner."""
         super().reset(seed=seed)
         if seed is not None:
@@ -177,7 +184,7 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def step(
         self, action: np.int64 | int
-    ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Spell one token for the learner, then let the bots play up to its next step.
 
         Raises:
@@ -237,10 +244,11 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             mask[list(game.legal_tokens())] = 1
         return mask
 
-    def _observation(self) -> npt.NDArray[np.float32]:
+    def _observation(self) -> Observation:
         game = self._game()
         prefix = game.prefix if game.actor == self.seat else ()
-        return self.layout.encode(game.view(self.seat), prefix, totals=self.episode.seat_totals())
+        vector = self.layout.encode(game.view(self.seat), prefix, totals=self.episode.seat_totals())
+        return shaped(self.layout, self.observation, vector)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

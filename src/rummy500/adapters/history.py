@@ -23,8 +23,8 @@ piece               shape      content
 ==================  =========  ==============================================
 
 >>> from rummy500.adapters.actions import ActionSpace
->>> from rummy500.adapters.observation import ObservationLayout
->>> layout = HistoryLayout(ObservationLayout(ActionSpace()))
+>>> from rummy500.adapters.compact import CompactLayout
+>>> layout = HistoryLayout(CompactLayout(ActionSpace()))
 >>> layout.size - layout.observation.size
 266
 """
@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rummy500.adapters.observation import ObservationLayout
 from rummy500.cards import NUM_CODES
 from rummy500.moves import CallRummy, Discard, Move, Split, Take
 from rummy500.state import GameState
@@ -45,6 +44,8 @@ from rummy500.state import GameState
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from rummy500.adapters.encodings import Layout
 
 __all__ = ["HandHistory", "HistoryLayout"]
 
@@ -113,7 +114,7 @@ class HistoryLayout:
         size: The length of the whole tensor.
     """
 
-    observation: ObservationLayout
+    observation: Layout
     shapes: tuple[tuple[str, tuple[int, ...]], ...] = attrs.field(init=False)
     slices: dict[str, slice] = attrs.field(init=False, eq=False)
     size: int = attrs.field(init=False)

@@ -13,8 +13,9 @@ Game parameters: ``preset`` (a preset name, default ``pagat``), ``rules``
 (a rule set as JSON text: a preset name or ``{"preset": name, knob: value
 …}``, as in positions; it overrides ``preset``), ``players`` (0: the fewest
 the rules allow), ``dealer``, ``reward`` (``zero_sum``, the default, ``win``
-or ``score``: :mod:`rummy500.adapters.episodes`) and ``max_game_length``
-(2,000 decisions by default).  :func:`load_game` takes a
+or ``score``: :mod:`rummy500.adapters.episodes`), ``max_game_length``
+(2,000 decisions by default) and ``observation`` (``compact``, the default,
+or ``full``: :mod:`rummy500.adapters.encodings`).  :func:`load_game` takes a
 :class:`~rummy500.Rules` and writes the JSON for you.
 
 **Chance.**  The deal is a sequence of chance nodes, one card at a time in
@@ -37,7 +38,8 @@ true ``max_game_length()``.
 
 **Observations.**  The observation tensor and string come from the
 player's view (:func:`rummy500.observe`) and the tokens it has spelled
-(:class:`~rummy500.adapters.observation.ObservationLayout`);
+(:class:`~rummy500.adapters.compact.CompactLayout`, or with
+``observation="full"`` :class:`~rummy500.adapters.observation.ObservationLayout`);
 ``state.observation_tensor()`` fills one observer the game keeps.  The
 information state string adds the player's history: its own cards as dealt
 and drawn, every public move, and its own declines; the information state
@@ -59,9 +61,10 @@ import attrs
 import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.adapters.actions import ActionSpace, TokenGame
+from rummy500.adapters.encodings import Layout, make_layout
 from rummy500.adapters.episodes import check_reward, hand_rewards, reward_scale, seat_scores
 from rummy500.adapters.history import HandHistory, HistoryLayout
-from rummy500.adapters.observation import ObservationLayout, score_bound
+from rummy500.adapters.observation import score_bound
 from rummy500.cards import JOKER, NUM_CODES, card_from_code
 from rummy500.errors import InvalidArgumentError, Rummy500Error, shown
 from rummy500.extras import requires
@@ -96,6 +99,7 @@ _DEFAULTS: dict[str, Any] = {
     "dealer": 0,
     "reward": "zero_sum",
     "max_game_length": MAX_GAME_LENGTH,
+    "observation": "compact",
 }
 
 _GAME_TYPE = pyspiel.GameType(
@@ -123,6 +127,7 @@ def load_game(
     dealer: int = 0,
     reward: str = "zero_sum",
     max_game_length: int = MAX_GAME_LENGTH,
+    observation: str = "compact",
 ) -> pyspiel.Game:
     """``pyspiel.load_game("python_rummy500", …)`` for a rule set, preset and player count."""
     if rules is not None and preset is not None:
@@ -132,6 +137,7 @@ def load_game(
         "dealer": dealer,
         "reward": check_reward(reward),
         "max_game_length": max_game_length,
+        "observation": observation,
     }
     if rules is not None:
         params["rules"] = json.dumps(rules_to_data(rules))
@@ -162,7 +168,11 @@ class Rummy500Game(pyspiel.Game):
         self.reward = check_reward(params["reward"])
         self.length = length
         self.space = ActionSpace(rules, players)
-        self.layout = ObservationLayout(self.space)
+        if params["observation"] not in ("compact", "full"):
+            raise InvalidArgumentError(
+                f"observation must be 'compact' or 'full', got {shown(params['observation'])}"
+            )
+        self.layout = make_layout(self.space, params["observation"])
         self.history = HistoryLayout(self.layout)
         self._observer: Rummy500Observer | None = None
         self._information: Rummy500Observer | None = None
@@ -512,8 +522,7 @@ def _cards(cards: Any) -> str:
 class Rummy500Observer:
     """Observation and information-state tensors and strings of a player.
 
-    The observation tensor is
-    :class:`~rummy500.adapters.observation.ObservationLayout`'s vector; with
+    The observation tensor is the layout's vector; with
     ``perfect_recall`` the tensor is the information-state tensor, the
     observation followed by the history pieces of
     :class:`~rummy500.adapters.history.HistoryLayout`, and the string the
@@ -524,7 +533,7 @@ class Rummy500Observer:
 
     def __init__(
         self,
-        layout: ObservationLayout,
+        layout: Layout,
         history: HistoryLayout,
         iig_obs_type: Any = None,
         params: Any = None,

@@ -12,7 +12,9 @@ and may ``decline``.  Observations are dicts, as in PettingZoo's classic
 games:
 
 - ``"observation"``: the seat's view and what it has spelled, a float32
-  vector (:class:`~rummy500.adapters.observation.ObservationLayout`);
+  vector (by default the compact one,
+  :class:`~rummy500.adapters.compact.CompactLayout`; the ``observation``
+  option, :mod:`rummy500.adapters.encodings`);
 - ``"action_mask"``: an int8 vector, 1 for the tokens legal now (all 0 for
   an agent that is not selected).
 
@@ -43,8 +45,8 @@ import random
 from typing import Any, ClassVar
 
 from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
-from rummy500.adapters.observation import ObservationLayout
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
@@ -60,7 +62,7 @@ with requires("pettingzoo", __name__):
 __all__ = ["env", "raw_env"]
 
 #: What an observation is: the vector and the mask.
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, Any]
 
 
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
@@ -160,6 +162,8 @@ class raw_env(AECEnv[str, Observation, int]):
         dealer: The dealer's seat, or ``None`` (default) for a dealer that
             rotates across resets from a seat drawn from the seed, so no
             seat always acts first.
+        observation: ``"compact"`` (default), ``"dict"`` or ``"full"``
+            (:mod:`rummy500.adapters.encodings`).
         max_steps: The tokens after which an episode is truncated (default:
             :data:`~rummy500.adapters.episodes.STEP_LIMITS`).
         illegal_reward: ``None`` (default): an illegal token raises
@@ -188,6 +192,7 @@ class raw_env(AECEnv[str, Observation, int]):
         reward: str = "zero_sum",
         episode: str = "hand",
         dealer: int | None = None,
+        observation: str = "compact",
         max_steps: int | None = None,
         illegal_reward: float | None = None,
         render_mode: str | None = None,
@@ -204,13 +209,13 @@ class raw_env(AECEnv[str, Observation, int]):
         self.max_steps = _step_limit(max_steps, check_episode(episode))
         self.illegal_reward = _illegal_reward(illegal_reward)
         self.render_mode = render_mode
-        self.layout = ObservationLayout(self.space)
+        self.layout = make_layout(self.space, observation)
+        self.observation = observation
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
-        low, high = self.layout.bounds()
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                    "observation": make_space(self.layout, observation),
                     "action_mask": spaces.Box(0, 1, shape=(self.space.size,), dtype=np.int8),
                 }
             )
@@ -287,7 +292,7 @@ class raw_env(AECEnv[str, Observation, int]):
         if seat == game.actor:
             self.layout.add_spelled(vector, game.prefix)
             mask[list(game.legal_tokens())] = 1
-        return {"observation": vector, "action_mask": mask}
+        return {"observation": shaped(self.layout, self.observation, vector), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Spell ``action`` (a token) for the selected agent (``None`` once it is done).
