@@ -45,13 +45,22 @@ from rummy500 import apply_move, legal_moves, new_game, presets
 from rummy500.adapters.actions import TokenGame
 
 
-def timed(run_hand: Callable[[int], int], seconds: float) -> tuple[int, int, float]:
-    """Run hands until ``seconds`` have passed: (steps, hands, elapsed)."""
-    steps = hands = 0
+def timed(
+    run_hand: Callable[[int], int | tuple[int, int]], seconds: float
+) -> tuple[int, int, float]:
+    """Run hands until ``seconds`` have passed: (steps, hands, elapsed).
+
+    A run returns its steps (one hand), or its steps and the hands it finished.
+    """
+    steps = hands = calls = 0
     start = time.perf_counter()
     while True:
-        steps += run_hand(hands)
-        hands += 1
+        done = run_hand(calls)
+        calls += 1
+        if isinstance(done, tuple):
+            steps, hands = steps + done[0], hands + done[1]
+        else:
+            steps, hands = steps + done, hands + 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps, hands, elapsed
@@ -167,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{platform.machine()}; preset {args.preset!r}, {args.players} players, "
         f"uniform random tokens; {args.rounds} rounds of {args.seconds:g} s per run"
     )
-    runs: list[tuple[str, str | None, Callable[[], Callable[[int], int]]]] = [
+    runs: list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]] = [
         (
             "engine (legal_moves + choice + apply_move)",
             None,
@@ -198,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         *extra_runs(args.preset, args.players),
     ]
     width = max(len(name) for name, _module, _make in runs)
-    made: dict[str, Callable[[int], int]] = {}
+    made: dict[str, Callable[[int], int | tuple[int, int]]] = {}
     for name, module, make in runs:
         if module is not None and importlib.util.find_spec(module) is None:
             print(f"{name:<{width}}  skipped: {module} is not installed")
@@ -231,9 +240,25 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def extra_runs(
     preset: str, players: int
-) -> list[tuple[str, str | None, Callable[[], Callable[[int], int]]]]:
-    """Runs added by later environments (none yet)."""
-    return []
+) -> list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]]:
+    """The batched environment, N = 64 (self-play: every token of every seat)."""
+    return [("BatchedEnv N=64 (self-play)", "numpy", lambda: batched(preset, players, 64))]
+
+
+def batched(preset: str, players: int, games: int) -> Callable[[int], tuple[int, int]]:
+    """Twenty steps of every game: the tokens spelled and the episodes finished."""
+    from rummy500.adapters.batched import BatchedEnv
+
+    batch = BatchedEnv(games, preset=preset, players=players, seed=0)
+    rng = random.Random(0)
+
+    def run(seed: int) -> tuple[int, int]:
+        before = int(batch.episodes.sum())
+        for _ in range(20):
+            batch.step([rng.choice(row.nonzero()[0]) for row in batch.masks])
+        return 20 * games, int(batch.episodes.sum()) - before
+
+    return run
 
 
 if __name__ == "__main__":

@@ -30,6 +30,9 @@ continue one of the legal moves of the seat that acts.
 - ``rummy500.adapters.openspiel`` — an OpenSpiel game registered as
   ``python_rummy500``, with the deal and the stock draws as chance nodes
   (extra ``openspiel``).
+- ``rummy500.adapters.batched`` — N games stepped together into
+  preallocated arrays, with auto-reset (needs NumPy); and
+  ``rummy500.adapters.vector``, its Gymnasium ``VectorEnv`` face.
 
 Importing :mod:`rummy500` imports none of these, and importing this package
 imports none of the third-party libraries: each adapter module imports its

@@ -98,6 +98,8 @@ _NEEDED_BY = "rummy500.adapters.compact (NumPy)"
 _PHASES: dict[Phase, int] = {phase: index for index, phase in enumerate(Phase)}
 _EFFECTS: dict[JokerEffect, int] = {effect: index for index, effect in enumerate(JokerEffect)}
 _TOP = 3
+#: The most piles and tables remembered.
+_MEMO_SIZE = 4096
 _MELD_FIXED = 13
 #: A table's entries: card entries, then the indices and values set.
 _TableEntries = tuple[list[int], list[int], list[float]]
@@ -119,7 +121,7 @@ class CompactLayout:
     slices: dict[str, slice] = attrs.field(init=False, eq=False)
     size: int = attrs.field(init=False)
     _consts: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
-    _memo: dict[int, tuple[tuple[Any, ...], _TableEntries]] = attrs.field(
+    _memo: dict[tuple[int, int], tuple[tuple[Any, ...], _TableEntries]] = attrs.field(
         init=False, factory=dict, eq=False, repr=False
     )
 
@@ -331,7 +333,8 @@ class CompactLayout:
 
     def _pile(self, pile: tuple[Card, ...]) -> _TableEntries:
         """The pile's card entries and its depths and top cards (the last pile kept)."""
-        memo = self._memo.get(-1)
+        key = (id(pile), -1)
+        memo = self._memo.get(key)
         if memo is not None and memo[0] is pile:
             return memo[1]
         consts = self._consts
@@ -349,12 +352,13 @@ class CompactLayout:
                 index.append(depth_at + code)
                 value.append(1.0 - depth / deck)
         entries = (cards, index, value)
-        self._memo[-1] = (pile, entries)
+        self._remember(key, pile, entries)
         return entries
 
     def _table(self, melds: tuple[TableMeld, ...], seat: int) -> _TableEntries:
         """The table's card entries and meld values seen from ``seat`` (the last one kept)."""
-        memo = self._memo.get(seat)
+        key = (id(melds), seat)
+        memo = self._memo.get(key)
         if memo is not None and memo[0] is melds:
             return memo[1]
         consts = self._consts
@@ -403,8 +407,20 @@ class CompactLayout:
                 index.append(melded + (other - seat) % players)
                 value.append(scored / consts["scale"])
         entries = (cards, index, value)
-        self._memo[seat] = (melds, entries)
+        self._remember(key, melds, entries)
         return entries
+
+    def _remember(self, key: tuple[int, int], of: tuple[Any, ...], entries: _TableEntries) -> None:
+        """Keep the entries of a pile or a table (by identity; a few thousand at most).
+
+        Many games share a layout (the batched environment), so the last
+        piles and tables of all of them are kept, each with the object it
+        was built from (an identity is only reused once that object is gone).
+        """
+        memo = self._memo
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        memo[key] = (of, entries)
 
     def text(self, view: PlayerView, prefix: Sequence[int] = ()) -> str:
         """The observation as text: the view's table and the tokens spelled."""
