@@ -421,3 +421,40 @@ def test_pettingzoo_api_and_seed_tests_under_every_preset(
         warnings.simplefilter("ignore", UserWarning)  # dict observations, as classic games
         api_test(env(preset=preset, players=players, episode=episode), num_cycles=300)
     seed_test(lambda: env(preset=preset, players=players, episode=episode), num_cycles=300)
+
+
+@pytest.mark.parametrize("observation", ["compact", "full"])
+def test_openspiel_tensors_do_not_show_the_other_hands(observation: str) -> None:
+    pytest.importorskip("pyspiel")
+    from rummy500.adapters.openspiel import load_game
+
+    game = load_game(observation=observation)
+    rng = random.Random(8)
+    deal: list[int] = []
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        deal.append(rng.choices(outcomes, probabilities)[0])
+        state.apply_action(deal[-1])
+    hands = state.token_game().state.hands
+    hidden = hands[1][0].code  # a card of p1's, hidden from p0
+    undealt = next(code for code in range(52) if code not in deal)
+    swapped = [undealt if code == hidden else code for code in deal]
+    twin = game.new_initial_state()
+    for action in swapped:
+        twin.apply_action(action)
+    assert twin.token_game().state.hands[1] != hands[1]
+    for step in range(2):
+        assert state.information_state_tensor(0) == twin.information_state_tensor(0)
+        assert state.observation_tensor(0) == twin.observation_tensor(0)
+        if step == 0:  # the first seat draws the same card from the stock in both
+            state.apply_action(ActionSpace.DRAW)
+            twin.apply_action(ActionSpace.DRAW)
+            card = next(
+                action
+                for action, _p in state.chance_outcomes()
+                if action in dict(twin.chance_outcomes())
+            )
+            state.apply_action(card)
+            twin.apply_action(card)
+    assert state.information_state_tensor(1) != twin.information_state_tensor(1)
