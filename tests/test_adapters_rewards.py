@@ -458,3 +458,27 @@ def test_openspiel_tensors_do_not_show_the_other_hands(observation: str) -> None
             state.apply_action(card)
             twin.apply_action(card)
     assert state.information_state_tensor(1) != twin.information_state_tensor(1)
+
+
+@pytest.mark.parametrize("observation", ["dict", "full"])
+def test_every_observation_encoding_passes_the_checkers(observation: str) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    from rummy500.adapters.gymnasium import ENV_ID
+    from rummy500.adapters.pettingzoo import env
+
+    environment = gymnasium.make(ENV_ID, opponents="random", observation=observation)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(environment.unwrapped)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(preset="wikipedia", players=3, observation=observation), num_cycles=300)
+    if observation == "dict":
+        observations, _info = environment.reset(seed=1)
+        layout = environment.unwrapped.layout
+        assert set(observations) == {name for name, _shape in layout.shapes}
+        assert observations["pile_top"].shape == (3, 53)

@@ -437,6 +437,8 @@ def token_of(action: Any, size: int) -> int:
     Raises:
         InvalidArgumentError: naming the value otherwise.
     """
+    if type(action) is int and 0 <= action < size:  # the common case, first
+        return action
     value = action
     dtype = getattr(value, "dtype", None)
     if dtype is not None and getattr(value, "shape", None) == () and dtype.kind in "iu":

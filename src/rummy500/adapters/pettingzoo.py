@@ -89,6 +89,12 @@ class _OrderEnforced(wrappers.OrderEnforcingWrapper):
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self.env, name)
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        if not self._has_reset:
+            self.observe(self.env.possible_agents[0])  # PettingZoo's error before reset
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
     @property
     def agent_selection(self) -> str:
         """The agent that acts now."""
@@ -212,6 +218,8 @@ class raw_env(AECEnv[str, Observation, int]):
         self.layout = make_layout(self.space, observation)
         self.observation = observation
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_rewards: dict[str, float] = {}
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -259,6 +267,7 @@ class raw_env(AECEnv[str, Observation, int]):
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._no_rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -278,7 +287,7 @@ class raw_env(AECEnv[str, Observation, int]):
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
         game = self._game()
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         if self._based_on is not game.state:
             self._base = {}
             self._based_on = game.state
@@ -320,14 +329,17 @@ class raw_env(AECEnv[str, Observation, int]):
             return
         paid = self.episode.step(token)
         self._steps += 1
-        self.rewards = dict(zip(self.possible_agents, paid, strict=True))
+        if any(paid):
+            self.rewards = dict(zip(self.possible_agents, paid, strict=True))
+            self._accumulate_rewards()
+        else:  # most steps: no reward, nothing to add up
+            self.rewards = self._no_rewards
         if self.episode.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
 
     def _end_illegal(self, agent: str) -> None:
         self.rewards = dict.fromkeys(self.agents, 0.0)
