@@ -376,7 +376,7 @@ def test_openspiel_refuses_bad_parameters_naming_them() -> None:
     with pytest.raises(InvalidArgumentError, match="reward must be"):
         pyspiel.load_game("python_rummy500", {"reward": "points"})
     with pytest.raises(InvalidArgumentError, match="max_game_length"):
-        load_game(max_game_length=0)
+        load_game(max_game_length=-1)
 
 
 # ---------------------------------------------------------------------------
@@ -482,3 +482,28 @@ def test_every_observation_encoding_passes_the_checkers(observation: str) -> Non
         layout = environment.unwrapped.layout
         assert set(observations) == {name for name, _shape in layout.shapes}
         assert observations["pile_top"].shape == (3, 53)
+
+
+@pytest.mark.parametrize("reward", ["zero_sum", "win", "score"])
+def test_openspiel_plays_whole_matches_dealing_each_hand_by_chance(reward: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from rummy500.adapters.openspiel import load_game
+
+    game = load_game(preset="pagat", episode="match", reward=reward)
+    assert game.max_game_length() == 60_000
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = _random_play(game, 6, check_tensors=True)
+    match = state._table.match
+    assert match is not None
+    assert match.result is not None
+    returns = state.returns()
+    if reward == "score":
+        assert returns == [float(total) for total in match.totals]
+    elif reward == "win":
+        assert sorted(returns) == [-1.0, 1.0]
+        assert returns[match.result.seats[0]] == 1.0
+    else:
+        assert sum(returns) == pytest.approx(0.0, abs=1e-9)
+    with pytest.raises(InvalidArgumentError, match="episode must be"):
+        load_game(episode="game")

@@ -13,9 +13,11 @@ Game parameters: ``preset`` (a preset name, default ``pagat``), ``rules``
 (a rule set as JSON text: a preset name or ``{"preset": name, knob: value
 …}``, as in positions; it overrides ``preset``), ``players`` (0: the fewest
 the rules allow), ``dealer``, ``reward`` (``zero_sum``, the default, ``win``
-or ``score``: :mod:`rummy500.adapters.episodes`), ``max_game_length``
-(2,000 decisions by default) and ``observation`` (``compact``, the default,
-or ``full``: :mod:`rummy500.adapters.encodings`).  :func:`load_game` takes a
+or ``score``: :mod:`rummy500.adapters.episodes`), ``episode`` (``hand``, the
+default, or ``match``: hands dealt by chance one after another until a side
+wins, each hand's rewards paid when it ends), ``max_game_length`` (0: 2,000
+decisions for a hand, 60,000 for a match) and ``observation`` (``compact``,
+the default, or ``full``: :mod:`rummy500.adapters.encodings`).  :func:`load_game` takes a
 :class:`~rummy500.Rules` and writes the JSON for you.
 
 **Chance.**  The deal is a sequence of chance nodes, one card at a time in
@@ -32,9 +34,9 @@ of the hand, as the ``reward`` parameter says: by default the zero-sum
 reward (the hand score minus the mean of the others', scaled to about ±1;
 the game's utility is then ``ZERO_SUM``).  The rules set no bound on the
 length of a hand (the players could take and discard the same cards
-forever), so the game declares one: a hand still going after
-``max_game_length`` decisions ends there, every return 0.  That is the
-true ``max_game_length()``.
+forever), so the game declares one: a hand (or match) still going after
+``max_game_length`` decisions ends there, that hand paying nothing.  That
+is the true ``max_game_length()``.
 
 **Observations.**  The observation tensor and string come from the
 player's view (:func:`rummy500.observe`) and the tokens it has spelled
@@ -62,15 +64,26 @@ import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.adapters.actions import ActionSpace, TokenGame
 from rummy500.adapters.encodings import Layout, make_layout
-from rummy500.adapters.episodes import check_reward, hand_rewards, reward_scale, seat_scores
+from rummy500.adapters.episodes import (
+    STEP_LIMITS,
+    check_episode,
+    check_reward,
+    hand_rewards,
+    match_win_rewards,
+    reward_scale,
+    seat_scores,
+)
 from rummy500.adapters.history import HandHistory, HistoryLayout
 from rummy500.adapters.observation import score_bound
 from rummy500.cards import JOKER, NUM_CODES, card_from_code
 from rummy500.errors import InvalidArgumentError, Rummy500Error, shown
 from rummy500.extras import requires
-from rummy500.moves import Draw
+from rummy500.match import MatchState, apply_match_move
+from rummy500.moves import Draw, Move
 from rummy500.positions import rules_from_data, rules_to_data
 from rummy500.rules import Rules
+from rummy500.seating import side_of, sides
+from rummy500.state import GameState
 
 with requires("openspiel", __name__):
     import numpy as np
@@ -87,10 +100,11 @@ __all__ = [
 
 #: The name the game is registered under.
 GAME_NAME = "python_rummy500"
-#: The default ``max_game_length`` (decision nodes): far above any hand of
-#: random tokens (about 200 with two players, under 600 with five); a hand
-#: still going after it ends there, every return 0.
-MAX_GAME_LENGTH = 2_000
+#: The default ``max_game_length`` of a hand (decision nodes): far above any
+#: hand of random tokens (about 200 with two players, under 600 with five);
+#: a hand still going after it ends there, paying nothing.  A match's is
+#: 60,000.
+MAX_GAME_LENGTH = STEP_LIMITS["hand"]
 
 _DEFAULTS: dict[str, Any] = {
     "preset": "pagat",
@@ -98,7 +112,8 @@ _DEFAULTS: dict[str, Any] = {
     "players": 0,
     "dealer": 0,
     "reward": "zero_sum",
-    "max_game_length": MAX_GAME_LENGTH,
+    "episode": "hand",
+    "max_game_length": 0,
     "observation": "compact",
 }
 
@@ -126,8 +141,9 @@ def load_game(
     players: int | None = None,
     dealer: int = 0,
     reward: str = "zero_sum",
-    max_game_length: int = MAX_GAME_LENGTH,
+    max_game_length: int = 0,
     observation: str = "compact",
+    episode: str = "hand",
 ) -> pyspiel.Game:
     """``pyspiel.load_game("python_rummy500", …)`` for a rule set, preset and player count."""
     if rules is not None and preset is not None:
@@ -136,6 +152,7 @@ def load_game(
         "players": players or 0,
         "dealer": dealer,
         "reward": check_reward(reward),
+        "episode": check_episode(episode),
         "max_game_length": max_game_length,
         "observation": observation,
     }
@@ -157,10 +174,11 @@ class Rummy500Game(pyspiel.Game):
         dealer = int(params["dealer"])
         if not 0 <= dealer < players:
             raise InvalidArgumentError(f"dealer must be a seat 0..{players - 1}, got {dealer}")
-        length = params["max_game_length"]
+        self.episode = check_episode(params["episode"])
+        length = params["max_game_length"] or STEP_LIMITS[self.episode]
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise InvalidArgumentError(
-                f"max_game_length must be a positive integer, got {shown(length)}"
+                f"max_game_length must be a positive integer (0: the default), got {shown(length)}"
             )
         self.rules = rules
         self.players = players
@@ -177,6 +195,8 @@ class Rummy500Game(pyspiel.Game):
         self._observer: Rummy500Observer | None = None
         self._information: Rummy500Observer | None = None
         bound = _utility_bound(self.reward, rules, players)
+        if self.episode == "match" and self.reward != "win":
+            bound *= max(1, length // 2)  # a hand takes two decisions at least
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=NUM_CODES,
@@ -186,7 +206,7 @@ class Rummy500Game(pyspiel.Game):
             utility_sum=0.0 if _zero_sum(self.reward, players) else None,
             max_game_length=length,
         )
-        super().__init__(_game_type(self.reward, players), info, params)
+        super().__init__(_game_type(self.reward, players, self.episode), info, params)
 
     def tensor_observer(self) -> Rummy500Observer:
         """The observer behind ``state.observation_tensor()``, made once and kept."""
@@ -241,8 +261,11 @@ def _zero_sum(reward: str, players: int) -> bool:
     return reward == "zero_sum" or (reward == "win" and players == 2)
 
 
-def _game_type(reward: str, players: int) -> pyspiel.GameType:
-    """The registered game type, with the utility the ``reward`` gives."""
+def _game_type(reward: str, players: int, episode: str) -> pyspiel.GameType:
+    """The registered game type, with the utility the ``reward`` gives.
+
+    In a match the rewards come at the end of each hand (``REWARDS``).
+    """
     utility = pyspiel.GameType.Utility.GENERAL_SUM
     if _zero_sum(reward, players):
         utility = pyspiel.GameType.Utility.ZERO_SUM
@@ -253,7 +276,11 @@ def _game_type(reward: str, players: int) -> pyspiel.GameType:
         chance_mode=_GAME_TYPE.chance_mode,
         information=_GAME_TYPE.information,
         utility=utility,
-        reward_model=_GAME_TYPE.reward_model,
+        reward_model=(
+            pyspiel.GameType.RewardModel.REWARDS
+            if episode == "match"
+            else pyspiel.GameType.RewardModel.TERMINAL
+        ),
         max_num_players=_GAME_TYPE.max_num_players,
         min_num_players=_GAME_TYPE.min_num_players,
         provides_information_state_string=True,
@@ -304,8 +331,16 @@ class _Table:
     mutable parts are copied.
     """
 
-    def __init__(self, deal: _Deal, reward: str, length: int) -> None:
+    def __init__(self, deal: _Deal, reward: str, length: int, match: bool) -> None:
         self.deal: _Deal | None = deal
+        #: The deck a hand is dealt from (for the next hands of a match).
+        self.deck = Counter(deal.left)
+        #: The match (``episode="match"``, from its first deal), and what it has paid.
+        self.match: MatchState | None = None
+        self.in_match = match
+        self.paid: tuple[float, ...] = (0.0,) * deal.players
+        #: What the last action paid (a hand's end).
+        self.last: tuple[float, ...] = self.paid
         self.game: TokenGame | None = None
         #: Cards chosen so far for a pending draw from the stock.
         self.drawing: tuple[int, ...] | None = None
@@ -331,6 +366,11 @@ class _Table:
         clone.reward = self.reward
         clone.length = self.length
         clone.cut = self.cut
+        clone.deck = self.deck
+        clone.match = self.match
+        clone.in_match = self.in_match
+        clone.paid = self.paid
+        clone.last = self.last
         return clone
 
 
@@ -343,7 +383,7 @@ class Rummy500State(pyspiel.State):
         if game.rules.dealers_gambit:
             deck[JOKER.code] -= 1  # the dealer's joker is set aside, face up (V7)
         deal = _Deal(game.rules, game.players, game.dealer, game.space, deck)
-        self._table = _Table(deal, game.reward, game.length)
+        self._table = _Table(deal, game.reward, game.length, game.episode == "match")
 
     # -- who acts -------------------------------------------------------------
 
@@ -387,6 +427,8 @@ class Rummy500State(pyspiel.State):
                 table.game, table.deal = game, None
                 table.history.dealt(game.state)
                 self._log_deal(game)
+                if table.in_match:
+                    table.match = _match_with(table.match, game)
             return
         game = table.game
         if table.drawing is not None:
@@ -394,6 +436,8 @@ class Rummy500State(pyspiel.State):
             return
         actor = game.actor
         assert actor is not None
+        if any(table.last):  # a decision: what the last one paid is past
+            table.last = (0.0,) * len(table.last)
         token = int(action)
         history = table.history
         history.decisions += 1
@@ -409,7 +453,40 @@ class Rummy500State(pyspiel.State):
         if move is not None:
             table.log = (*table.log, (-1, str(move)))
             history.moved(move, before, game.state)
+            if game.is_over:
+                self._hand_over(before, move)
         self._check_length()
+
+    def _hand_over(self, before: GameState, move: Move) -> None:
+        """Pay the hand's rewards; in a match, score it and deal the next hand by chance."""
+        table = self._table
+        game = table.game
+        assert game is not None
+        result = game.state.result
+        assert result is not None
+        rules, players = game.space.rules, game.space.players
+        if table.reward != "win" or table.match is None:
+            scores = seat_scores(rules, players, result)
+            self._pay(hand_rewards(table.reward, rules, players, scores))
+        if table.match is None:
+            return
+        match = apply_match_move(attrs.evolve(table.match, hand=before), move)
+        table.match = match
+        if match.result is not None:
+            if table.reward == "win":
+                self._pay(match_win_rewards(match))
+            return
+        decisions = table.history.decisions
+        table.history = HandHistory(players)
+        table.history.decisions = decisions
+        table.deal = _Deal(rules, players, match.hand.dealer, game.space, Counter(table.deck))
+        table.game = None
+        table.log = (*table.log, (-1, f"hand {match.number}, p{match.hand.dealer} deals"))
+
+    def _pay(self, paid: tuple[float, ...]) -> None:
+        table = self._table
+        table.last = paid
+        table.paid = tuple(a + b for a, b in zip(table.paid, paid, strict=True))
 
     def _check_length(self) -> None:
         table = self._table
@@ -463,15 +540,13 @@ class Rummy500State(pyspiel.State):
         table = self._table
         return table.game is not None and (table.cut or table.game.is_over)
 
+    def rewards(self) -> list[float]:
+        """What the last action paid each seat (a hand's end, in a match)."""
+        return list(self._table.last)
+
     def returns(self) -> list[float]:
-        """Each seat's reward for the hand once it is over, else 0 (the ``reward`` parameter)."""
-        table = self._table
-        game = table.game
-        result = None if game is None or table.cut else game.state.result
-        if game is None or result is None:
-            return [0.0] * self.num_players()
-        rules, players = game.space.rules, game.space.players
-        return list(hand_rewards(table.reward, rules, players, seat_scores(rules, players, result)))
+        """Each seat's rewards so far (the ``reward`` parameter): the hands ended, or the match."""
+        return list(self._table.paid)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s observation tensor (default: the player to act), by the game's observer."""
@@ -513,6 +588,15 @@ class Rummy500State(pyspiel.State):
         if table.drawing is not None:
             drawing = f"; drawing {_cards(card_from_code(code) for code in table.drawing) or '...'}"
         return f"{game.state}\n  p{game.actor} acts; spelled: {spelled}{drawing}"
+
+
+def _match_with(match: MatchState | None, game: TokenGame) -> MatchState:
+    """The match with ``game``'s hand, just dealt by chance, as its current hand."""
+    state = game.state
+    if match is None:
+        totals = (0,) * len(sides(state.rules, state.num_players))
+        return MatchState(state.rules, state.num_players, 0, state, totals=totals)
+    return attrs.evolve(match, hand=state)
 
 
 def _cards(cards: Any) -> str:
@@ -562,7 +646,12 @@ class Rummy500Observer:
             self.tensor.fill(0.0)
             return
         prefix = game.prefix if game.actor == player else ()
-        self.layout.encode(game.view(player), prefix, out=self._observation)
+        match = state._table.match
+        totals: tuple[int, ...] = ()
+        if match is not None:
+            rules, players = game.space.rules, game.space.players
+            totals = tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
+        self.layout.encode(game.view(player), prefix, out=self._observation, totals=totals)
         if self.perfect_recall:
             table = state._table
             self.history.fill(self.tensor, table.history, player, table.length)
