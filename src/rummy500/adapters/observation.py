@@ -280,7 +280,10 @@ class ObservationLayout:
         one_hot("blocked_by", view.blocked_by)
         if view.joker_effect is not None:
             ones.append(at["joker_effect"] + _EFFECTS.index(view.joker_effect))
-        vector += np.bincount(ones, minlength=self.size).astype(np.float32)
+        # NumPy reads an array made by fromiter far faster than a list.
+        vector += np.bincount(np.fromiter(ones, np.intp, len(ones)), minlength=self.size).astype(
+            np.float32
+        )
         sizes = at["hand_sizes"]
         for seat, size in enumerate(view.hand_sizes):
             vector[sizes + relative(seat)] = size
