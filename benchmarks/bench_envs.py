@@ -1,13 +1,23 @@
 """Steps per second of each environment under random play (uniform over the legal tokens).
 
-Usage: python benchmarks/bench_envs.py [--seconds 10] [--preset pagat] [--players 2]
-Smoke run: python benchmarks/bench_envs.py --seconds 0.5
+Usage: python benchmarks/bench_envs.py [--seconds 3] [--rounds 3] [--preset pagat] [--players 2]
+Smoke run: python benchmarks/bench_envs.py --seconds 0.3 --rounds 1
 
-A step is one token (one action of an agent).  Each run plays whole hands
-for about ``--seconds`` seconds and counts steps and hands:
+A step is one token (one action of an agent), or one move for the raw
+engine.  Each run plays whole hands for about ``--seconds`` seconds and
+counts steps and hands; the runs are interleaved over ``--rounds`` rounds
+(every run once per round, so a machine that slows down slows them all),
+and each run's ratios to the raw engine are taken inside a round, then the
+median over the rounds is printed:
 
+* ``engine``: ``legal_moves``, a uniform choice and ``apply_move``: the
+  baseline of the ratios;
 * ``TokenGame``: the token game the environments run, stepped directly
   (no observation built): the cost of the engine and the mask;
+The environments' legal actions are chosen as the engine's moves are, by
+``random.Random.choice`` (here over the mask's nonzero entries): NumPy's
+``Generator.choice`` alone costs about as much as an engine move.
+
 * ``PettingZoo env()``: with PettingZoo's wrappers, an observation and a mask
   for the agent at every step (``env.last()``);
 * ``PettingZoo raw_env``: the same without the wrappers;
@@ -26,26 +36,49 @@ import argparse
 import importlib.util
 import platform
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 
-import numpy as np
-
 import rummy500
-from rummy500 import new_game, presets
+from rummy500 import apply_move, legal_moves, new_game, presets
 from rummy500.adapters.actions import TokenGame
 
 
-def timed(run_hand: Callable[[int], int], seconds: float) -> tuple[int, int, float]:
-    """Run hands until ``seconds`` have passed: (steps, hands, elapsed)."""
-    steps = hands = 0
+def timed(
+    run_hand: Callable[[int], int | tuple[int, int]], seconds: float
+) -> tuple[int, int, float]:
+    """Run hands until ``seconds`` have passed: (steps, hands, elapsed).
+
+    A run returns its steps (one hand), or its steps and the hands it finished.
+    """
+    steps = hands = calls = 0
     start = time.perf_counter()
     while True:
-        steps += run_hand(hands)
-        hands += 1
+        done = run_hand(calls)
+        calls += 1
+        if isinstance(done, tuple):
+            steps, hands = steps + done[0], hands + done[1]
+        else:
+            steps, hands = steps + done, hands + 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps, hands, elapsed
+
+
+def engine(preset: str, players: int) -> Callable[[int], int]:
+    rules = presets.get(preset)
+
+    def run(seed: int) -> int:
+        state = new_game(rules, players, seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            steps += 1
+        return steps
+
+    return run
 
 
 def token_game(preset: str, players: int) -> Callable[[int], int]:
@@ -70,7 +103,7 @@ def pettingzoo(preset: str, players: int, wrapped: bool) -> Callable[[int], int]
         table = env(preset=preset, players=players)
     else:
         table = raw_env(preset=preset, players=players)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
 
     def run(seed: int) -> int:
         table.reset(seed=seed)
@@ -80,7 +113,7 @@ def pettingzoo(preset: str, players: int, wrapped: bool) -> Callable[[int], int]
             if termination or truncation:
                 table.step(None)
                 continue
-            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            table.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
             steps += 1
         return steps
 
@@ -91,14 +124,14 @@ def gymnasium(preset: str, players: int) -> Callable[[int], int]:
     from rummy500.adapters.gymnasium import Rummy500Env
 
     environment = Rummy500Env(preset=preset, players=players, opponents="random")
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
 
     def run(seed: int) -> int:
         _observation, info = environment.reset(seed=seed)
         steps = 0
         done = False
         while not done:
-            action = rng.choice(np.flatnonzero(info["action_mask"]))
+            action = int(rng.choice(info["action_mask"].nonzero()[0]))
             _observation, _reward, done, _truncated, info = environment.step(action)
             steps += 1
         return steps
@@ -133,16 +166,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per run")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per run and round")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     parser.add_argument("--preset", default="pagat")
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args(argv)
     print(
         f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
         f"{platform.machine()}; preset {args.preset!r}, {args.players} players, "
-        f"uniform random tokens"
+        f"uniform random tokens; {args.rounds} rounds of {args.seconds:g} s per run"
     )
-    runs: list[tuple[str, str | None, Callable[[], Callable[[int], int]]]] = [
+    runs: list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]] = [
+        (
+            "engine (legal_moves + choice + apply_move)",
+            None,
+            lambda: engine(args.preset, args.players),
+        ),
         ("TokenGame (no observations)", None, lambda: token_game(args.preset, args.players)),
         (
             "PettingZoo env() (wrapped)",
@@ -165,18 +204,61 @@ def main(argv: Sequence[str] | None = None) -> None:
             "pyspiel",
             lambda: openspiel(args.preset, args.players, True),
         ),
+        *extra_runs(args.preset, args.players),
     ]
     width = max(len(name) for name, _module, _make in runs)
-    print(f"{'environment':<{width}}  {'steps/s':>9}  {'hands/s':>8}  {'steps/hand':>10}")
+    made: dict[str, Callable[[int], int | tuple[int, int]]] = {}
     for name, module, make in runs:
         if module is not None and importlib.util.find_spec(module) is None:
             print(f"{name:<{width}}  skipped: {module} is not installed")
             continue
-        steps, hands, elapsed = timed(make(), args.seconds)
-        print(
-            f"{name:<{width}}  {steps / elapsed:9,.0f}  {hands / elapsed:8.1f}  "
-            f"{steps / hands:10.1f}"
+        made[name] = make()
+    rates: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in made}
+    for _round in range(args.rounds):
+        measured = {}
+        for name, run in made.items():
+            steps, hands, elapsed = timed(run, args.seconds)
+            measured[name] = (steps / elapsed, hands / elapsed)
+        base_steps, base_hands = next(iter(measured.values()))
+        for name, (step_rate, hand_rate) in measured.items():
+            rates[name].append(
+                (step_rate, hand_rate, step_rate / base_steps, hand_rate / base_hands)
+            )
+    print(
+        f"{'run':<{width}}  {'steps/s':>9}  {'hands/s':>8}  {'x engine steps':>14}  "
+        f"{'x engine hands':>14}"
+    )
+    for name, values in rates.items():
+        step_rate, hand_rate, step_ratio, hand_ratio = (
+            statistics.median(value[index] for value in values) for index in range(4)
         )
+        print(
+            f"{name:<{width}}  {step_rate:9,.0f}  {hand_rate:8.1f}  {step_ratio:14.2f}  "
+            f"{hand_ratio:14.2f}"
+        )
+
+
+def extra_runs(
+    preset: str, players: int
+) -> list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]]:
+    """The batched environment, N = 64 (self-play: every token of every seat)."""
+    return [("BatchedEnv N=64 (self-play)", "numpy", lambda: batched(preset, players, 64))]
+
+
+def batched(preset: str, players: int, games: int) -> Callable[[int], tuple[int, int]]:
+    """Twenty steps of every game: the tokens spelled and the episodes finished."""
+    from rummy500.adapters.batched import BatchedEnv
+
+    batch = BatchedEnv(games, preset=preset, players=players, seed=0)
+    rng = random.Random(0)
+
+    def run(seed: int) -> tuple[int, int]:
+        before = int(batch.episodes.sum())
+        for _ in range(20):
+            batch.step([rng.choice(row.nonzero()[0]) for row in batch.masks])
+        return 20 * games, int(batch.episodes.sum()) - before
+
+    return run
 
 
 if __name__ == "__main__":

@@ -67,12 +67,14 @@ def random_token_game(preset: str, players: int, seed: int, tokens: int | None =
 # The token action space
 
 
-def test_the_vocabulary_depends_on_the_deck_only_through_its_size() -> None:
+def test_the_vocabulary_is_sized_for_the_largest_deck_whatever_the_deck() -> None:
     one_deck = ActionSpace(Rules(), 2)
-    assert (one_deck.size, one_deck.max_depth, one_deck.max_melds) == (362, 54, 18)
+    assert (one_deck.size, one_deck.max_depth, one_deck.max_melds) == (555, 112, 37)
+    assert one_deck.deck == 54
     two_decks = ActionSpace(Rules(), 5)
-    assert (two_decks.size, two_decks.max_depth, two_decks.max_melds) == (542, 108, 36)
-    # Knobs other than the deck leave the vocabulary alone.
+    assert (two_decks.size, two_decks.max_depth, two_decks.max_melds) == (555, 112, 37)
+    assert two_decks.deck == 108
+    assert two_decks.names == one_deck.names
     assert ActionSpace(presets.get("wikipedia"), 2).names == one_deck.names
     assert len(set(one_deck.names)) == one_deck.size
     assert one_deck.names[: ActionSpace.NOMINATE + 3] == (
@@ -120,8 +122,8 @@ def test_moves_spell_as_documented() -> None:
         ((ActionSpace.DRAW, ActionSpace.DRAW), "go on after a whole move"),
         ((ActionSpace.MELD, ActionSpace.STOP), "one meld card or more"),
         ((ActionSpace.MELD, 300), "does not end with stop"),
-        ((362,), "0..361"),
-        ((True,), "0..361"),
+        ((555,), "0..554"),
+        ((True,), "0..554"),
     ],
 )
 def test_decode_refuses_tokens_that_spell_no_move(tokens: tuple[int, ...], message: str) -> None:
@@ -132,9 +134,9 @@ def test_decode_refuses_tokens_that_spell_no_move(tokens: tuple[int, ...], messa
 def test_encode_refuses_what_lies_beyond_the_maxima() -> None:
     space = ActionSpace()
     with pytest.raises(InvalidArgumentError, match="beyond"):
-        space.encode(Take(0, 55))
+        space.encode(Take(0, 113))
     with pytest.raises(InvalidArgumentError, match="beyond"):
-        space.encode(LayoffMove(0, 18, "9H"))
+        space.encode(LayoffMove(0, 37, "9H"))
     with pytest.raises(InvalidArgumentError, match="not a move"):
         space.encode("draw")  # type: ignore[arg-type]
 
@@ -331,16 +333,19 @@ def _swapped(state: GameState, known: KnownCards, seat: int, rng: random.Random)
                                 "stock": [str(c) for c in stock]})  # fmt: skip
 
 
+@pytest.mark.parametrize("encoding", ["compact", "full"])
 @pytest.mark.parametrize(("preset", "players"), CONFIGS)
-def test_observations_are_the_same_when_hidden_cards_are_swapped(preset: str, players: int) -> None:
+def test_observations_are_the_same_when_hidden_cards_are_swapped(
+    preset: str, players: int, encoding: str
+) -> None:
     pytest.importorskip("numpy")
-    from rummy500.adapters.observation import ObservationLayout
+    from rummy500.adapters.encodings import make_layout
 
     for seed in range(3):
         game = random_token_game(preset, players, seed, tokens=40 + 17 * seed)
         if game.is_over:
             continue
-        layout = ObservationLayout(game.space)
+        layout = make_layout(game.space, encoding)
         rng = random.Random(seed)
         for seat in range(players):
             prefix = game.prefix if seat == game.actor else ()
@@ -360,10 +365,11 @@ def test_observations_are_the_same_when_hidden_cards_are_swapped(preset: str, pl
 
 def test_observations_lie_within_their_bounds_and_name_their_pieces() -> None:
     np = pytest.importorskip("numpy")
-    from rummy500.adapters.observation import ObservationLayout, score_bound
+    from rummy500.adapters.encodings import make_layout
+    from rummy500.adapters.observation import score_bound
 
-    for preset, players in CONFIGS:
-        layout = ObservationLayout(ActionSpace(presets.get(preset), players))
+    for (preset, players), encoding in itertools.product(CONFIGS, ["compact", "full"]):
+        layout = make_layout(ActionSpace(presets.get(preset), players), encoding)
         low, high = layout.bounds()
         assert sum(int(np.prod(shape)) for _name, shape in layout.shapes) == layout.size
         game = TokenGame(new_game(presets.get(preset), players, seed=3))
@@ -414,7 +420,7 @@ def test_pettingzoo_plays_a_hand_to_its_scores_and_renders_the_table() -> None:
     np = pytest.importorskip("numpy")
     from rummy500.adapters.pettingzoo import env, raw_env
 
-    table = env(preset="partnership", players=4, render_mode="ansi")
+    table = env(preset="partnership", players=4, render_mode="ansi", reward="score")
     table.reset(seed=5)
     rng = np.random.default_rng(5)
     rewards = dict.fromkeys(table.possible_agents, 0.0)
@@ -444,11 +450,11 @@ def test_pettingzoo_illegal_tokens() -> None:
         raw.step(ActionSpace.MELD)
     wrapped = env()
     wrapped.reset(seed=1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        wrapped.step(ActionSpace.MELD)
+    offender = wrapped.agent_selection
+    wrapped.step(ActionSpace.MELD)
     assert all(wrapped.terminations.values())
-    assert wrapped.rewards[wrapped.possible_agents[1]] == -1
+    assert wrapped.rewards[offender] == -1
+    assert wrapped.infos[offender]["illegal_action"]
 
 
 def test_pettingzoo_starts_from_a_given_position() -> None:
@@ -489,7 +495,7 @@ def test_gymnasium_episode_ends_with_the_learners_score() -> None:
     np = pytest.importorskip("numpy")
     from rummy500.adapters.gymnasium import Rummy500Env
 
-    environment = Rummy500Env(preset="pagat", seat=1, opponents=["random"])
+    environment = Rummy500Env(preset="pagat", seat=1, opponents=["random"], reward="score")
     observation, info = environment.reset(seed=2)
     rng = np.random.default_rng(2)
     total, done, steps = 0.0, False, 0

@@ -428,12 +428,15 @@ def make_view(
     """:func:`observe` with the seat's legal moves already generated (for referees and drivers).
 
     ``moves`` must be the legal moves of ``seat`` in ``state``, in the
-    engine's order.
+    engine's order.  Known cards given are checked against the hands; the
+    state's own (``known=None``) are the engine's, kept right by every move,
+    and are not checked again.
     """
     _check_seat(state, seat)
     if known is None:
         known = KnownCards(state.known)
-    _check_known(state, known)
+    else:
+        _check_known(state, known)
     if state.is_over:  # the hands are laid open for the count (S2)
         shown = tuple(() if other == seat else hand for other, hand in enumerate(state.hands))
     else:

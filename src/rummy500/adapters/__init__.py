@@ -15,6 +15,14 @@ continue one of the legal moves of the seat that acts.
 - ``rummy500.adapters.observation`` — the observation vector, built from
   the acting seat's :class:`~rummy500.views.PlayerView` and the tokens it
   has spelled (needs NumPy).
+- :mod:`rummy500.adapters.compact` — the compact observation, every value
+  scaled, under 8 KB a step (the default); :mod:`rummy500.adapters.encodings`
+  — the ``observation`` option and its Gymnasium spaces.
+- :mod:`rummy500.adapters.episodes` — what an episode is (a hand or a
+  match) and the rewards it pays (zero-sum, win or score), the same in
+  every environment (no extra dependency).
+- :mod:`rummy500.adapters.history` — the history pieces of OpenSpiel's
+  information-state tensor.
 - ``rummy500.adapters.pettingzoo`` — a PettingZoo AEC environment (extra
   ``pettingzoo``).
 - ``rummy500.adapters.gymnasium`` — a Gymnasium environment: one learner
@@ -22,6 +30,9 @@ continue one of the legal moves of the seat that acts.
 - ``rummy500.adapters.openspiel`` — an OpenSpiel game registered as
   ``python_rummy500``, with the deal and the stock draws as chance nodes
   (extra ``openspiel``).
+- ``rummy500.adapters.batched`` — N games stepped together into
+  preallocated arrays, with auto-reset (needs NumPy); and
+  ``rummy500.adapters.vector``, its Gymnasium ``VectorEnv`` face.
 
 Importing :mod:`rummy500` imports none of these, and importing this package
 imports none of the third-party libraries: each adapter module imports its

@@ -38,21 +38,26 @@ at once, rule T3a: ``N = 1`` without ``top_discard_must_meld``.)  At every
 step the legal tokens, the *mask*, are the next tokens of the legal moves
 of the seat that acts which begin with what that seat has spelled so far.
 
-The vocabulary depends on the rule set and the number of players only
-through two maxima, both set by the size of the deck ``D`` (54 cards for
-one deck with two jokers):
+The vocabulary is the same for every rule set and number of players: a
+token means the same action under every preset, so one policy serves them
+all.  Its families are sized for the largest deck the rules allow, ``D`` =
+:data:`MAX_DECK` (two decks of 52 cards with four jokers each, 112 cards):
 
 - depths ``1 … D`` for ``take``, ``rummy`` and ``split`` (the pile never
   holds more cards than the deck);
 - table melds ``0 … D // 3 - 1`` for ``layoff`` (a meld has 3 cards or more).
 
-So one deck gives 362 tokens, two decks 542:
+So there are 555 tokens whatever the rules; the ones a rule set can never
+use (``take 60`` with one deck, ``nominate wild`` without V7) are simply
+never legal, so the mask always leaves them out:
 
 >>> from rummy500 import Rules, new_game, legal_moves, parse_move
 >>> from rummy500.adapters.actions import ActionSpace
 >>> space = ActionSpace(Rules(), players=2)
 >>> space.size, space.max_depth, space.max_melds
-(362, 54, 18)
+(555, 112, 37)
+>>> ActionSpace(Rules(), players=6).names == space.names
+True
 >>> state = new_game(seed=7)
 >>> move = parse_move(state, "p1: take 1")
 >>> space.encode(move), space.describe(space.encode(move))
@@ -80,6 +85,7 @@ this way, one token at a time:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -87,7 +93,7 @@ import attrs
 
 import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves
-from rummy500.cards import NUM_CODES, card_from_code
+from rummy500.cards import NUM_CODES, card_from_code, make_deck
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.meldcards import MELD_CARDS, NUM_SPEC_CODES, SPEC_TEXT
 from rummy500.moves import (
@@ -109,26 +115,35 @@ from rummy500.seating import side_of
 from rummy500.state import GameState, HandResult, JokerEffect, polling_order
 from rummy500.views import KnownCards, PlayerView, make_view
 
-__all__ = ["ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules"]
+__all__ = ["MAX_DECK", "ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules", "token_of"]
 
 _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
+
+#: The most cards a deck can hold under any rule set: two decks with four
+#: jokers each (D1).  It sizes the vocabulary's ``take``, ``rummy``,
+#: ``split`` and ``layoff`` families.
+MAX_DECK = len(make_deck(2, 4))
 
 
 @attrs.frozen(repr=False)
 class ActionSpace:
-    """The token vocabulary of one rule set and number of players, with encode and decode.
+    """The token vocabulary, with encode and decode for one rule set and number of players.
 
-    The fixed tokens have the same number in every space (the class
-    constants below); the token families that follow them start at the
-    attributes :attr:`discard`, :attr:`take`, :attr:`rummy`, :attr:`split`,
-    :attr:`layoff` and :attr:`card`.
+    Every token has the same number in every space, whatever the rules and
+    the number of players: the fixed tokens are the class constants below,
+    and the token families that follow them start at the attributes
+    :attr:`discard`, :attr:`take`, :attr:`rummy`, :attr:`split`,
+    :attr:`layoff` and :attr:`card` (the same in every space).  The rule set
+    and the players only decide which tokens can ever be legal.
 
     Attributes:
         rules: The rule set.
         players: The number of players.
-        max_depth: The deepest ``take``, ``rummy`` or ``split``: the size of the deck.
-        max_melds: The number of ``layoff`` targets: the deck's size divided by 3.
-        size: The number of tokens (the size of a ``Discrete`` action space).
+        max_depth: The deepest ``take``, ``rummy`` or ``split``: :data:`MAX_DECK`.
+        max_melds: The number of ``layoff`` targets: :data:`MAX_DECK` divided by 3.
+        deck: The number of cards in this rule set's deck for these players
+            (the pile is never deeper).
+        size: The number of tokens (the size of a ``Discrete`` action space): 555.
         discard: The token of ``discard`` the card with code 0 (``AS``);
             card code ``c`` (the joker is 52) has ``discard + c``.
         take: The token of ``take 1``; ``take N`` is ``take + N - 1``.
@@ -162,6 +177,7 @@ class ActionSpace:
     players: int = 2
     max_depth: int = attrs.field(init=False)
     max_melds: int = attrs.field(init=False)
+    deck: int = attrs.field(init=False)
     size: int = attrs.field(init=False)
     discard: int = attrs.field(init=False)
     take: int = attrs.field(init=False)
@@ -175,7 +191,7 @@ class ActionSpace:
         if not isinstance(self.rules, Rules):
             raise InvalidArgumentError(f"rules must be a Rules, got {shown(self.rules)}")
         self.rules.check_players(self.players)
-        deck = len(self.rules.deck(self.players))
+        deck = MAX_DECK
         discard = self.NOMINATE + len(_EFFECTS)
         take = discard + NUM_CODES
         rummy = take + deck
@@ -185,6 +201,7 @@ class ActionSpace:
         values = {
             "max_depth": deck,
             "max_melds": deck // 3,
+            "deck": len(self.rules.deck(self.players)),
             "size": card + NUM_SPEC_CODES,
             "discard": discard,
             "take": take,
@@ -401,6 +418,38 @@ class ActionSpace:
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.players} players, {self.size} tokens>"
+
+
+def token_of(action: Any, size: int) -> int:
+    """``action`` as a token number, if it is an integer ``0 <= action < size``.
+
+    The environments read their actions with it: a Python or NumPy integer
+    (or a NumPy array holding one), never a float, a bool, ``None`` or text,
+    which would otherwise be truncated or parsed into some token silently.
+
+    >>> token_of(3, 555)
+    3
+    >>> token_of(0.7, 555)
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.InvalidArgumentError: an action is a token, an integer 0..554, got 0.7
+
+    Raises:
+        InvalidArgumentError: naming the value otherwise.
+    """
+    if type(action) is int and 0 <= action < size:  # the common case, first
+        return action
+    value = action
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and getattr(value, "shape", None) == () and dtype.kind in "iu":
+        value = value.item()
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        token = int(value)
+        if 0 <= token < size:
+            return token
+    raise InvalidArgumentError(
+        f"an action is a token, an integer 0..{size - 1}, got {shown(action)}"
+    )
 
 
 def resolve_rules(

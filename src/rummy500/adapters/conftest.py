@@ -12,6 +12,9 @@ import importlib.util
 
 _NEEDS = {
     "observation.py": ("numpy",),
+    "compact.py": ("numpy",),
+    "batched.py": ("numpy",),
+    "vector.py": ("numpy", "gymnasium"),
     "pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
     "gymnasium.py": ("numpy", "gymnasium"),
     "openspiel.py": ("numpy", "pyspiel"),

@@ -1,13 +1,16 @@
 """A Gymnasium environment: one learner at the table, bots in the other seats.
 
 Needs the ``gymnasium`` extra (``pip install 'rummy500[gymnasium]'``).
-Importing this module registers the environment as ``rummy500/Rummy500-v0``
-(``gymnasium.make("rummy500/Rummy500-v0", preset="wikipedia")``).
+Importing this module registers the environment twice:
+``rummy500/Rummy500-v0`` (an episode is one hand, truncated after 1,000 of
+the learner's steps: ``gymnasium.make("rummy500/Rummy500-v0",
+preset="wikipedia")``) and ``rummy500/Rummy500Match-v0`` (an episode is a
+whole match, ``episode="match"``, truncated after 30,000 steps).
 
-An episode is one hand.  The learner's seat spells its moves one token at a
-time in the token action space (:mod:`rummy500.adapters.actions`): the
-action space is ``Discrete(size)``, the observation a float32 vector of the
-seat's view and what it has spelled
+An episode is one hand, or with ``episode="match"`` a match.  The learner's
+seat spells its moves one token at a time in the token action space
+(:mod:`rummy500.adapters.actions`): the action space is ``Discrete(size)``,
+the observation a float32 vector of the seat's view and what it has spelled
 (:class:`~rummy500.adapters.observation.ObservationLayout`).  The legal
 tokens are in ``info["action_mask"]`` (an int8 vector), and
 :meth:`Rummy500Env.action_masks` gives them as booleans, as maskable
@@ -18,27 +21,32 @@ pass it on).  The other seats
 are played by bots between the learner's steps; when the learner may call
 "Rummy!" or meld out of turn it is asked too, and may ``decline``.
 
-The reward is 0 until the hand ends, then the learner's hand score (its
-side's under partnerships, V5).  An illegal token changes nothing and
-costs ``illegal_reward``, with ``info["illegal_action"]`` set.
+The reward is 0 until a hand ends, then what the ``reward`` option says
+(:mod:`rummy500.adapters.episodes`; by default ``"zero_sum"``: the
+learner's hand score minus the mean of the others', scaled to about ±1).
+An illegal token changes nothing and costs ``illegal_reward``, with
+``info["illegal_action"]`` set; an action that is not a token number
+(``None``, a float, a string) raises
+:class:`~rummy500.errors.InvalidArgumentError` naming it.
 
 >>> from rummy500.adapters.gymnasium import Rummy500Env
 >>> environment = Rummy500Env(preset="pagat", seat=0, opponents="greedy")
 >>> observation, info = environment.reset(seed=3)
 >>> observation.shape, int(info["action_mask"].sum()) > 0
-((5670,), True)
+((901,), True)
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
-from rummy500._engine import new_game
-from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules
-from rummy500.adapters.observation import ObservationLayout
+from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.encodings import make_layout, make_space, shaped
+from rummy500.adapters.episodes import DealerRotation, Episode
 from rummy500.bots import Bot
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.state import GameState
@@ -49,18 +57,24 @@ with requires("gymnasium", __name__):
     import numpy.typing as npt
     from gymnasium import spaces
 
-__all__ = ["ENV_ID", "Opponent", "Rummy500Env"]
+__all__ = ["ENV_ID", "MATCH_ENV_ID", "Opponent", "Rummy500Env"]
 
-#: The id the environment is registered under.
+#: The id the environment is registered under (one hand, at most 1,000 steps).
 ENV_ID = "rummy500/Rummy500-v0"
+#: The id of the environment whose episode is a match (at most 30,000 steps).
+MATCH_ENV_ID = "rummy500/Rummy500Match-v0"
 
 #: An opponent: a bot name (``"greedy"``, ``"random"``, ``"search"``), or a
 #: function of a seed that makes a bot.
 Opponent = str | Callable[[int], Bot]
 
 
-class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
-    """One hand of 500 Rummy for one learner against bots.
+#: An observation: the flat vector, or its named pieces (``observation="dict"``).
+Observation = npt.NDArray[np.float32] | dict[str, npt.NDArray[np.float32]]
+
+
+class Rummy500Env(gymnasium.Env[Observation, np.int64]):
+    """A hand (or a match) of 500 Rummy for one learner against bots.
 
     Args:
         rules: The rule set (default: the ``pagat`` preset).
@@ -71,7 +85,13 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             all, or one per other seat in seat order.  They are made anew at
             every reset, with seeds drawn from the environment's generator,
             so ``reset(seed=s)`` replays the same hand for the same actions.
-        dealer: The dealer's seat.
+        reward: ``"zero_sum"`` (default), ``"win"`` or ``"score"``
+            (:mod:`rummy500.adapters.episodes`).
+        episode: ``"hand"`` (default) or ``"match"``.
+        dealer: The dealer's seat, or ``None`` (default) for a dealer that
+            rotates across resets from a seat drawn from the seed.
+        observation: ``"compact"`` (default), ``"dict"`` or ``"full"``
+            (:mod:`rummy500.adapters.encodings`).
         illegal_reward: The reward of an illegal token (which changes nothing).
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
 
@@ -90,15 +110,22 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         *,
         seat: int = 0,
         opponents: Opponent | Sequence[Opponent] = "greedy",
-        dealer: int = 0,
+        reward: str = "zero_sum",
+        episode: str = "hand",
+        dealer: int | None = None,
+        observation: str = "compact",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise InvalidArgumentError(
+                f"render_mode must be None or 'ansi', got {shown(render_mode)}"
+            )
         self.rules, self.players = resolve_rules(rules, preset, players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidArgumentError(f"seat must be a seat 0..{self.players - 1}, got {seat!r}")
+            raise InvalidArgumentError(
+                f"seat must be a seat 0..{self.players - 1}, got {shown(seat)}"
+            )
         self.seat = seat
         others = self.players - 1
         if isinstance(opponents, str) or callable(opponents):
@@ -110,53 +137,72 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                     f"expected one opponent per other seat ({others}), got {len(makers)}"
                 )
         self._makers = [_bot_maker(maker) for maker in makers]
-        self.dealer = dealer
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
+            raise InvalidArgumentError(
+                f"illegal_reward must be a number, got {shown(illegal_reward)}"
+            )
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.space = ActionSpace(self.rules, self.players)
-        self.layout = ObservationLayout(self.space)
-        low, high = self.layout.bounds()
-        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.episode = Episode(self.space, reward, episode)
+        self.dealers = DealerRotation(dealer, self.players)
+        self.layout = make_layout(self.space, observation)
+        self.observation = observation
+        self.observation_space = make_space(self.layout, observation)
         self.action_space = spaces.Discrete(self.space.size)
-        self.game: TokenGame | None = None
         self.bots: dict[int, Bot] = {}
+        self._started = False
+        self._paid = 0.0
+
+    @property
+    def game(self) -> TokenGame | None:
+        """The current hand, played token by token (``None`` before the first reset)."""
+        return self.episode.game if self._started else None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new hand (or start from ``options["state"]``) and play the bots to the learner."""
         super().reset(seed=seed)
-        draws = self.np_random.integers(0, 2**63 - 1, size=self.players)
+        if seed is not None:
+            self.dealers.reseed()
+        draws = self.np_random.integers(0, 2**63 - 1, size=self.players + 1)
         state = (options or {}).get("state")
-        if state is None:
-            state = new_game(self.rules, self.players, seed=int(draws[0]), dealer=self.dealer)
-        elif not isinstance(state, GameState):
-            raise InvalidArgumentError(f"options['state'] must be a GameState, got {state!r}")
+        if state is not None and not isinstance(state, GameState):
+            raise InvalidArgumentError(f"options['state'] must be a GameState, got {shown(state)}")
+        dealer = self.dealers.next(random.Random(int(draws[-1])))
         others = [seat for seat in range(self.players) if seat != self.seat]
         self.bots = {
             seat: make(int(draw))
-            for seat, make, draw in zip(others, self._makers, draws[1:], strict=True)
+            for seat, make, draw in zip(others, self._makers, draws[1:], strict=False)
         }
-        self.game = TokenGame(state, self.space)
+        self.episode.start(int(draws[0]), dealer, state)
+        self._started = True
+        self._paid = 0.0
         self._play_bots()
         return self._observation(), self._info()
 
     def step(
         self, action: np.int64 | int
-    ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Spell one token for the learner, then let the bots play up to its next step."""
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Spell one token for the learner, then let the bots play up to its next step.
+
+        Raises:
+            InvalidArgumentError: before :meth:`reset`, once the episode is
+                over, or for an action that is not a token number.
+        """
         game = self._game()
-        if game.is_over:
-            raise InvalidArgumentError("the hand is over: call reset()")
-        token = int(action)
+        if self.episode.is_over:
+            raise InvalidArgumentError("the episode is over: call reset()")
+        token = token_of(action, self.space.size)
         if not game.is_legal(token):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, False, False, info
-        game.step(token)
+        self._paid = 0.0
+        self._pay(self.episode.step(token))
         self._play_bots()
-        reward = game.returns()[self.seat] if game.is_over else 0.0
-        return self._observation(), reward, game.is_over, False, self._info()
+        return self._observation(), self._paid, self.episode.is_over, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal tokens of the learner now, as booleans (for maskable algorithms)."""
@@ -171,19 +217,25 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return f"{game.state}\n  learner p{self.seat}; spelled: {spelled}"
 
     def _game(self) -> TokenGame:
-        if self.game is None:
+        if not self._started:
             raise InvalidArgumentError("call reset() before step()")
-        return self.game
+        return self.episode.game
+
+    def _pay(self, paid: tuple[float, ...]) -> None:
+        self._paid += paid[self.seat]
 
     def _play_bots(self) -> None:
-        game = self._game()
-        while game.actor is not None and game.actor != self.seat:
+        episode = self.episode
+        while True:
+            game = episode.game
             seat = game.actor
+            if seat is None or seat == self.seat:
+                return
             move = self.bots[seat].choose(game.view(seat))
             if move is None:
-                game.decline()
+                episode.decline()
             else:
-                game.play(move)
+                self._pay(episode.play(move))
 
     def _mask(self) -> npt.NDArray[np.int8]:
         game = self._game()
@@ -192,10 +244,11 @@ class Rummy500Env(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             mask[list(game.legal_tokens())] = 1
         return mask
 
-    def _observation(self) -> npt.NDArray[np.float32]:
+    def _observation(self) -> Observation:
         game = self._game()
         prefix = game.prefix if game.actor == self.seat else ()
-        return self.layout.encode(game.view(self.seat), prefix)
+        vector = self.layout.encode(game.view(self.seat), prefix, totals=self.episode.seat_totals())
+        return shaped(self.layout, self.observation, vector)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}
@@ -216,7 +269,16 @@ def _bot_maker(opponent: Opponent) -> Callable[[int], Bot]:
 
 def _register() -> None:
     if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Rummy500Env")
+        gymnasium.register(
+            id=ENV_ID, entry_point=f"{__name__}:Rummy500Env", max_episode_steps=1_000
+        )
+    if MATCH_ENV_ID not in gymnasium.registry:
+        gymnasium.register(
+            id=MATCH_ENV_ID,
+            entry_point=f"{__name__}:Rummy500Env",
+            max_episode_steps=30_000,
+            kwargs={"episode": "match"},
+        )
 
 
 _register()

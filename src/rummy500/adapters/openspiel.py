@@ -7,12 +7,17 @@ PyPI package ``open-spiel``).  Importing this module registers the game:
 >>> import rummy500.adapters.openspiel
 >>> game = pyspiel.load_game("python_rummy500", {"preset": "wikipedia", "players": 3})
 >>> game.num_players(), game.num_distinct_actions()
-(3, 362)
+(3, 555)
 
 Game parameters: ``preset`` (a preset name, default ``pagat``), ``rules``
 (a rule set as JSON text: a preset name or ``{"preset": name, knob: value
 …}``, as in positions; it overrides ``preset``), ``players`` (0: the fewest
-the rules allow) and ``dealer``.  :func:`load_game` takes a
+the rules allow), ``dealer``, ``reward`` (``zero_sum``, the default, ``win``
+or ``score``: :mod:`rummy500.adapters.episodes`), ``episode`` (``hand``, the
+default, or ``match``: hands dealt by chance one after another until a side
+wins, each hand's rewards paid when it ends), ``max_game_length`` (0: 2,000
+decisions for a hand, 60,000 for a match) and ``observation`` (``compact``,
+the default, or ``full``: :mod:`rummy500.adapters.encodings`).  :func:`load_game` takes a
 :class:`~rummy500.Rules` and writes the JSON for you.
 
 **Chance.**  The deal is a sequence of chance nodes, one card at a time in
@@ -24,14 +29,25 @@ algorithms see every bit of chance, where it happens.
 
 **Actions** are the tokens of :mod:`rummy500.adapters.actions`: a move is
 spelled over several decision nodes of the same player; seats with a move
-out of turn are asked first and may ``decline``.  Returns are the hand
-scores (a side's under partnerships, V5), at the end (general-sum).
+out of turn are asked first and may ``decline``.  Returns come at the end
+of the hand, as the ``reward`` parameter says: by default the zero-sum
+reward (the hand score minus the mean of the others', scaled to about ±1;
+the game's utility is then ``ZERO_SUM``).  The rules set no bound on the
+length of a hand (the players could take and discard the same cards
+forever), so the game declares one: a hand (or match) still going after
+``max_game_length`` decisions ends there, that hand paying nothing.  That
+is the true ``max_game_length()``.
 
 **Observations.**  The observation tensor and string come from the
 player's view (:func:`rummy500.observe`) and the tokens it has spelled
-(:class:`~rummy500.adapters.observation.ObservationLayout`); the
-information state string adds the player's history: its own cards as
-dealt and drawn, every public move, and its own declines.  A state holds
+(:class:`~rummy500.adapters.compact.CompactLayout`, or with
+``observation="full"`` :class:`~rummy500.adapters.observation.ObservationLayout`);
+``state.observation_tensor()`` fills one observer the game keeps.  The
+information state string adds the player's history: its own cards as dealt
+and drawn, every public move, and its own declines; the information state
+tensor adds to the observation tensor the cards each seat has discarded and
+taken from the pile over the hand (public), the cards the player was dealt
+and drew, and the decisions made so far over ``max_game_length``.  A state holds
 no reference to the game, and copying it (``clone()``, which deep-copies)
 shares the immutable positions.
 """
@@ -47,13 +63,27 @@ import attrs
 import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.adapters.actions import ActionSpace, TokenGame
-from rummy500.adapters.observation import ObservationLayout, score_bound
+from rummy500.adapters.encodings import Layout, make_layout
+from rummy500.adapters.episodes import (
+    STEP_LIMITS,
+    check_episode,
+    check_reward,
+    hand_rewards,
+    match_win_rewards,
+    reward_scale,
+    seat_scores,
+)
+from rummy500.adapters.history import HandHistory, HistoryLayout
+from rummy500.adapters.observation import score_bound
 from rummy500.cards import JOKER, NUM_CODES, card_from_code
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, Rummy500Error, shown
 from rummy500.extras import requires
-from rummy500.moves import Draw
+from rummy500.match import MatchState, apply_match_move
+from rummy500.moves import Draw, Move
 from rummy500.positions import rules_from_data, rules_to_data
 from rummy500.rules import Rules
+from rummy500.seating import side_of, sides
+from rummy500.state import GameState
 
 with requires("openspiel", __name__):
     import numpy as np
@@ -70,12 +100,22 @@ __all__ = [
 
 #: The name the game is registered under.
 GAME_NAME = "python_rummy500"
-#: The game length OpenSpiel is told (decision nodes): the rules set no
-#: bound, so this is a declared bound, far above any hand (a random hand of
-#: two players spells about 200 tokens).
-MAX_GAME_LENGTH = 100_000
+#: The default ``max_game_length`` of a hand (decision nodes): far above any
+#: hand of random tokens (about 200 with two players, under 600 with five);
+#: a hand still going after it ends there, paying nothing.  A match's is
+#: 60,000.
+MAX_GAME_LENGTH = STEP_LIMITS["hand"]
 
-_DEFAULTS: dict[str, Any] = {"preset": "pagat", "rules": "", "players": 0, "dealer": 0}
+_DEFAULTS: dict[str, Any] = {
+    "preset": "pagat",
+    "rules": "",
+    "players": 0,
+    "dealer": 0,
+    "reward": "zero_sum",
+    "episode": "hand",
+    "max_game_length": 0,
+    "observation": "compact",
+}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -88,7 +128,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=8,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -100,11 +140,22 @@ def load_game(
     preset: str | None = None,
     players: int | None = None,
     dealer: int = 0,
+    reward: str = "zero_sum",
+    max_game_length: int = 0,
+    observation: str = "compact",
+    episode: str = "hand",
 ) -> pyspiel.Game:
     """``pyspiel.load_game("python_rummy500", …)`` for a rule set, preset and player count."""
     if rules is not None and preset is not None:
         raise InvalidArgumentError("give rules or preset, not both")
-    params: dict[str, Any] = {"players": players or 0, "dealer": dealer}
+    params: dict[str, Any] = {
+        "players": players or 0,
+        "dealer": dealer,
+        "reward": check_reward(reward),
+        "episode": check_episode(episode),
+        "max_game_length": max_game_length,
+        "observation": observation,
+    }
     if rules is not None:
         params["rules"] = json.dumps(rules_to_data(rules))
     elif preset is not None:
@@ -117,28 +168,59 @@ class Rummy500Game(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_DEFAULTS, **(params or {})}
-        text = params["rules"]
-        rules = rules_from_data(json.loads(text)) if text else presets.get(params["preset"])
+        rules = _rules(params["rules"], params["preset"])
         players = int(params["players"]) or rules.min_players
         rules.check_players(players)
         dealer = int(params["dealer"])
         if not 0 <= dealer < players:
             raise InvalidArgumentError(f"dealer must be a seat 0..{players - 1}, got {dealer}")
+        self.episode = check_episode(params["episode"])
+        length = params["max_game_length"] or STEP_LIMITS[self.episode]
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            raise InvalidArgumentError(
+                f"max_game_length must be a positive integer (0: the default), got {shown(length)}"
+            )
         self.rules = rules
         self.players = players
         self.dealer = dealer
+        self.reward = check_reward(params["reward"])
+        self.length = length
         self.space = ActionSpace(rules, players)
-        self.layout = ObservationLayout(self.space)
-        bound = score_bound(rules, players)
+        if params["observation"] not in ("compact", "full"):
+            raise InvalidArgumentError(
+                f"observation must be 'compact' or 'full', got {shown(params['observation'])}"
+            )
+        self.layout = make_layout(self.space, params["observation"])
+        self.history = HistoryLayout(self.layout)
+        self._observer: Rummy500Observer | None = None
+        self._information: Rummy500Observer | None = None
+        bound = _utility_bound(self.reward, rules, players)
+        if self.episode == "match" and self.reward != "win":
+            bound *= max(1, length // 2)  # a hand takes two decisions at least
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=NUM_CODES,
             num_players=players,
-            min_utility=-float(bound),
-            max_utility=float(bound),
-            max_game_length=MAX_GAME_LENGTH,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if _zero_sum(self.reward, players) else None,
+            max_game_length=length,
         )
-        super().__init__(_GAME_TYPE, info, params)
+        super().__init__(_game_type(self.reward, players, self.episode), info, params)
+
+    def tensor_observer(self) -> Rummy500Observer:
+        """The observer behind ``state.observation_tensor()``, made once and kept."""
+        if self._observer is None:
+            self._observer = Rummy500Observer(self.layout, self.history)
+        return self._observer
+
+    def information_observer(self) -> Rummy500Observer:
+        """The observer behind ``state.information_state_tensor()``, made once and kept."""
+        if self._information is None:
+            self._information = Rummy500Observer(
+                self.layout, self.history, pyspiel.IIGObservationType(perfect_recall=True)
+            )
+        return self._information
 
     def new_initial_state(self) -> Rummy500State:
         """The state before the deal: the first chance node."""
@@ -148,7 +230,65 @@ class Rummy500Game(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Rummy500Observer:
         """The observer of observation tensors and strings, and of information state strings."""
-        return Rummy500Observer(self.layout, iig_obs_type, params)
+        return Rummy500Observer(self.layout, self.history, iig_obs_type, params)
+
+
+def _rules(text: Any, preset: Any) -> Rules:
+    """The rule set of the ``rules`` parameter (JSON text), else of ``preset``."""
+    if not text:
+        return presets.get(preset)
+    try:
+        return rules_from_data(json.loads(text))
+    except (ValueError, TypeError, Rummy500Error) as error:
+        raise InvalidArgumentError(
+            f"rules must be a rule set as JSON text (a preset name or an object of knobs), "
+            f"got {shown(text)}: {error}"
+        ) from None
+
+
+def _utility_bound(reward: str, rules: Rules, players: int) -> float:
+    """The largest absolute return of a hand under ``reward``."""
+    bound = float(score_bound(rules, players))
+    if reward == "win":
+        return 1.0
+    if reward == "zero_sum":
+        return 2.0 * bound / reward_scale(rules, players)
+    return bound
+
+
+def _zero_sum(reward: str, players: int) -> bool:
+    """Whether the returns under ``reward`` always sum to 0."""
+    return reward == "zero_sum" or (reward == "win" and players == 2)
+
+
+def _game_type(reward: str, players: int, episode: str) -> pyspiel.GameType:
+    """The registered game type, with the utility the ``reward`` gives.
+
+    In a match the rewards come at the end of each hand (``REWARDS``).
+    """
+    utility = pyspiel.GameType.Utility.GENERAL_SUM
+    if _zero_sum(reward, players):
+        utility = pyspiel.GameType.Utility.ZERO_SUM
+    return pyspiel.GameType(
+        short_name=_GAME_TYPE.short_name,
+        long_name=_GAME_TYPE.long_name,
+        dynamics=_GAME_TYPE.dynamics,
+        chance_mode=_GAME_TYPE.chance_mode,
+        information=_GAME_TYPE.information,
+        utility=utility,
+        reward_model=(
+            pyspiel.GameType.RewardModel.REWARDS
+            if episode == "match"
+            else pyspiel.GameType.RewardModel.TERMINAL
+        ),
+        max_num_players=_GAME_TYPE.max_num_players,
+        min_num_players=_GAME_TYPE.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULTS,
+    )
 
 
 @attrs.define(eq=False)
@@ -191,13 +331,28 @@ class _Table:
     mutable parts are copied.
     """
 
-    def __init__(self, deal: _Deal) -> None:
+    def __init__(self, deal: _Deal, reward: str, length: int, match: bool) -> None:
         self.deal: _Deal | None = deal
+        #: The deck a hand is dealt from (for the next hands of a match).
+        self.deck = Counter(deal.left)
+        #: The match (``episode="match"``, from its first deal), and what it has paid.
+        self.match: MatchState | None = None
+        self.in_match = match
+        self.paid: tuple[float, ...] = (0.0,) * deal.players
+        #: What the last action paid (a hand's end).
+        self.last: tuple[float, ...] = self.paid
         self.game: TokenGame | None = None
         #: Cards chosen so far for a pending draw from the stock.
         self.drawing: tuple[int, ...] | None = None
         #: (who sees it, text): -1 for every seat.
         self.log: tuple[tuple[int, str], ...] = ()
+        #: The counts of the information-state tensor.
+        self.history = HandHistory(deal.players)
+        #: The reward option and the game's ``max_game_length``.
+        self.reward = reward
+        self.length = length
+        #: Whether the hand was cut at ``max_game_length`` decisions.
+        self.cut = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         clone = _Table.__new__(_Table)
@@ -207,6 +362,15 @@ class _Table:
         clone.game = None if self.game is None else self.game.__copy__()
         clone.drawing = self.drawing
         clone.log = self.log
+        clone.history = self.history.copy()
+        clone.reward = self.reward
+        clone.length = self.length
+        clone.cut = self.cut
+        clone.deck = self.deck
+        clone.match = self.match
+        clone.in_match = self.in_match
+        clone.paid = self.paid
+        clone.last = self.last
         return clone
 
 
@@ -218,7 +382,8 @@ class Rummy500State(pyspiel.State):
         deck = Counter(card.code for card in game.rules.deck(game.players))
         if game.rules.dealers_gambit:
             deck[JOKER.code] -= 1  # the dealer's joker is set aside, face up (V7)
-        self._table = _Table(_Deal(game.rules, game.players, game.dealer, game.space, deck))
+        deal = _Deal(game.rules, game.players, game.dealer, game.space, deck)
+        self._table = _Table(deal, game.reward, game.length, game.episode == "match")
 
     # -- who acts -------------------------------------------------------------
 
@@ -228,13 +393,14 @@ class Rummy500State(pyspiel.State):
         game = table.game
         if game is None or table.drawing is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        if game.actor is None:
+        if game.actor is None or table.cut:
             return int(pyspiel.PlayerId.TERMINAL)
         return game.actor
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._table.game
-        if game is None or self._table.drawing is not None or player != game.actor:
+        table = self._table
+        game = table.game
+        if game is None or table.drawing is not None or player != game.actor or table.cut:
             return []
         return list(game.legal_tokens())
 
@@ -259,7 +425,10 @@ class Rummy500State(pyspiel.State):
             game = table.deal.deal(int(action))
             if game is not None:
                 table.game, table.deal = game, None
+                table.history.dealt(game.state)
                 self._log_deal(game)
+                if table.in_match:
+                    table.match = _match_with(table.match, game)
             return
         game = table.game
         if table.drawing is not None:
@@ -267,7 +436,11 @@ class Rummy500State(pyspiel.State):
             return
         actor = game.actor
         assert actor is not None
+        if any(table.last):  # a decision: what the last one paid is past
+            table.last = (0.0,) * len(table.last)
         token = int(action)
+        history = table.history
+        history.decisions += 1
         if token == game.space.DRAW and not game.prefix:
             count = min(game.state.rules.stock_draw_count, len(game.state.stock))
             if count:
@@ -275,9 +448,51 @@ class Rummy500State(pyspiel.State):
                 return
         if token == game.space.DECLINE:
             table.log = (*table.log, (actor, f"p{actor}: let it go by"))
+        before = game.state
         move = game.step(token)
         if move is not None:
             table.log = (*table.log, (-1, str(move)))
+            history.moved(move, before, game.state)
+            if game.is_over:
+                self._hand_over(before, move)
+        self._check_length()
+
+    def _hand_over(self, before: GameState, move: Move) -> None:
+        """Pay the hand's rewards; in a match, score it and deal the next hand by chance."""
+        table = self._table
+        game = table.game
+        assert game is not None
+        result = game.state.result
+        assert result is not None
+        rules, players = game.space.rules, game.space.players
+        if table.reward != "win" or table.match is None:
+            scores = seat_scores(rules, players, result)
+            self._pay(hand_rewards(table.reward, rules, players, scores))
+        if table.match is None:
+            return
+        match = apply_match_move(attrs.evolve(table.match, hand=before), move)
+        table.match = match
+        if match.result is not None:
+            if table.reward == "win":
+                self._pay(match_win_rewards(match))
+            return
+        decisions = table.history.decisions
+        table.history = HandHistory(players)
+        table.history.decisions = decisions
+        table.deal = _Deal(rules, players, match.hand.dealer, game.space, Counter(table.deck))
+        table.game = None
+        table.log = (*table.log, (-1, f"hand {match.number}, p{match.hand.dealer} deals"))
+
+    def _pay(self, paid: tuple[float, ...]) -> None:
+        table = self._table
+        table.last = paid
+        table.paid = tuple(a + b for a, b in zip(table.paid, paid, strict=True))
+
+    def _check_length(self) -> None:
+        table = self._table
+        game = table.game
+        if table.history.decisions >= table.length and game is not None and not game.is_over:
+            table.cut = True
 
     def _draw(self, code: int) -> None:
         table = self._table
@@ -302,6 +517,8 @@ class Rummy500State(pyspiel.State):
         move = game.step(game.space.DRAW)
         assert isinstance(move, Draw)
         table.log = (*table.log, (-1, str(move)), (actor, f"p{actor} drew {cards}"))
+        table.history.drew(actor, drawing)
+        self._check_length()
 
     def _log_deal(self, game: TokenGame) -> None:
         state = game.state
@@ -319,16 +536,34 @@ class Rummy500State(pyspiel.State):
     # -- the end ----------------------------------------------------------------
 
     def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        game = self._table.game
-        return game is not None and game.is_over
+        """Whether the hand is over (or was cut at ``max_game_length`` decisions)."""
+        table = self._table
+        return table.game is not None and (table.cut or table.game.is_over)
+
+    def rewards(self) -> list[float]:
+        """What the last action paid each seat (a hand's end, in a match)."""
+        return list(self._table.last)
 
     def returns(self) -> list[float]:
-        """Each seat's hand score (its side's under V5) once over, else 0."""
-        game = self._table.game
-        if game is None:
-            return [0.0] * self.num_players()
-        return list(game.returns())
+        """Each seat's rewards so far (the ``reward`` parameter): the hands ended, or the match."""
+        return list(self._table.paid)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (default: the player to act), by the game's observer."""
+        return self._tensor(self.get_game().tensor_observer(), player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information-state tensor (default: the player to act)."""
+        return self._tensor(self.get_game().information_observer(), player)
+
+    def _tensor(self, observer: Rummy500Observer, player: int | None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < self.num_players():
+            raise InvalidArgumentError(
+                f"player must be a seat 0..{self.num_players() - 1}, got {shown(seat)}"
+            )
+        observer.set_from(self, seat)
+        return observer.tensor.tolist()  # type: ignore[no-any-return]
 
     # -- what a player sees ---------------------------------------------------------
 
@@ -355,47 +590,71 @@ class Rummy500State(pyspiel.State):
         return f"{game.state}\n  p{game.actor} acts; spelled: {spelled}{drawing}"
 
 
+def _match_with(match: MatchState | None, game: TokenGame) -> MatchState:
+    """The match with ``game``'s hand, just dealt by chance, as its current hand."""
+    state = game.state
+    if match is None:
+        totals = (0,) * len(sides(state.rules, state.num_players))
+        return MatchState(state.rules, state.num_players, 0, state, totals=totals)
+    return attrs.evolve(match, hand=state)
+
+
 def _cards(cards: Any) -> str:
     return " ".join(str(card) for card in cards)
 
 
 class Rummy500Observer:
-    """Observation tensors and strings (and information state strings) of a player.
+    """Observation and information-state tensors and strings of a player.
 
-    The tensor is :class:`~rummy500.adapters.observation.ObservationLayout`'s
-    vector (``dict`` holds its pieces); only observations of the default kind
-    (public information and the player's own) are supported, as tensors;
-    with ``perfect_recall`` the observer gives strings only (the
-    information state string).
+    The observation tensor is the layout's vector; with
+    ``perfect_recall`` the tensor is the information-state tensor, the
+    observation followed by the history pieces of
+    :class:`~rummy500.adapters.history.HistoryLayout`, and the string the
+    information state string.  ``dict`` holds the tensor's pieces by name.
+    Only observations of the default kind (public information and the
+    player's own) are supported.
     """
 
     def __init__(
-        self, layout: ObservationLayout, iig_obs_type: Any = None, params: Any = None
+        self,
+        layout: Layout,
+        history: HistoryLayout,
+        iig_obs_type: Any = None,
+        params: Any = None,
     ) -> None:
         if params:
             raise InvalidArgumentError(f"observation parameters are not supported: {params!r}")
         self.layout = layout
+        self.history = history
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        pieces: tuple[tuple[str, tuple[int, ...]], ...] = layout.shapes
         if self.perfect_recall:
-            self.tensor = np.zeros(0, dtype=np.float32)
-            self.dict: dict[str, Any] = {}
+            self.tensor = np.zeros(history.size, dtype=np.float32)
+            pieces = (*pieces, *history.shapes)
         else:
             self.tensor = np.zeros(layout.size, dtype=np.float32)
-            self.dict = {
-                name: self.tensor[layout.slices[name]].reshape(shape)
-                for name, shape in layout.shapes
-            }
+        slices = history.slices
+        self.dict: dict[str, Any] = {
+            name: self.tensor[slices[name]].reshape(shape) for name, shape in pieces
+        }
+        self._observation = self.tensor[: layout.size]
 
     def set_from(self, state: Rummy500State, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
-        if self.perfect_recall:
-            return
+        """Fill :attr:`tensor` with ``player``'s observation (or information state) of ``state``."""
         game = state.token_game()
         if game is None:
             self.tensor.fill(0.0)
             return
         prefix = game.prefix if game.actor == player else ()
-        self.layout.encode(game.view(player), prefix, out=self.tensor)
+        match = state._table.match
+        totals: tuple[int, ...] = ()
+        if match is not None:
+            rules, players = game.space.rules, game.space.players
+            totals = tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
+        self.layout.encode(game.view(player), prefix, out=self._observation, totals=totals)
+        if self.perfect_recall:
+            table = state._table
+            self.history.fill(self.tensor, table.history, player, table.length)
 
     def string_from(self, state: Rummy500State, player: int) -> str:
         """``player``'s observation (or information state) of ``state`` as text."""

@@ -3,22 +3,31 @@
 Needs the ``pettingzoo`` extra (``pip install 'rummy500[pettingzoo]'``).
 
 Agents are ``player_0`` … ``player_{n-1}``, the seats.  An episode is one
-hand.  Each step the selected agent spells one token of its move in the
-token action space (:mod:`rummy500.adapters.actions`); the seats with a
-"Rummy!" call or a meld out of turn are selected first, in
-:func:`rummy500.polling_order`, and may ``decline``.  Observations are
-dicts, as in PettingZoo's classic games:
+hand, or with ``episode="match"`` a whole match (hands dealt one after
+another until a side wins, :mod:`rummy500.adapters.episodes`).  Each step
+the selected agent spells one token of its move in the token action space
+(:mod:`rummy500.adapters.actions`); the seats with a "Rummy!" call or a
+meld out of turn are selected first, in :func:`rummy500.polling_order`,
+and may ``decline``.  Observations are dicts, as in PettingZoo's classic
+games:
 
 - ``"observation"``: the seat's view and what it has spelled, a float32
-  vector (:class:`~rummy500.adapters.observation.ObservationLayout`);
+  vector (by default the compact one,
+  :class:`~rummy500.adapters.compact.CompactLayout`; the ``observation``
+  option, :mod:`rummy500.adapters.encodings`);
 - ``"action_mask"``: an int8 vector, 1 for the tokens legal now (all 0 for
   an agent that is not selected).
 
-Rewards come at the end of the hand: each agent gets the hand score of its
-seat (of its side under partnerships, V5).  :func:`env` wraps the raw
-environment in PettingZoo's usual wrappers, so an illegal token ends the
-episode with a reward of -1 for the agent that spelled it; :class:`raw_env`
-raises :class:`~rummy500.errors.InvalidArgumentError` instead.
+Rewards come when a hand ends, as the ``reward`` option says
+(:mod:`rummy500.adapters.episodes`): by default ``"zero_sum"``, the seat's
+hand score minus the mean of the others', scaled to about ±1, so the
+rewards of an episode sum to 0.  An episode that reaches ``max_steps``
+tokens is truncated.  :func:`env` checks the call order as PettingZoo's
+``OrderEnforcingWrapper`` does, and an illegal token ends the episode with a
+reward of -1 for the agent that spelled it; :class:`raw_env` raises
+:class:`~rummy500.errors.InvalidArgumentError` instead.  Both refuse an
+action that is not a token number (``None`` for a live agent, a float, a
+string) with an :class:`~rummy500.errors.InvalidArgumentError` naming it.
 
 >>> from rummy500.adapters.pettingzoo import env
 >>> table = env(preset="pagat", players=2)
@@ -35,10 +44,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from rummy500._engine import new_game
-from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules
-from rummy500.adapters.observation import ObservationLayout
-from rummy500.errors import InvalidArgumentError
+from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.encodings import make_layout, make_space, shaped
+from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
+from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.state import GameState
@@ -53,30 +62,119 @@ with requires("pettingzoo", __name__):
 __all__ = ["env", "raw_env"]
 
 #: What an observation is: the vector and the mask.
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, Any]
 
 
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """The environment with PettingZoo's standard wrappers (keywords as :class:`raw_env`).
+    """The environment as PettingZoo's classic games come (keywords as :class:`raw_env`).
 
-    The wrappers end the episode with a reward of -1 for an illegal token,
-    check that actions are in the action space, and enforce the AEC call
-    order.
+    Illegal tokens end the episode with a reward of -1 for the agent that
+    spelled them (``illegal_reward`` changes it), and the AEC call order is
+    enforced (as PettingZoo's ``OrderEnforcingWrapper`` does).
     """
-    environment: AECEnv[str, Observation, int] = raw_env(**kwargs)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    return wrappers.OrderEnforcingWrapper(environment)
+    kwargs.setdefault("illegal_reward", -1.0)
+    return _OrderEnforced(raw_env(**kwargs))
+
+
+class _OrderEnforced(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the environment's state directly.
+
+    The base wrapper finds ``agent_selection``, ``rewards`` and the like
+    through ``__getattr__``, a slow path taken dozens of times a step; here
+    they are properties (the same errors before ``reset``).
+    """
+
+    def _read(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        if not self._has_reset:
+            self.observe(self.env.possible_agents[0])  # PettingZoo's error before reset
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent that acts now."""
+        return self._read("agent_selection")  # type: ignore[no-any-return]
+
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the episode."""
+        return self._read("agents")  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        """Each agent's reward for the last step."""
+        return self._read("rewards")  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        """Whether each agent's episode has ended."""
+        return self._read("terminations")  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        """Whether each agent's episode has been cut at the step limit."""
+        return self._read("truncations")  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info dict."""
+        return self._read("infos")  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._read("_cumulative_rewards")  # type: ignore[no-any-return]
+
+    @property
+    def possible_agents(self) -> list[str]:
+        """Every agent, one per seat."""
+        return self.env.possible_agents  # type: ignore[no-any-return]
+
+    @property
+    def num_agents(self) -> int:
+        """The number of agents still in the episode."""
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        """The number of seats."""
+        return len(self.env.possible_agents)
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """The environment's metadata."""
+        return self.env.metadata  # type: ignore[no-any-return]
+
+    @property
+    def render_mode(self) -> str | None:
+        """The environment's render mode."""
+        return self.env.render_mode  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv[str, Observation, int]):
-    """One hand of 500 Rummy as a PettingZoo AEC environment, one agent per seat.
+    """A hand or a match of 500 Rummy as a PettingZoo AEC environment, one agent per seat.
 
     Args:
         rules: The rule set (default: the ``pagat`` preset).
         preset: A preset name instead of ``rules``.
         players: The number of players (default: the fewest the rules allow).
-        dealer: The dealer's seat.
+        reward: ``"zero_sum"`` (default), ``"win"`` or ``"score"``
+            (:mod:`rummy500.adapters.episodes`).
+        episode: ``"hand"`` (default) or ``"match"``.
+        dealer: The dealer's seat, or ``None`` (default) for a dealer that
+            rotates across resets from a seat drawn from the seed, so no
+            seat always acts first.
+        observation: ``"compact"`` (default), ``"dict"`` or ``"full"``
+            (:mod:`rummy500.adapters.encodings`).
+        max_steps: The tokens after which an episode is truncated (default:
+            :data:`~rummy500.adapters.episodes.STEP_LIMITS`).
+        illegal_reward: ``None`` (default): an illegal token raises
+            :class:`~rummy500.errors.InvalidArgumentError`; a number: an
+            illegal token ends the episode, with this reward for its agent.
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
 
     ``reset(seed=s)`` deals from a seed drawn from a generator seeded with
@@ -97,23 +195,35 @@ class raw_env(AECEnv[str, Observation, int]):
         rules: Rules | None = None,
         preset: str | None = None,
         players: int | None = None,
-        dealer: int = 0,
+        reward: str = "zero_sum",
+        episode: str = "hand",
+        dealer: int | None = None,
+        observation: str = "compact",
+        max_steps: int | None = None,
+        illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise InvalidArgumentError(
+                f"render_mode must be None or 'ansi', got {shown(render_mode)}"
+            )
         self.rules, self.players = resolve_rules(rules, preset, players)
-        self.dealer = dealer
-        self.render_mode = render_mode
         self.space = ActionSpace(self.rules, self.players)
-        self.layout = ObservationLayout(self.space)
+        self.episode = Episode(self.space, reward, episode)
+        self.dealers = DealerRotation(dealer, self.players)
+        self.max_steps = _step_limit(max_steps, check_episode(episode))
+        self.illegal_reward = _illegal_reward(illegal_reward)
+        self.render_mode = render_mode
+        self.layout = make_layout(self.space, observation)
+        self.observation = observation
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
-        low, high = self.layout.bounds()
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._no_rewards: dict[str, float] = {}
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                    "observation": make_space(self.layout, observation),
                     "action_mask": spaces.Box(0, 1, shape=(self.space.size,), dtype=np.int8),
                 }
             )
@@ -123,9 +233,15 @@ class raw_env(AECEnv[str, Observation, int]):
             agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
         }
         self._rng: random.Random | None = None
-        self.game: TokenGame | None = None
+        self._started = False
+        self._steps = 0
         self._base: dict[int, npt.NDArray[np.float32]] = {}
         self._based_on: GameState | None = None
+
+    @property
+    def game(self) -> TokenGame | None:
+        """The current hand, played token by token (``None`` before the first reset)."""
+        return self.episode.game if self._started else None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object at every call)."""
@@ -136,21 +252,22 @@ class raw_env(AECEnv[str, Observation, int]):
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand (or start from ``options["state"]``)."""
+        """Deal a new hand or match (or start from ``options["state"]``)."""
         if seed is not None:
             self._rng = random.Random(seed)
+            self.dealers.reseed()
         elif self._rng is None:
             self._rng = random.Random()
         state = (options or {}).get("state")
-        if state is None:
-            state = new_game(
-                self.rules, self.players, seed=self._rng.getrandbits(63), dealer=self.dealer
-            )
-        elif not isinstance(state, GameState):
-            raise InvalidArgumentError(f"options['state'] must be a GameState, got {state!r}")
-        self.game = TokenGame(state, self.space)
+        if state is not None and not isinstance(state, GameState):
+            raise InvalidArgumentError(f"options['state'] must be a GameState, got {shown(state)}")
+        dealer = self.dealers.next(self._rng)
+        self.episode.start(self._rng.getrandbits(63), dealer, state)
+        self._started = True
+        self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._no_rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -158,55 +275,77 @@ class raw_env(AECEnv[str, Observation, int]):
         self._select()
 
     def _select(self) -> None:
-        game = self._game()
-        if game.actor is not None:
-            self.agent_selection = self.possible_agents[game.actor]
+        actor = self._game().actor
+        if actor is not None:
+            self.agent_selection = self.possible_agents[actor]
 
     def _game(self) -> TokenGame:
-        if self.game is None:
+        if not self._started:
             raise InvalidArgumentError("call reset() before using the environment")
-        return self.game
+        return self.episode.game
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
         game = self._game()
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         if self._based_on is not game.state:
             self._base = {}
             self._based_on = game.state
         base = self._base.get(seat)
         if base is None:
-            base = self._base[seat] = self.layout.encode(game.view(seat))
+            base = self._base[seat] = self.layout.encode(
+                game.view(seat), totals=self.episode.seat_totals()
+            )
         vector = base.copy()
         mask = np.zeros(self.space.size, dtype=np.int8)
         if seat == game.actor:
             self.layout.add_spelled(vector, game.prefix)
             mask[list(game.legal_tokens())] = 1
-        return {"observation": vector, "action_mask": mask}
+        return {"observation": shaped(self.layout, self.observation, vector), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Spell ``action`` (a token) for the selected agent (``None`` once it is done).
 
         Raises:
-            InvalidArgumentError: for a token that is not legal now (:func:`env`
-                turns it into the end of the episode instead).
+            InvalidArgumentError: before :meth:`reset`; for an action that is
+                not a token number (or not ``None`` for a done agent); for a
+                token that is not legal now, unless ``illegal_reward`` is set.
         """
+        game = self._game()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise InvalidArgumentError(
+                    f"{agent} is done: its only action is None, got {shown(action)}"
+                )
             self._was_dead_step(action)
             return
-        game = self._game()
         if action is None:
-            raise InvalidArgumentError(f"{agent} is not done: its action must be a token")
+            raise InvalidArgumentError(f"{agent} is not done: its action must be a token, got None")
+        token = token_of(action, self.space.size)
         self._cumulative_rewards[agent] = 0.0
-        game.step(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if game.is_over:
-            for name, value in zip(self.possible_agents, game.returns(), strict=True):
-                self.rewards[name] = value
+        if self.illegal_reward is not None and not game.is_legal(token):
+            self._end_illegal(agent)
+            return
+        paid = self.episode.step(token)
+        self._steps += 1
+        if any(paid):
+            self.rewards = dict(zip(self.possible_agents, paid, strict=True))
+            self._accumulate_rewards()
+        else:  # most steps: no reward, nothing to add up
+            self.rewards = self._no_rewards
+        if self.episode.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
+
+    def _end_illegal(self, agent: str) -> None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward or 0.0
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -221,3 +360,21 @@ class raw_env(AECEnv[str, Observation, int]):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _step_limit(max_steps: Any, episode: str) -> int:
+    if max_steps is None:
+        return STEP_LIMITS[episode]
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidArgumentError(
+            f"max_steps must be a positive integer or None, got {shown(max_steps)}"
+        )
+    return max_steps
+
+
+def _illegal_reward(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise InvalidArgumentError(f"illegal_reward must be a number or None, got {shown(value)}")
+    return float(value)

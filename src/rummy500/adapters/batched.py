@@ -1,0 +1,273 @@
+"""A batched environment: N games stepped together into preallocated arrays.
+
+Needs NumPy (any environment's extra installs it).  :class:`BatchedEnv`
+runs ``num_envs`` games of the same rule set side by side.  Each
+:meth:`~BatchedEnv.step` takes one token per game and writes, in place:
+
+- :attr:`~BatchedEnv.observations`, ``(N, size)`` float32: each game's
+  acting seat's observation (the compact one by default,
+  :mod:`rummy500.adapters.encodings`);
+- :attr:`~BatchedEnv.masks`, ``(N, 555)`` bool: its legal tokens;
+- :attr:`~BatchedEnv.actors`, ``(N,)``: the seat that acts in each game;
+- :attr:`~BatchedEnv.rewards`, ``(N, P)`` float32: what the step paid each
+  seat (the ``reward`` option, :mod:`rummy500.adapters.episodes`);
+- :attr:`~BatchedEnv.terminated` and :attr:`~BatchedEnv.truncated`,
+  ``(N,)`` bool: the games whose episode ended (or hit the step limit) at
+  this step.  Such a game is dealt again at once (auto-reset): its row
+  already holds the new episode's first observation.
+
+Without ``opponents`` every seat is played by the caller (self-play, the
+acting seat per game in :attr:`~BatchedEnv.actors`); with ``opponents``
+(bots, as Gymnasium's ``opponents``) only ``seat`` is, the bots playing the
+other seats inside :meth:`~BatchedEnv.step`.  :class:`Rummy500VectorEnv`
+is its Gymnasium ``VectorEnv`` face of the second kind.
+
+>>> import numpy as np
+>>> batch = BatchedEnv(4, preset="pagat", seed=1)
+>>> batch.observations.shape, batch.masks.shape, batch.rewards.shape
+((4, 901), (4, 555), (4, 2))
+>>> rng = np.random.default_rng(1)
+>>> for _ in range(300):
+...     tokens = [rng.choice(np.flatnonzero(row)) for row in batch.masks]
+...     _ = batch.step(tokens)
+>>> int(batch.episodes.sum()) > 0, float(batch.returns.sum(axis=1).max()) < 1e-9
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rummy500.adapters.actions import ActionSpace, resolve_rules
+from rummy500.adapters.encodings import make_layout
+from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
+from rummy500.bots import Bot
+from rummy500.errors import InvalidArgumentError, shown
+from rummy500.extras import requires
+from rummy500.rules import Rules
+
+with requires("gymnasium", __name__):
+    import numpy as np
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["BatchedEnv"]
+
+
+class BatchedEnv:
+    """``num_envs`` games stepped together, with auto-reset (see the module).
+
+    Args:
+        num_envs: The number of games.
+        rules: The rule set (default: the ``pagat`` preset).
+        preset: A preset name instead of ``rules``.
+        players: The number of players (default: the fewest the rules allow).
+        reward: ``"zero_sum"`` (default), ``"win"`` or ``"score"``.
+        episode: ``"hand"`` (default) or ``"match"``.
+        dealer: A fixed dealer, or ``None`` (default): rotating in each game.
+        observation: ``"compact"`` (default) or ``"full"``.
+        max_steps: The caller's tokens after which an episode is truncated.
+        seat: The caller's seat when ``opponents`` play the others.
+        opponents: ``None`` (self-play), or bots for the other seats: a bot
+            name (``"random"``, ``"greedy"``, ``"search"``) or a function of
+            a seed that makes a bot.
+        seed: The seed of every deal (``None``: from the OS).
+
+    Attributes:
+        observations: ``(N, size)`` float32, each game's actor's observation.
+        masks: ``(N, tokens)`` bool, each game's legal tokens.
+        actors: ``(N,)`` int64, the seat that acts in each game.
+        rewards: ``(N, P)`` float32, what the last step paid each seat.
+        terminated: ``(N,)`` bool, the games whose episode ended at the last step.
+        truncated: ``(N,)`` bool, the games cut at the step limit at the last step.
+        returns: ``(N, P)`` float64, each game's last finished episode's returns.
+        episodes: ``(N,)`` int64, the episodes each game has finished.
+    """
+
+    def __init__(
+        self,
+        num_envs: int = 64,
+        rules: Rules | None = None,
+        preset: str | None = None,
+        players: int | None = None,
+        *,
+        reward: str = "zero_sum",
+        episode: str = "hand",
+        dealer: int | None = None,
+        observation: str = "compact",
+        max_steps: int | None = None,
+        seat: int = 0,
+        opponents: str | Callable[[int], Bot] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidArgumentError(
+                f"num_envs must be a positive integer, got {shown(num_envs)}"
+            )
+        if observation not in ("compact", "full"):
+            raise InvalidArgumentError(
+                f"observation must be 'compact' or 'full', got {shown(observation)}"
+            )
+        self.rules, self.players = resolve_rules(rules, preset, players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidArgumentError(
+                f"seat must be a seat 0..{self.players - 1}, got {shown(seat)}"
+            )
+        self.num_envs = num_envs
+        self.space = ActionSpace(self.rules, self.players)
+        self.layout = make_layout(self.space, observation)
+        self.seat = seat
+        self.max_steps = STEP_LIMITS[check_episode(episode)] if max_steps is None else max_steps
+        if isinstance(self.max_steps, bool) or not isinstance(self.max_steps, int):
+            raise InvalidArgumentError(f"max_steps must be an integer, got {shown(max_steps)}")
+        self._make_bot = None if opponents is None else _bot_maker(opponents)
+        self._episodes = [Episode(self.space, reward, episode) for _ in range(num_envs)]
+        self._dealers = [DealerRotation(dealer, self.players) for _ in range(num_envs)]
+        self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
+        self._steps = [0] * num_envs
+        self._based_on: list[Any] = [None] * num_envs
+        size, tokens, players = self.layout.size, self.space.size, self.players
+        self.observations = np.zeros((num_envs, size), dtype=np.float32)
+        self._bases = np.zeros((num_envs, size), dtype=np.float32)
+        self.masks = np.zeros((num_envs, tokens), dtype=bool)
+        self.actors = np.zeros(num_envs, dtype=np.int64)
+        self.rewards = np.zeros((num_envs, players), dtype=np.float32)
+        self.terminated = np.zeros(num_envs, dtype=bool)
+        self.truncated = np.zeros(num_envs, dtype=bool)
+        self.returns = np.zeros((num_envs, players), dtype=np.float64)
+        self.episodes = np.zeros(num_envs, dtype=np.int64)
+        self._running = np.zeros((num_envs, players), dtype=np.float64)
+        self.reset(seed)
+
+    # -- resetting --------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]:
+        """Deal every game anew (from ``seed``); the observations (also in :attr:`observations`)."""
+        self._rng = random.Random(seed)
+        for index in range(self.num_envs):
+            self._dealers[index].reseed()
+            self._deal(index)
+        self.rewards.fill(0.0)
+        self.terminated.fill(False)
+        self.truncated.fill(False)
+        return self.observations
+
+    def _deal(self, index: int) -> None:
+        rng = self._rng
+        episode = self._episodes[index]
+        dealer = self._dealers[index].next(rng)
+        episode.start(rng.getrandbits(63), dealer)
+        if self._make_bot is not None:
+            self._bots[index] = {
+                seat: self._make_bot(rng.getrandbits(63))
+                for seat in range(self.players)
+                if seat != self.seat
+            }
+        self._steps[index] = 0
+        self._running[index] = 0.0
+        self._play_bots(index)
+        self._write(index)
+
+    # -- stepping ---------------------------------------------------------------
+
+    def step(
+        self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Spell one token in every game: (observations, rewards, terminated or truncated).
+
+        The arrays are this environment's own, overwritten by the next step.
+
+        Raises:
+            InvalidArgumentError: for a number of actions other than
+                ``num_envs``, or a token that is not legal in its game
+                (the games before it have stepped).
+        """
+        tokens = np.asarray(actions)
+        if tokens.shape != (self.num_envs,) or tokens.dtype.kind not in "iu":
+            raise InvalidArgumentError(
+                f"actions must be {self.num_envs} integer tokens, one per game, "
+                f"got {shown(actions)}"
+            )
+        self.rewards.fill(0.0)
+        self.terminated.fill(False)
+        self.truncated.fill(False)
+        masks = self.masks
+        for index, token in enumerate(tokens.tolist()):
+            if not 0 <= token < self.space.size or not masks[index, token]:
+                raise InvalidArgumentError(
+                    f"game {index}: token {token} is not legal for p{self.actors[index]} now"
+                )
+            episode = self._episodes[index]
+            paid = episode.step(token)
+            self._steps[index] += 1
+            if self._make_bot is not None:
+                paid = self._play_bots(index, paid)
+            if any(paid):
+                self.rewards[index] = paid
+                self._running[index] += paid
+            if episode.is_over or self._steps[index] >= self.max_steps:
+                if episode.is_over:
+                    self.terminated[index] = True
+                else:
+                    self.truncated[index] = True
+                self.returns[index] = self._running[index]
+                self.episodes[index] += 1
+                self._deal(index)
+            else:
+                self._write(index)
+        return self.observations, self.rewards, self.terminated | self.truncated
+
+    def _play_bots(self, index: int, paid: tuple[float, ...] | None = None) -> tuple[float, ...]:
+        """Let the bots of game ``index`` play up to the caller's seat; the rewards paid."""
+        total = list(paid) if paid is not None else [0.0] * self.players
+        if self._make_bot is None:
+            return tuple(total)
+        episode, bots = self._episodes[index], self._bots[index]
+        while True:
+            game = episode.game
+            actor = game.actor
+            if actor is None or actor == self.seat:
+                return tuple(total)
+            move = bots[actor].choose(game.view(actor))
+            more = episode.decline() if move is None else episode.play(move)
+            total = [a + b for a, b in zip(total, more, strict=True)]
+
+    def _write(self, index: int) -> None:
+        """Write game ``index``'s observation, mask and actor into the arrays."""
+        game = self._episodes[index].game
+        actor = game.actor
+        assert actor is not None
+        self.actors[index] = actor
+        base = self._bases[index]
+        state = game.state
+        based_on = self._based_on[index]
+        if based_on is None or based_on[0] is not state or based_on[1] != actor:
+            totals = self._episodes[index].seat_totals()
+            self.layout.encode(game.view(actor), (), out=base, totals=totals)
+            self._based_on[index] = (state, actor)
+        row = self.observations[index]
+        row[:] = base
+        if game.prefix:
+            self.layout.add_spelled(row, game.prefix)
+        mask = self.masks[index]
+        mask.fill(False)
+        mask[list(game.legal_tokens())] = True
+
+    def __repr__(self) -> str:
+        return f"<BatchedEnv {self.num_envs} games, {self.players} players, {self.layout!r}>"
+
+
+def _bot_maker(opponent: str | Callable[[int], Bot]) -> Callable[[int], Bot]:
+    if callable(opponent):
+        return opponent
+    from rummy500.simulate import BOTS
+
+    try:
+        return BOTS[opponent]
+    except KeyError:
+        raise InvalidArgumentError(
+            f"unknown bot {shown(opponent)}; known bots: {', '.join(BOTS)}"
+        ) from None
