@@ -115,7 +115,15 @@ from rummy500.seating import side_of
 from rummy500.state import GameState, HandResult, JokerEffect, polling_order
 from rummy500.views import KnownCards, PlayerView, make_view
 
-__all__ = ["MAX_DECK", "ActionSpace", "TokenGame", "moves_by_seat", "resolve_rules", "token_of"]
+__all__ = [
+    "MAX_DECK",
+    "ActionSpace",
+    "TokenGame",
+    "check_seat",
+    "moves_by_seat",
+    "resolve_rules",
+    "token_of",
+]
 
 _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
 
@@ -474,6 +482,17 @@ def resolve_rules(
         players = rules.min_players
     rules.check_players(players)
     return rules, players
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat``, a learner's seat among ``players``.
+
+    Raises:
+        InvalidArgumentError: for anything but a whole number 0..players-1.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidArgumentError(f"seat must be a seat 0..{players - 1}, got {shown(seat)}")
+    return seat
 
 
 def moves_by_seat(state: GameState) -> dict[int, tuple[Move, ...]]:

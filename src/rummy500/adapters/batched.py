@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummy500.adapters.actions import ActionSpace, resolve_rules
+from rummy500.adapters.actions import ActionSpace, check_seat, resolve_rules
 from rummy500.adapters.encodings import make_layout
 from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
 from rummy500.bots import Bot
@@ -112,10 +112,7 @@ class BatchedEnv:
                 f"observation must be 'compact' or 'full', got {shown(observation)}"
             )
         self.rules, self.players = resolve_rules(rules, preset, players)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidArgumentError(
-                f"seat must be a seat 0..{self.players - 1}, got {shown(seat)}"
-            )
+        check_seat(seat, self.players)
         self.num_envs = num_envs
         self.space = ActionSpace(self.rules, self.players)
         self.layout = make_layout(self.space, observation)

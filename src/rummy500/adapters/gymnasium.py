@@ -42,7 +42,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
-from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.actions import ActionSpace, TokenGame, check_seat, resolve_rules, token_of
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode
 from rummy500.bots import Bot
@@ -122,10 +122,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
                 f"render_mode must be None or 'ansi', got {shown(render_mode)}"
             )
         self.rules, self.players = resolve_rules(rules, preset, players)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidArgumentError(
-                f"seat must be a seat 0..{self.players - 1}, got {shown(seat)}"
-            )
+        check_seat(seat, self.players)
         self.seat = seat
         others = self.players - 1
         if isinstance(opponents, str) or callable(opponents):
