@@ -45,6 +45,7 @@ from typing import Any, SupportsFloat
 from rummy500.adapters.actions import ActionSpace, TokenGame, check_seat, resolve_rules, token_of
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode
+from rummy500.adapters.raster import rgb_array
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
@@ -93,14 +94,16 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         observation: ``"compact"`` (default), ``"dict"`` or ``"full"``
             (:mod:`rummy500.adapters.encodings`).
         illegal_reward: The reward of an illegal token (which changes nothing).
-        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the table as
+            text) or ``"rgb_array"`` (the table as an RGB ``uint8`` array, for
+            videos and notebooks: needs the ``render`` extra).
 
     ``reset(options={"state": state})`` starts from a given
     :class:`~rummy500.GameState` instead of a new deal.
     """
 
     # An instance attribute of gymnasium.Env, given here for the class as Gymnasium does.
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -119,7 +122,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(
-                f"render_mode must be None or 'ansi', got {shown(render_mode)}"
+                f"render_mode must be None, 'ansi' or 'rgb_array', got {shown(render_mode)}"
             )
         self.rules, self.players = resolve_rules(rules, preset, players)
         check_seat(seat, self.players)
@@ -205,11 +208,13 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         """The legal tokens of the learner now, as booleans (for maskable algorithms)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``): every hand, the pile, the melds."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table: every hand, the pile, the melds (as text, or pixels under ``"rgb_array"``)."""
         if self.render_mode is None:
             return None
         game = self._game()
+        if self.render_mode == "rgb_array":
+            return rgb_array(game.state)
         spelled = self.space.describe(game.prefix) if game.prefix else "-"
         return f"{game.state}\n  learner p{self.seat}; spelled: {spelled}"
 

@@ -47,6 +47,7 @@ from typing import Any, ClassVar
 from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
+from rummy500.adapters.raster import rgb_array
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
@@ -175,7 +176,9 @@ class raw_env(AECEnv[str, Observation, int]):
         illegal_reward: ``None`` (default): an illegal token raises
             :class:`~rummy500.errors.InvalidArgumentError`; a number: an
             illegal token ends the episode, with this reward for its agent.
-        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the table as
+            text) or ``"rgb_array"`` (the table as an RGB ``uint8`` array, for
+            videos and notebooks: needs the ``render`` extra).
 
     ``reset(seed=s)`` deals from a seed drawn from a generator seeded with
     ``s`` (later resets without a seed go on drawing from it);
@@ -184,7 +187,7 @@ class raw_env(AECEnv[str, Observation, int]):
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "rgb_array"],
         "render_fps": 1,
         "name": "rummy500_v0",
         "is_parallelizable": False,
@@ -206,7 +209,7 @@ class raw_env(AECEnv[str, Observation, int]):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(
-                f"render_mode must be None or 'ansi', got {shown(render_mode)}"
+                f"render_mode must be None, 'ansi' or 'rgb_array', got {shown(render_mode)}"
             )
         self.rules, self.players = resolve_rules(rules, preset, players)
         self.space = ActionSpace(self.rules, self.players)
@@ -348,11 +351,13 @@ class raw_env(AECEnv[str, Observation, int]):
         self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``): every hand, the pile, the melds."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table: every hand, the pile, the melds (as text, or pixels under ``"rgb_array"``)."""
         if self.render_mode is None:
             return None
         game = self._game()
+        if self.render_mode == "rgb_array":
+            return rgb_array(game.state)
         if game.actor is None:
             return str(game.state)
         spelled = self.space.describe(game.prefix) if game.prefix else "-"
