@@ -139,15 +139,19 @@ _HANDS = st.lists(st.one_of(_NATURALS, st.just(JOKER_CODE)), max_size=16)
 def test_the_uses_of_a_hand_are_those_of_each_card(
     codes: list[int], wild: bool, wrap: bool
 ) -> None:
+    # The uses of every held card at once are those of each card asked alone, as
+    # the card added to the rest of the hand.
     hand = _Hand(codes)
     melded, partnered = hand.uses(wild, wrap)
-    for code in codes:
+    for index, code in enumerate(codes):
         if code == JOKER_CODE:
             continue
         suit, rank = divmod(code, 13)
-        in_meld, partner = hand.partners(code, wild, wrap)
+        rest = _Hand(codes[:index] + codes[index + 1 :])
+        in_meld, partner = rest.uses_of_added(code, wild, wrap)
         assert bool(melded[suit] >> rank & 1) == in_meld
         assert bool(partnered[suit] >> rank & 1) == partner
+        assert hand.held_uses(code, wild, wrap) == (in_meld, partner)
 
 
 @settings(max_examples=60)

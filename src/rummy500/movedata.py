@@ -49,6 +49,7 @@ from rummy500.moves import (
     Take,
     format_move,
 )
+from rummy500.state import JokerEffect
 
 __all__ = ["MOVE_KINDS", "move_from_dict"]
 
@@ -66,7 +67,8 @@ MOVE_KINDS: dict[str, tuple[str, ...]] = {
     "block": (),
     "split": ("count", "play"),
 }
-_EFFECTS = ("wild", "double", "split")
+#: The ``"effect"`` values of a nomination (V7), the values of :class:`~rummy500.state.JokerEffect`.
+_EFFECTS = tuple(effect.value for effect in JokerEffect)
 
 
 def move_from_dict(data: Any) -> Move:

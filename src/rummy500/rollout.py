@@ -84,7 +84,7 @@ class _Hand:
             masks[suit] |= bit
 
     def uses(self, wild: bool, wrap: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """:meth:`partners` of every held card at once (see :func:`_uses`)."""
+        """The uses of every held card at once (see :func:`_uses`), kept for the last ``wild``."""
         cached = self._uses
         if cached is not None and cached[0] is wild:
             return cached[1], cached[2]
@@ -94,19 +94,19 @@ class _Hand:
         self._uses = (wild, *uses)
         return uses
 
-    def partners(self, code: int, wild: bool, wrap: bool, held: bool = True) -> tuple[bool, bool]:
-        """Whether natural card ``code`` is in a meld of this hand, and whether it has a partner.
+    def uses_of_added(self, code: int, wild: bool, wrap: bool) -> tuple[bool, bool]:
+        """Whether natural card ``code`` added to this hand is in a meld, and has a partner.
 
         A meld: two more of its rank, or two neighbours in its suit making a
         run of three (a wild joker may stand for one of them).  A partner:
-        one more of its rank, or a card of its suit within two ranks.
-        ``held``: whether ``code`` is one of the hand's cards (else the
-        question is about the hand with the card added).
+        one more of its rank, or a card of its suit within two ranks.  The
+        one-card question of :func:`_uses` (a test holds the two together),
+        asked of cards the seat might draw without building the larger hand.
         """
         rank = code % 13
         mask = self.masks[code // 13]
         if wrap:  # bit i: the rank i above (12 and 11: one and two below)
-            near = ((mask >> rank) | (mask << (13 - rank))) & 0x1FFF
+            near = ((mask >> rank) | (mask << (13 - rank))) & _RANK_BITS
             below2, below1 = near >> 11 & 1, near >> 12 & 1
         else:  # bit j: the rank j - 2 above
             near = (mask << 2) >> rank
@@ -114,7 +114,7 @@ class _Hand:
             near >>= 2
         above1, above2 = near >> 1 & 1, near >> 2 & 1
         jokers = self.jokers if wild else 0
-        same = self.ranks[rank] - held
+        same = self.ranks[rank]
         close = below1 | below2 | above1 | above2
         in_meld = (
             same + jokers >= 2
@@ -124,6 +124,12 @@ class _Hand:
         )
         return bool(in_meld), bool(same >= 1 or close or jokers > 0)
 
+    def held_uses(self, code: int, wild: bool, wrap: bool) -> tuple[bool, bool]:
+        """Whether held natural card ``code`` is in a meld of this hand, and has a partner."""
+        melded, partnered = self.uses(wild, wrap)
+        suit, rank = divmod(code, 13)
+        return bool(melded[suit] >> rank & 1), bool(partnered[suit] >> rank & 1)
+
 
 def _uses(
     masks: Sequence[int], counts: Sequence[int] | None, jokers: int, wrap: bool
@@ -132,7 +138,7 @@ def _uses(
 
     The first tuple has, for each suit, the ranks whose held cards are in a
     meld of the hand; the second the ranks whose held cards have a partner
-    (as :meth:`_Hand.partners` tells of one card).  Runs are read off the
+    (as :meth:`_Hand.uses_of_added` tells of one card).  Runs are read off the
     suit's mask shifted by one and two ranks (rotated under ``wrap``);
     groups off the suits holding each rank, or off ``counts`` (cards by
     rank) when a card is held twice.
@@ -195,19 +201,39 @@ class _TableAnswers:
 class _Weigher:
     """The weight of each natural card of one hand in a potential (in tenths)."""
 
-    __slots__ = ("answers", "hand", "melded", "melds", "partnered", "policy", "tame", "wild")
+    __slots__ = (
+        "answers",
+        "hand",
+        "joker_weight",
+        "melded",
+        "melds",
+        "partnered",
+        "policy",
+        "tame",
+        "wild",
+    )
 
     def __init__(self, policy: RolloutPolicy, state: GameState, hand: _Hand) -> None:
         self.policy = policy
         self.hand = hand
         self.wild = state.jokers_wild
-        self.tame = not _tamed(state.joker_effect)
+        effect = state.joker_effect
+        self.tame = not _tamed(effect)
+        self.joker_weight = _WILD_JOKER if self.wild else _TAME_JOKER if effect else _DEADWOOD
         self.melds = state.melds
         self.answers = policy._answers(self.melds) if self.melds else None
         self.melded, self.partnered = hand.uses(self.wild, policy.wrap)
 
-    def __call__(self, code: int) -> int:
-        return self._weight(self.melded, self.partnered, code)
+    def tenths(self) -> int:
+        """The hand's potential, in tenths of a point (a whole number)."""
+        values = self.policy.values
+        total = 0
+        for code in self.hand.codes:
+            if code == JOKER_CODE:
+                total += self.joker_weight * values[code]
+            else:
+                total += self._weight(self.melded, self.partnered, code) * values[code]
+        return total
 
     def _weight(self, melded: Sequence[int], partnered: Sequence[int], code: int) -> int:
         suit, rank = divmod(code, 13)
@@ -307,42 +333,32 @@ class RolloutPolicy:
 
     def _tenths(self, state: GameState, codes: Sequence[int], hand: _Hand | None = None) -> int:
         """:meth:`potential` in tenths of a point (a whole number)."""
-        if hand is None:
-            hand = _Hand(codes)
-        effect = state.joker_effect
-        weigh = _Weigher(self, state, hand)
-        values = self.values
-        joker_weight = _WILD_JOKER if weigh.wild else _TAME_JOKER if effect else _DEADWOOD
-        total = 0
-        for code in codes:
-            weight = joker_weight if code == JOKER_CODE else weigh(code)
-            total += weight * values[code]
-        return total
+        return _Weigher(self, state, _Hand(codes) if hand is None else hand).tenths()
 
-    def draw_gain(self, state: GameState, codes: list[int], hand: _Hand, base: int) -> float:
+    def draw_gain(self, state: GameState, weigh: _Weigher, base: int) -> float:
         """The expected change of potential of a stock draw (over the stock's cards).
 
-        ``base`` is the hand's potential in tenths.  A natural card drawn
-        changes the use of the cards of its rank and of its suit's nearest
-        ranks only: the change is summed over those cards, not the hand.
+        ``weigh`` weighs the seat's hand, whose potential is ``base`` tenths.
+        A natural card drawn changes the use of the cards of its rank and of
+        its suit's nearest ranks only: the change is summed over those cards,
+        not the hand.
         """
         stock = Counter(card.code for card in state.stock)
         total = sum(stock.values())
         if not total:
             return 0.0
         values = self.values
-        tame = not _tamed(state.joker_effect)
-        weigh = _Weigher(self, state, hand)
+        hand = weigh.hand
         gain = 0
         for code, count in stock.items():
             if code == JOKER_CODE:  # a joker may change the use of every card
-                gain += count * (self._tenths(state, [*codes, code]) - base)
+                gain += count * (self._tenths(state, [*hand.codes, code]) - base)
                 continue
             if not hand.jokers:
-                _in_meld, partner = hand.partners(code, False, self.wrap, held=False)
+                _in_meld, partner = hand.uses_of_added(code, False, self.wrap)
                 if not partner:  # alone: it changes no other card's use
-                    weight = _LAYS_OFF if self.on_table(state.melds, code, tame) else _DEADWOOD
-                    gain += count * weight * values[code]
+                    lays = self.on_table(state.melds, code, weigh.tame)
+                    gain += count * (_LAYS_OFF if lays else _DEADWOOD) * values[code]
                     continue
             gain += count * weigh.change_with(code)
         return gain / (10 * total)
@@ -355,11 +371,12 @@ class RolloutPolicy:
         """
         codes = [card.code for card in state.hands[state.to_move]]
         hand = _Hand(codes)
-        base = self._tenths(state, codes, hand)
+        weigh = _Weigher(self, state, hand)
+        base = weigh.tenths()
         scored: list[tuple[float, Move]] = []
         for move in moves:
             if isinstance(move, Draw):
-                score = self.draw_gain(state, codes, hand, base)
+                score = self.draw_gain(state, weigh, base)
             elif isinstance(move, Take):
                 taken = [card.code for card in state.discard[-move.count :]]
                 if move.play is None:
@@ -378,7 +395,7 @@ class RolloutPolicy:
     def _melds_at_once(self, state: GameState, hand: _Hand, code: int) -> bool:
         if code == JOKER_CODE:
             return state.jokers_wild
-        in_meld, _partner = hand.partners(code, state.jokers_wild, self.wrap, held=False)
+        in_meld, _partner = hand.uses_of_added(code, state.jokers_wild, self.wrap)
         return in_meld or self.on_table(state.melds, code, not _tamed(state.joker_effect))
 
     def keep_score(self, state: GameState, hand: _Hand, code: int) -> float:
@@ -386,7 +403,7 @@ class RolloutPolicy:
         wild = state.jokers_wild
         if code == JOKER_CODE:
             return 100.0 if wild else 5.0
-        in_meld, partner = hand.partners(code, wild, self.wrap)
+        in_meld, partner = hand.held_uses(code, wild, self.wrap)
         score = 60.0 if in_meld else 20.0 if partner else 0.0
         if self.on_table(state.melds, code, not _tamed(state.joker_effect)):
             score += 40.0  # it lays off: keep it, and do not feed it to the next seat
@@ -441,7 +458,7 @@ class RolloutPolicy:
                 if code == JOKER_CODE:
                     weight = 0.0 if wild else 1.0
                 else:
-                    in_meld, partner = hand.partners(code, wild, self.wrap)
+                    in_meld, partner = hand.held_uses(code, wild, self.wrap)
                     weight = 0.0 if in_meld else 0.5 if partner else 1.0
                 totals[seat] -= weight * values[code]
         return [sum(totals[seat] for seat in side) for side in sides(rules, players)]

@@ -63,6 +63,7 @@ __all__ = [
     "Outcome",
     "RayExecutor",
     "SimulationSummary",
+    "bot_maker",
     "outcomes",
     "simulate",
 ]
@@ -86,6 +87,23 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 BotSpec = str | Callable[[int], Bot]
 
 Unit = Literal["hands", "matches"]
+
+
+def bot_maker(spec: BotSpec) -> Callable[[int], Bot]:
+    """What makes a seat's bot from a seed: ``spec`` itself, or the maker :data:`BOTS` names.
+
+    Raises:
+        InvalidArgumentError: for a name not in :data:`BOTS`, or anything but a
+            name or a function.
+    """
+    if isinstance(spec, str):
+        maker = BOTS.get(spec)
+        if maker is None:
+            raise InvalidArgumentError(f"unknown bot {spec!r}; known bots: {', '.join(BOTS)}")
+        return maker
+    if not callable(spec):
+        raise InvalidArgumentError(f"a bot is a name or a function of a seed, got {spec!r}")
+    return spec
 
 
 @attrs.frozen
@@ -195,9 +213,7 @@ def _job_seed(seed: int, index: int) -> int:
 
 
 def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    if isinstance(spec, str):
-        return BOTS[spec](seed)
-    return spec(seed)
+    return bot_maker(spec)(seed)
 
 
 def _hand_winner(result: HandResult) -> tuple[int, ...]:
@@ -346,11 +362,7 @@ def _check(rules: Rules | str | None, players: int, bots: Sequence[BotSpec], uni
         raise InvalidArgumentError(f"expected one bot per seat ({players}), got {len(bots)}")
     rules.check_players(players)
     for spec in bots:
-        if isinstance(spec, str):
-            if spec not in BOTS:
-                raise InvalidArgumentError(f"unknown bot {spec!r}; known bots: {', '.join(BOTS)}")
-        elif not callable(spec):
-            raise InvalidArgumentError(f"a bot is a name or a function of a seed, got {spec!r}")
+        bot_maker(spec)
     return rules
 
 

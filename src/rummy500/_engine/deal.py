@@ -102,15 +102,14 @@ class Deal:
 
 
 def new_game(
-    rules: Rules | None = None,
-    players: int = 2,
+    rules: Rules,
+    players: int,
     *,
-    seed: int | None = None,
-    deck: str | Sequence[Card | str] | None = None,
-    dealer: int = 0,
+    seed: int | None,
+    deck: str | Sequence[Card | str] | None,
+    dealer: int,
 ) -> GameState:
-    """The first state of a hand (see :func:`rummy500.new_game`), its arguments checked."""
-    rules = Rules() if rules is None else rules
+    """The first state of a hand (see :func:`rummy500.new_game`, which checks the arguments)."""
     dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
     chooser = rules.first_discard is FirstDiscard.CHOOSER
     if rules.dealers_gambit:

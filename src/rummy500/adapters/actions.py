@@ -119,6 +119,7 @@ __all__ = [
     "MAX_DECK",
     "ActionSpace",
     "TokenGame",
+    "check_choice",
     "check_seat",
     "moves_by_seat",
     "resolve_rules",
@@ -482,6 +483,19 @@ def resolve_rules(
         players = rules.min_players
     rules.check_players(players)
     return rules, players
+
+
+def check_choice(name: str, value: object, choices: Sequence[str]) -> str:
+    """``value``, the option ``name`` of an environment, if it is one of ``choices``.
+
+    Raises:
+        InvalidArgumentError: naming the option and the value otherwise.
+    """
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidArgumentError(
+            f"{name} must be one of {', '.join(map(repr, choices))}, got {shown(value)}"
+        )
+    return value
 
 
 def check_seat(seat: object, players: int) -> int:

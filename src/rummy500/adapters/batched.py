@@ -40,13 +40,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummy500.adapters.actions import ActionSpace, check_seat, resolve_rules
+from rummy500.adapters.actions import ActionSpace, check_choice, check_seat, resolve_rules
 from rummy500.adapters.encodings import make_layout
 from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
+from rummy500.simulate import bot_maker
 
 with requires("gymnasium", __name__):
     import numpy as np
@@ -107,10 +108,7 @@ class BatchedEnv:
             raise InvalidArgumentError(
                 f"num_envs must be a positive integer, got {shown(num_envs)}"
             )
-        if observation not in ("compact", "full"):
-            raise InvalidArgumentError(
-                f"observation must be 'compact' or 'full', got {shown(observation)}"
-            )
+        check_choice("observation", observation, ("compact", "full"))
         self.rules, self.players = resolve_rules(rules, preset, players)
         check_seat(seat, self.players)
         self.num_envs = num_envs
@@ -120,7 +118,7 @@ class BatchedEnv:
         self.max_steps = STEP_LIMITS[check_episode(episode)] if max_steps is None else max_steps
         if isinstance(self.max_steps, bool) or not isinstance(self.max_steps, int):
             raise InvalidArgumentError(f"max_steps must be an integer, got {shown(max_steps)}")
-        self._make_bot = None if opponents is None else _bot_maker(opponents)
+        self._make_bot = None if opponents is None else bot_maker(opponents)
         self._episodes = [Episode(self.space, reward, episode) for _ in range(num_envs)]
         self._dealers = [DealerRotation(dealer, self.players) for _ in range(num_envs)]
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
@@ -255,16 +253,3 @@ class BatchedEnv:
 
     def __repr__(self) -> str:
         return f"<BatchedEnv {self.num_envs} games, {self.players} players, {self.layout!r}>"
-
-
-def _bot_maker(opponent: str | Callable[[int], Bot]) -> Callable[[int], Bot]:
-    if callable(opponent):
-        return opponent
-    from rummy500.simulate import BOTS
-
-    try:
-        return BOTS[opponent]
-    except KeyError:
-        raise InvalidArgumentError(
-            f"unknown bot {shown(opponent)}; known bots: {', '.join(BOTS)}"
-        ) from None

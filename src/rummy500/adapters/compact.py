@@ -71,7 +71,6 @@ points over the players).  Sizes: 901 values with one deck and two players
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -80,7 +79,7 @@ import attrs
 from rummy500._engine import table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.adapters.episodes import reward_scale
-from rummy500.adapters.observation import score_bound
+from rummy500.adapters.observation import layout_slices, score_bound
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.extras import requires
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
@@ -156,12 +155,7 @@ class CompactLayout:
             ("spelled", (8,)),
             ("spelled_cards", (NUM_CODES,)),
         )
-        slices = {}
-        offset = 0
-        for name, shape in shapes:
-            length = math.prod(shape)
-            slices[name] = slice(offset, offset + length)
-            offset += length
+        slices, offset = layout_slices(shapes)
         object.__setattr__(self, "shapes", shapes)
         object.__setattr__(self, "slices", slices)
         object.__setattr__(self, "size", offset)

@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rummy500.adapters.actions import ActionSpace
+from rummy500.adapters.actions import ActionSpace, check_choice
 from rummy500.adapters.compact import CompactLayout
 from rummy500.adapters.observation import ObservationLayout
-from rummy500.errors import InvalidArgumentError, shown
 from rummy500.views import PlayerView
 
 if TYPE_CHECKING:
@@ -78,12 +77,7 @@ def check_observation(observation: Any) -> str:
     Raises:
         InvalidArgumentError: naming the value otherwise.
     """
-    if not isinstance(observation, str) or observation not in OBSERVATIONS:
-        raise InvalidArgumentError(
-            f"observation must be one of {', '.join(map(repr, OBSERVATIONS))}, "
-            f"got {shown(observation)}"
-        )
-    return observation
+    return check_choice("observation", observation, OBSERVATIONS)
 
 
 def make_layout(space: ActionSpace, observation: str) -> Layout:

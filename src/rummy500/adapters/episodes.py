@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from rummy500._engine import new_game
-from rummy500.adapters.actions import ActionSpace, TokenGame
+from rummy500.adapters.actions import ActionSpace, TokenGame, check_choice
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.match import MatchState, apply_match_move, new_match
 from rummy500.moves import Move
@@ -79,11 +79,7 @@ def check_reward(reward: Any) -> str:
     Raises:
         InvalidArgumentError: naming the value otherwise.
     """
-    if not isinstance(reward, str) or reward not in REWARDS:
-        raise InvalidArgumentError(
-            f"reward must be one of {', '.join(map(repr, REWARDS))}, got {shown(reward)}"
-        )
-    return reward
+    return check_choice("reward", reward, REWARDS)
 
 
 def check_episode(episode: Any) -> str:
@@ -92,11 +88,7 @@ def check_episode(episode: Any) -> str:
     Raises:
         InvalidArgumentError: naming the value otherwise.
     """
-    if not isinstance(episode, str) or episode not in EPISODES:
-        raise InvalidArgumentError(
-            f"episode must be one of {', '.join(map(repr, EPISODES))}, got {shown(episode)}"
-        )
-    return episode
+    return check_choice("episode", episode, EPISODES)
 
 
 def check_dealer(dealer: Any, players: int) -> int | None:

@@ -50,6 +50,7 @@ from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
+from rummy500.simulate import bot_maker
 from rummy500.state import GameState
 
 with requires("gymnasium", __name__):
@@ -136,7 +137,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
                 raise InvalidArgumentError(
                     f"expected one opponent per other seat ({others}), got {len(makers)}"
                 )
-        self._makers = [_bot_maker(maker) for maker in makers]
+        self._makers = [bot_maker(maker) for maker in makers]
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
             raise InvalidArgumentError(
                 f"illegal_reward must be a number, got {shown(illegal_reward)}"
@@ -254,19 +255,6 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}
-
-
-def _bot_maker(opponent: Opponent) -> Callable[[int], Bot]:
-    if callable(opponent):
-        return opponent
-    from rummy500.simulate import BOTS
-
-    try:
-        return BOTS[opponent]
-    except KeyError:
-        raise InvalidArgumentError(
-            f"unknown bot {opponent!r}; known bots: {', '.join(BOTS)}"
-        ) from None
 
 
 def _register() -> None:

@@ -31,12 +31,12 @@ piece               shape      content
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rummy500.adapters.observation import layout_slices
 from rummy500.cards import NUM_CODES
 from rummy500.moves import CallRummy, Discard, Move, Split, Take
 from rummy500.state import GameState
@@ -127,12 +127,8 @@ class HistoryLayout:
             ("held", (NUM_CODES,)),
             ("decisions", (1,)),
         )
-        slices = dict(self.observation.slices)
-        offset = self.observation.size
-        for name, shape in shapes:
-            length = math.prod(shape)
-            slices[name] = slice(offset, offset + length)
-            offset += length
+        slices, offset = layout_slices(shapes, self.observation.size)
+        slices = {**self.observation.slices, **slices}
         object.__setattr__(self, "shapes", shapes)
         object.__setattr__(self, "slices", slices)
         object.__setattr__(self, "size", offset)

@@ -83,10 +83,23 @@ if TYPE_CHECKING:
 #: What needs NumPy, in the message of a missing extra (any environment's extra installs it).
 _NEEDED_BY = "rummy500.adapters.observation (NumPy)"
 
-__all__ = ["ObservationLayout", "score_bound"]
+__all__ = ["ObservationLayout", "layout_slices", "score_bound"]
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
+
+
+def layout_slices(
+    shapes: Sequence[tuple[str, tuple[int, ...]]], start: int = 0
+) -> tuple[dict[str, slice], int]:
+    """Each named piece's slice of a flat vector, laid end to end from ``start``, and the end."""
+    slices = {}
+    offset = start
+    for name, shape in shapes:
+        length = math.prod(shape)
+        slices[name] = slice(offset, offset + length)
+        offset += length
+    return slices, offset
 
 
 def score_bound(rules: Rules, players: int) -> int:
@@ -160,12 +173,7 @@ class ObservationLayout:
             ("match_totals", (players,)),
             ("spelled", (self.space.size,)),
         )
-        slices = {}
-        offset = 0
-        for name, shape in shapes:
-            length = math.prod(shape)
-            slices[name] = slice(offset, offset + length)
-            offset += length
+        slices, offset = layout_slices(shapes)
         object.__setattr__(self, "shapes", shapes)
         object.__setattr__(self, "slices", slices)
         object.__setattr__(self, "size", offset)
