@@ -209,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     width = max(len(name) for name, _module, _make in runs)
     made: dict[str, Callable[[int], int | tuple[int, int]]] = {}
     for name, module, make in runs:
-        if module is not None and importlib.util.find_spec(module) is None:
+        if module is not None and not available(module):
             print(f"{name:<{width}}  skipped: {module} is not installed")
             continue
         made[name] = make()
@@ -238,25 +238,70 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
 
 
+def available(module: str) -> bool:
+    """Whether ``module`` can be imported (a dotted name whose parent is missing cannot)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:
+        return False
+
+
 def extra_runs(
     preset: str, players: int
 ) -> list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]]:
-    """The batched environment, N = 64 (self-play: every token of every seat)."""
-    return [("BatchedEnv N=64 (self-play)", "numpy", lambda: batched(preset, players, 64))]
+    """The batched environment, N = 64 (self-play), and PettingZoo's gin rummy (a peer)."""
+    return [
+        ("BatchedEnv N=64 (self-play)", "numpy", lambda: batched(preset, players, 64)),
+        ("peer: PettingZoo gin_rummy_v4 (RLCard)", "pettingzoo.classic.gin_rummy_v4", gin_rummy),
+    ]
 
 
 def batched(preset: str, players: int, games: int) -> Callable[[int], tuple[int, int]]:
-    """Twenty steps of every game: the tokens spelled and the episodes finished."""
+    """Twenty steps of every game: the tokens spelled and the episodes finished.
+
+    The tokens are drawn as batched learning code draws them, for all the
+    games in one NumPy call: the legal token with the largest uniform
+    random key in each row (uniform over the legal tokens).
+    """
+    import numpy as np
+
     from rummy500.adapters.batched import BatchedEnv
 
     batch = BatchedEnv(games, preset=preset, players=players, seed=0)
-    rng = random.Random(0)
+    rng = np.random.default_rng(0)
 
     def run(seed: int) -> tuple[int, int]:
         before = int(batch.episodes.sum())
         for _ in range(20):
-            batch.step([rng.choice(row.nonzero()[0]) for row in batch.masks])
+            batch.step(np.argmax(batch.masks * rng.random(batch.masks.shape), axis=1))
         return 20 * games, int(batch.episodes.sum()) - before
+
+    return run
+
+
+def gin_rummy() -> Callable[[int], int]:
+    """PettingZoo's gin rummy (RLCard's game; PettingZoo 1.24, the last release with it).
+
+    Played as the PettingZoo runs above: ``env.last()`` at every step and a
+    uniform legal action.  Skipped where it is not installed (it needs
+    ``pettingzoo[classic]<1.25``, which this project does not install).
+    """
+    from pettingzoo.classic import gin_rummy_v4  # type: ignore[attr-defined,unused-ignore]
+
+    table = gin_rummy_v4.env()
+    rng = random.Random(0)
+
+    def run(seed: int) -> int:
+        table.reset(seed=seed)
+        steps = 0
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            table.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+            steps += 1
+        return steps
 
     return run
 

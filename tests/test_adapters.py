@@ -359,8 +359,59 @@ def test_observations_are_the_same_when_hidden_cards_are_swapped(
                 other_moves = moves_by_seat(swapped).get(seat, ())
                 other_view = make_view(swapped, seat, game.known, other_moves)
                 assert (layout.encode(other_view, prefix) == expected).all()
+                assert (layout.encode_state(swapped, seat, prefix) == expected).all()
                 assert game.space.next_tokens(other_moves, prefix) == mask
                 assert layout.text(other_view, prefix) == layout.text(view, prefix)
+
+
+@pytest.mark.parametrize("encoding", ["compact", "full"])
+@pytest.mark.parametrize(("preset", "players"), CONFIGS)
+def test_encoding_a_state_gives_the_vector_of_its_view(
+    preset: str, players: int, encoding: str
+) -> None:
+    """``encode_state`` (what the environments call) reads of the state just what the view shows."""
+    pytest.importorskip("numpy")
+    from rummy500.adapters.encodings import make_layout
+
+    totals = tuple(range(10, 10 * players + 1, 10))
+    for seed in range(4):
+        game = TokenGame(new_game(presets.get(preset), players, seed=seed))
+        layout = make_layout(game.space, encoding)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                prefix = game.prefix if seat == game.actor else ()
+                view = make_view(game.state, seat, None, game.moves(seat))
+                expected = layout.encode(view, prefix, totals=totals)
+                assert (
+                    layout.encode_state(game.state, seat, prefix, totals=totals) == expected
+                ).all()
+            if game.is_over:
+                break
+            game.step(rng.choice(game.legal_tokens()))
+
+
+def test_a_seat_encoder_gives_each_state_its_vector_in_any_order() -> None:
+    """The kept pieces (by identity) never leak from one state into another's vector."""
+    pytest.importorskip("numpy")
+    from rummy500.adapters.encodings import make_layout
+
+    states = []
+    for seed in range(6):
+        game = TokenGame(new_game(presets.get("pagat"), 2, seed=seed))
+        rng = random.Random(seed)
+        while not game.is_over:
+            states.append(game.state)
+            game.step(rng.choice(game.legal_tokens()))
+        states.append(game.state)
+    random.Random(1).shuffle(states)
+    layout = make_layout(ActionSpace(presets.get("pagat"), 2), "compact")
+    encoders = [layout.seat_encoder(seat) for seat in range(2)]
+    for index, state in enumerate(states + states[:50]):
+        seat = index % 2
+        totals = (index % 7, 3)
+        vector = encoders[seat].encode(state, totals)
+        assert (vector == layout.encode_state(state, seat, totals=totals)).all()
 
 
 def test_observations_lie_within_their_bounds_and_name_their_pieces() -> None:

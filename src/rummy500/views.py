@@ -434,13 +434,16 @@ def make_view(
     """
     _check_seat(state, seat)
     if known is None:
-        known = KnownCards(state.known)
+        cards = state.known  # sorted by the engine; a state made by hand may not be
+        if any(list(held) != sorted(held) for held in cards if len(held) > 1):
+            cards = KnownCards(cards).cards
     else:
         _check_known(state, known)
+        cards = known.cards
     if state.is_over:  # the hands are laid open for the count (S2)
         shown = tuple(() if other == seat else hand for other, hand in enumerate(state.hands))
     else:
-        shown = known.cards[:seat] + ((),) + known.cards[seat + 1 :]
+        shown = cards[:seat] + ((),) + cards[seat + 1 :]
     return PlayerView(
         seat=seat,
         rules=state.rules,

@@ -289,6 +289,23 @@ class ActionSpace:
             return (self.NOMINATE + _EFFECTS.index(move.effect),)
         raise InvalidArgumentError(f"not a move: {shown(move)}")
 
+    def first_token(self, move: Move) -> int:
+        """The first token of :meth:`encode` of ``move`` (cheaper for the common moves).
+
+        >>> from rummy500 import new_game, parse_move
+        >>> ActionSpace().first_token(parse_move(new_game(seed=7), "p1: take 1"))
+        64
+        """
+        if isinstance(move, Discard):
+            return self.discard + move.card.code
+        if isinstance(move, Take):
+            return self._depth_token(self.take, move.count)
+        if isinstance(move, Draw):
+            return self.DRAW
+        if isinstance(move, MeldMove):
+            return self.MELD
+        return self.encode(move)[0]
+
     def _depth_token(self, base: int, depth: int) -> int:
         if depth > self.max_depth:
             raise InvalidArgumentError(
@@ -511,8 +528,12 @@ def check_seat(seat: object, players: int) -> int:
 
 def moves_by_seat(state: GameState) -> dict[int, tuple[Move, ...]]:
     """The legal moves of ``state`` grouped by the seat that makes them (engine order kept)."""
+    moves = legal_moves(state)
+    seat = state.to_move
+    if all(move.player == seat for move in moves):  # no move out of turn: the usual case
+        return {seat: tuple(moves)} if moves else {}
     grouped: dict[int, list[Move]] = {}
-    for move in legal_moves(state):
+    for move in moves:
         grouped.setdefault(move.player, []).append(move)
     return {seat: tuple(moves) for seat, moves in grouped.items()}
 
@@ -579,8 +600,10 @@ class TokenGame:
         seat, self._queue = self._queue[0], self._queue[1:]
         self.actor = seat
         self.prefix = ()
-        encode = self.space.encode
-        self._candidates = [(encode(move), move) for move in self._moves[seat]]
+        # Before the first token only the first tokens are needed: the whole
+        # spelling of a move is made once its first token is chosen.
+        first = self.space.first_token
+        self._candidates = [((first(move),), move) for move in self._moves[seat]]
 
     @property
     def is_over(self) -> bool:
@@ -669,6 +692,9 @@ class TokenGame:
             raise InvalidArgumentError(
                 f"token {shown(token)} is not legal for p{self.actor} now (legal: {legal})"
             )
+        if not depth:
+            encode = self.space.encode
+            kept = [(encode(move), move) for _first, move in kept]
         prefix = (*self.prefix, token)
         for tokens, move in kept:
             if len(tokens) == len(prefix):

@@ -123,10 +123,13 @@ class BatchedEnv:
         self._dealers = [DealerRotation(dealer, self.players) for _ in range(num_envs)]
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
         self._steps = [0] * num_envs
-        self._based_on: list[Any] = [None] * num_envs
+        self._encoders = [
+            [self.layout.seat_encoder(seat) for seat in range(self.players)]
+            for _ in range(num_envs)
+        ]
+        self._legal: list[tuple[int, ...]] = [()] * num_envs
         size, tokens, players = self.layout.size, self.space.size, self.players
         self.observations = np.zeros((num_envs, size), dtype=np.float32)
-        self._bases = np.zeros((num_envs, size), dtype=np.float32)
         self.masks = np.zeros((num_envs, tokens), dtype=bool)
         self.actors = np.zeros(num_envs, dtype=np.int64)
         self.rewards = np.zeros((num_envs, players), dtype=np.float32)
@@ -145,6 +148,7 @@ class BatchedEnv:
         for index in range(self.num_envs):
             self._dealers[index].reseed()
             self._deal(index)
+        self._write_masks()
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
@@ -189,9 +193,10 @@ class BatchedEnv:
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
-        masks = self.masks
+        legal = self._legal
         for index, token in enumerate(tokens.tolist()):
-            if not 0 <= token < self.space.size or not masks[index, token]:
+            if token not in legal[index]:
+                self._write_masks()  # the games before this one have stepped
                 raise InvalidArgumentError(
                     f"game {index}: token {token} is not legal for p{self.actors[index]} now"
                 )
@@ -213,6 +218,7 @@ class BatchedEnv:
                 self._deal(index)
             else:
                 self._write(index)
+        self._write_masks()
         return self.observations, self.rewards, self.terminated | self.truncated
 
     def _play_bots(self, index: int, paid: tuple[float, ...] | None = None) -> tuple[float, ...]:
@@ -236,20 +242,21 @@ class BatchedEnv:
         actor = game.actor
         assert actor is not None
         self.actors[index] = actor
-        base = self._bases[index]
-        state = game.state
-        based_on = self._based_on[index]
-        if based_on is None or based_on[0] is not state or based_on[1] != actor:
-            totals = self._episodes[index].seat_totals()
-            self.layout.encode(game.view(actor), (), out=base, totals=totals)
-            self._based_on[index] = (state, actor)
+        totals = self._episodes[index].seat_totals()
         row = self.observations[index]
-        row[:] = base
+        row[:] = self._encoders[index][actor].encode(game.state, totals)
         if game.prefix:
             self.layout.add_spelled(row, game.prefix)
-        mask = self.masks[index]
-        mask.fill(False)
-        mask[list(game.legal_tokens())] = True
+        self._legal[index] = game.legal_tokens()
+
+    def _write_masks(self) -> None:
+        """Write every game's legal tokens into :attr:`masks` (one NumPy call for all)."""
+        size = self.space.size
+        flat = [
+            index * size + token for index, tokens in enumerate(self._legal) for token in tokens
+        ]
+        self.masks.fill(False)
+        self.masks.reshape(-1)[flat] = True
 
     def __repr__(self) -> str:
         return f"<BatchedEnv {self.num_envs} games, {self.players} players, {self.layout!r}>"

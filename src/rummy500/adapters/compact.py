@@ -72,19 +72,19 @@ points over the players).  Sizes: 901 values with one deck and two players
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
 from rummy500._engine import table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.adapters.episodes import reward_scale
-from rummy500.adapters.observation import layout_slices, score_bound
+from rummy500.adapters.observation import SeatEncoder, layout_slices, score_bound
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.extras import requires
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
 from rummy500.melds import MeldKind
-from rummy500.state import JokerEffect, Phase, TableMeld
+from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_wild
 from rummy500.views import PlayerView
 
 if TYPE_CHECKING:
@@ -97,11 +97,55 @@ _NEEDED_BY = "rummy500.adapters.compact (NumPy)"
 _PHASES: dict[Phase, int] = {phase: index for index, phase in enumerate(Phase)}
 _EFFECTS: dict[JokerEffect, int] = {effect: index for index, effect in enumerate(JokerEffect)}
 _TOP = 3
-#: The most piles and tables remembered.
-_MEMO_SIZE = 4096
+#: The pieces kept in each of the two generations of :class:`_Kept`.
+_KEPT_SIZE = 2048
 _MELD_FIXED = 13
-#: A table's entries: card entries, then the indices and values set.
-_TableEntries = tuple[list[int], list[int], list[float]]
+#: A piece's entries: the indices set and their values (distinct indices).
+_Entries = tuple[list[int], list[float]]
+#: A table meld's row entries, its cards' codes and each seat's points for it.
+_MeldEntries = tuple[list[int], list[float], list[int], list[int]]
+
+
+#: The pieces built from a part of the state, in order: each has slices of its own.
+_PIECES = ("hand", "known", "pile", "table", "taken", "dead")
+_HAND, _KNOWN, _PILE, _TABLE, _TAKEN, _DEAD = range(len(_PIECES))
+
+_Piece = TypeVar("_Piece")
+
+
+class _Kept(Generic[_Piece]):
+    """Pieces kept by the identity of the value each was built from, in two generations.
+
+    Many games share a layout (the batched environment), so the pieces of
+    all of them are kept, each with the value it was built from (an
+    identity is only reused once that value is gone, and a kept value is
+    not gone).  When the young generation is full it becomes the old one
+    and the old one is dropped; a piece found in the old one moves back.
+    """
+
+    __slots__ = ("_old", "_young")
+
+    def __init__(self) -> None:
+        self._young: dict[tuple[int, int], tuple[object, _Piece]] = {}
+        self._old: dict[tuple[int, int], tuple[object, _Piece]] = {}
+
+    def get(self, key: tuple[int, int], of: object) -> _Piece | None:
+        """The piece kept under ``key`` if it was built from ``of`` itself."""
+        kept = self._young.get(key)
+        if kept is None:
+            kept = self._old.get(key)
+            if kept is None or kept[0] is not of:
+                return None
+            self._young[key] = kept
+        return kept[1] if kept[0] is of else None
+
+    def put(self, key: tuple[int, int], of: object, entries: _Piece) -> _Piece:
+        """Keep ``entries`` built from ``of`` under ``key``; ``entries``."""
+        if len(self._young) >= _KEPT_SIZE:
+            self._old = self._young
+            self._young = {}
+        self._young[key] = (of, entries)
+        return entries
 
 
 @attrs.frozen(repr=False)
@@ -120,9 +164,8 @@ class CompactLayout:
     slices: dict[str, slice] = attrs.field(init=False, eq=False)
     size: int = attrs.field(init=False)
     _consts: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
-    _memo: dict[tuple[int, int], tuple[tuple[Any, ...], _TableEntries]] = attrs.field(
-        init=False, factory=dict, eq=False, repr=False
-    )
+    _kept: _Kept[_Entries] = attrs.field(init=False, factory=_Kept, eq=False, repr=False)
+    _melds: _Kept[_MeldEntries] = attrs.field(init=False, factory=_Kept, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         players = self.space.players
@@ -209,55 +252,136 @@ class CompactLayout:
             out: A vector of length :attr:`size` to fill instead of a new one.
             totals: Each seat's match total before this hand (none: all 0).
         """
-        consts = self._consts
-        numeric = consts.get("numpy")
+        return self._encode(view, view.seat, view.hand, view.known, view.hand_sizes,
+                            view.stock_size, prefix, out, totals)  # fmt: skip
+
+    def encode_state(
+        self,
+        state: GameState,
+        seat: int,
+        prefix: Sequence[int] = (),
+        out: npt.NDArray[np.float32] | None = None,
+        totals: Sequence[int] = (),
+    ) -> npt.NDArray[np.float32]:
+        """:meth:`encode` of ``observe(state, seat)``, without building the view.
+
+        It reads of ``state`` exactly what the view shows (the seat's own
+        hand, the known cards of the others or their laid-open hands once
+        the hand is over, the sizes, the public fields), so the vector is
+        the same.
+        """
+        hand, shown = _seen(state, seat)
+        return self._encode(state, seat, hand, shown, tuple(map(len, state.hands)),
+                            len(state.stock), prefix, out, totals)  # fmt: skip
+
+    def seat_encoder(self, seat: int) -> SeatEncoder:
+        """An encoder of ``seat``'s observations into a vector of its own."""
+        return SeatEncoder(self, seat)
+
+    def _encode(
+        self,
+        source: PlayerView | GameState,
+        me: int,
+        hand: tuple[Card, ...],
+        shown: tuple[tuple[Card, ...], ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        prefix: Sequence[int],
+        out: npt.NDArray[np.float32] | None,
+        totals: Sequence[int],
+    ) -> npt.NDArray[np.float32]:
+        """The vector of seat ``me``: its pieces and the public fields read off ``source``.
+
+        ``shown`` holds the cards shown of each seat (the seat's own entry
+        is skipped).
+        """
+        numeric = self.numpy()
+        index, value = self._scalars(source, me, hand_sizes, stock_size, totals)
+        for slot, of in enumerate(_sources(source, hand, shown)):
+            piece_index, piece_value = self._piece(slot, of, me)
+            index += piece_index
+            value += piece_value
+        if out is None:
+            vector = numeric.zeros(self.size, dtype=numeric.float32)
+        else:
+            vector = out
+            vector.fill(0.0)
+        # NumPy reads arrays made by fromiter far faster than lists.
+        vector[numeric.fromiter(index, numeric.intp, len(index))] = numeric.fromiter(
+            value, numeric.float32, len(value)
+        )
+        if prefix:
+            self.add_spelled(vector, prefix)
+        encoded: npt.NDArray[np.float32] = vector
+        return encoded
+
+    def numpy(self) -> Any:
+        """The NumPy module (imported on first use, with the install line if it is missing)."""
+        numeric = self._consts.get("numpy")
         if numeric is None:
             with requires("gymnasium", _NEEDED_BY):
                 import numpy
 
-            numeric = consts["numpy"] = numpy
+            numeric = self._consts["numpy"] = numpy
+        return numeric
+
+    def _piece(self, slot: int, of: Any, me: int) -> _Entries:
+        """The entries of piece ``slot`` (of ``_PIECES``) built from ``of``, seen from ``me``.
+
+        Each piece is a list of entries (index, value) with distinct
+        indices, in slices of its own; the pile and the table are kept by
+        the identity of what they were built from, so one a move did not
+        change is not built again.  The lists may be kept: do not change them.
+        """
+        at: dict[str, int] = self._consts["at"]
+        if slot == _HAND:
+            return self._cards(at["hand"], of)
+        if slot == _KNOWN:
+            return self._known(of, me)
+        if slot == _PILE:
+            return self._pile(of)
+        if slot == _TABLE:
+            return self._table(of, me)
+        if not of:
+            return [], []
+        return self._cards(at["taken" if slot == _TAKEN else "dead"], of)
+
+    def _scalars(
+        self,
+        source: PlayerView | GameState,
+        me: int,
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        totals: Sequence[int],
+    ) -> _Entries:
+        """The entries of all but the pieces: phase, seats, sizes, flags, scores (new lists)."""
+        consts = self._consts
         at: dict[str, int] = consts["at"]
         players = self.space.players
-        me = view.seat
         deck = consts["deck"]
-        # Card entries (each counts 1 / copies), and (index, value) entries set.
-        hand = at["hand"]
-        cards = [hand + card.code for card in view.hand]
-        known = at["known"]
-        for seat, held in enumerate(view.known):
-            if held and seat != me:
-                row = known + ((seat - me) % players - 1) * NUM_CODES
-                cards += [row + card.code for card in held]
-        taken, dead = at["taken"], at["dead"]
-        cards += [taken + card.code for card in view.taken]
-        cards += [dead + card.code for card in view.dead]
-        table_cards, table_index, table_value = self._table(view.melds, me)
-        pile_cards, pile_index, pile_value = self._pile(view.discard)
-        cards += table_cards
-        cards += pile_cards
-        index = table_index + pile_index
-        value = table_value + pile_value
-        index.append(at["phase"] + _PHASES[view.phase])
-        value.append(1.0)
+        phase = source.phase
+        index = [at["phase"] + _PHASES[phase]]
+        value = [1.0]
         for name, marked in (
-            ("to_move", view.to_move),
-            ("dealer", view.dealer),
-            ("last_discarder", view.last_discarder),
-            ("went_out", view.went_out),
-            ("blocked_by", view.blocked_by),
+            ("to_move", source.to_move),
+            ("dealer", source.dealer),
+            ("last_discarder", source.last_discarder),
+            ("went_out", source.went_out),
+            ("blocked_by", source.blocked_by),
         ):
             if marked is not None:
                 index.append(at[name] + (marked - me) % players)
                 value.append(1.0)
         opened = at["opened"]
-        for seat in view.opened:
+        for seat in source.opened:
             index.append(opened + (seat - me) % players)
             value.append(1.0)
-        if view.joker_effect is not None:
-            index.append(at["joker_effect"] + _EFFECTS[view.joker_effect])
+        effect = source.joker_effect
+        if effect is not None:
+            index.append(at["joker_effect"] + _EFFECTS[effect])
             value.append(1.0)
         sizes = at["hand_sizes"]
-        for seat, size in enumerate(view.hand_sizes):
+        for seat, size in enumerate(hand_sizes):
             index.append(sizes + (seat - me) % players)
             value.append(size / deck)
         scale = consts["scale"]
@@ -265,21 +389,22 @@ class CompactLayout:
         index += [at["stock_size"], flags, flags + 1, flags + 2, flags + 3, flags + 4]
         index += [turn, turn + 1, turn + 2, turn + 3, turn + 4]
         value += [
-            view.stock_size / deck,
-            float(view.is_my_turn),
-            float(view.dealer_joker),
-            float(view.went_out_rummy),
-            float(view.went_out_long_run),
-            float(view.jokers_wild),
-            view.turn_points / scale,
-            view.turn_cards / deck,
-            view.turn_longest_run / deck,
-            min(view.stock_rebuilds / 4, 1.0),
-            min(view.idle_turns / (players + 1), 1.0),
+            stock_size / deck,
+            float(me == source.to_move and phase is not Phase.OVER),
+            float(source.dealer_joker),
+            float(source.went_out_rummy),
+            float(source.went_out_long_run),
+            float(jokers_wild(self.space.rules, effect)),
+            source.turn_points / scale,
+            source.turn_cards / deck,
+            source.turn_longest_run / deck,
+            min(source.stock_rebuilds / 4, 1.0),
+            min(source.idle_turns / (players + 1), 1.0),
         ]
-        if view.result is not None:
+        result = source.result
+        if result is not None:
             scores = at["scores"]
-            for seat, points in enumerate(view.result.scores):
+            for seat, points in enumerate(result.scores):
                 index.append(scores + (seat - me) % players)
                 value.append(points / scale)
         if totals:
@@ -287,22 +412,7 @@ class CompactLayout:
             for seat, total in enumerate(totals):
                 index.append(start + (seat - me) % players)
                 value.append(total / consts["target"])
-
-        # NumPy reads arrays made by fromiter far faster than lists.
-        intp, float32 = numeric.intp, numeric.float32
-        counts = numeric.bincount(numeric.fromiter(cards, intp, len(cards)), minlength=self.size)
-        if out is None:
-            vector = numeric.multiply(counts, consts["per_copy"], dtype=float32)
-        else:
-            vector = out
-            numeric.multiply(counts, consts["per_copy"], out=vector, dtype=float32)
-        vector[numeric.fromiter(index, intp, len(index))] = numeric.fromiter(
-            value, float32, len(value)
-        )
-        if prefix:
-            self.add_spelled(vector, prefix)
-        encoded: npt.NDArray[np.float32] = vector
-        return encoded
+        return index, value
 
     def add_spelled(self, vector: npt.NDArray[np.float32], prefix: Sequence[int]) -> None:
         """Write what the seat has spelled, ``prefix``, into ``vector`` (built without it)."""
@@ -328,96 +438,129 @@ class CompactLayout:
                 code = SPEC_PHYSICAL[token - space.card]
                 vector[at["spelled_cards"] + code] += 1.0 / consts["copies"]
 
-    def _pile(self, pile: tuple[Card, ...]) -> _TableEntries:
-        """The pile's card entries and its depths and top cards (the last pile kept)."""
+    # -- pieces -----------------------------------------------------------------
+
+    def _cards(self, start: int, cards: tuple[Card, ...]) -> _Entries:
+        """The entries of a card piece at ``start``: each card's count / copies (new lists)."""
+        return self._counted(start, [card.code for card in cards])
+
+    def _counted(self, start: int, codes: list[int]) -> _Entries:
+        """The entries of a card piece at ``start`` holding the cards of ``codes`` (new lists)."""
+        per_copy = self._consts["per_copy"]
+        if len(set(codes)) == len(codes):  # no two cards alike: the usual case
+            return [start + code for code in codes], [per_copy] * len(codes)
+        counts: dict[int, int] = {}
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
+        return [start + code for code in counts], [count * per_copy for count in counts.values()]
+
+    def _known(self, shown: tuple[tuple[Card, ...], ...], me: int) -> _Entries:
+        """The entries of the other seats' shown cards, seen from ``me`` (new lists)."""
+        players = self.space.players
+        start = self._consts["at"]["known"]
+        index: list[int] = []
+        value: list[float] = []
+        for seat, held in enumerate(shown):
+            if held and seat != me:
+                seat_index, seat_value = self._cards(
+                    start + ((seat - me) % players - 1) * NUM_CODES, held
+                )
+                index += seat_index
+                value += seat_value
+        return index, value
+
+    def _pile(self, pile: tuple[Card, ...]) -> _Entries:
+        """The pile's card entries and its depths and top cards (kept)."""
         key = (id(pile), -1)
-        memo = self._memo.get(key)
-        if memo is not None and memo[0] is pile:
-            return memo[1]
+        kept = self._kept.get(key, pile)
+        if kept is not None:
+            return kept
         consts = self._consts
         at: dict[str, int] = consts["at"]
         deck = consts["deck"]
-        start, depth_at, top_at = at["pile"], at["pile_depth"], at["pile_top"]
+        depth_at, top_at = at["pile_depth"], at["pile_top"]
+        index, value = self._cards(at["pile"], pile)
         codes = [card.code for card in reversed(pile)]
-        cards = [start + code for code in codes]
-        index = [top_at + depth * NUM_CODES + code for depth, code in enumerate(codes[:_TOP])]
-        value = [1.0] * len(index)
+        index += [top_at + depth * NUM_CODES + code for depth, code in enumerate(codes[:_TOP])]
+        value += [1.0] * min(len(codes), _TOP)
         seen: set[int] = set()
         for depth, code in enumerate(codes):
             if code not in seen:
                 seen.add(code)
                 index.append(depth_at + code)
                 value.append(1.0 - depth / deck)
-        entries = (cards, index, value)
-        self._remember(key, pile, entries)
-        return entries
+        return self._kept.put(key, pile, (index, value))
 
-    def _table(self, melds: tuple[TableMeld, ...], seat: int) -> _TableEntries:
-        """The table's card entries and meld values seen from ``seat`` (the last one kept)."""
+    def _table(self, melds: tuple[TableMeld, ...], seat: int) -> _Entries:
+        """The table's card entries and meld values seen from ``seat`` (kept)."""
         key = (id(melds), seat)
-        memo = self._memo.get(key)
-        if memo is not None and memo[0] is melds:
-            return memo[1]
+        kept = self._kept.get(key, melds)
+        if kept is not None:
+            return kept
         consts = self._consts
-        at: dict[str, int] = consts["at"]
         players = self.space.players
-        width = _MELD_FIXED + players
-        table = at["table"]
-        cards: list[int] = []
-        index: list[int] = []
-        value: list[float] = []
-        for number, table_meld in enumerate(melds[: self.space.deck // 3]):
-            row = at["melds"] + number * width
-            codes = [spec.code for spec in table_meld.specs]
-            cards += [table + SPEC_PHYSICAL[code] for code in codes]
-            ranks = [SPEC_RANK[code] for code in codes if SPEC_RANK[code]]
-            jokers = sum(1 for code in codes if code >= JOKER_CODE)
-            index += [row, row + 8, row + 9, row + 10, row + 11]
-            value += [
-                1.0,
-                min(len(codes) / 14, 1.0),
-                min(jokers / consts["copies"], 1.0),
-                float(table_meld.doubled),
-                table_meld.multiplier / 4,
-            ]
-            if table_meld.kind is MeldKind.RUN:
-                index.append(row + 1)
-                value.append(1.0)
-                suits = [SPEC_SUIT[code] for code in codes if SPEC_SUIT[code] >= 0]
-                if suits:
-                    index.append(row + 2 + suits[0])
-                    value.append(1.0)
-            if ranks:
-                index += [row + 6, row + 7]
-                value += [min(ranks) / 13, max(ranks) / 13]
-            credits = [0] * players
-            for by in table_meld.by:
-                credits[(by - seat) % players] += 1
-            for other, count in enumerate(credits):
-                if count:
-                    index.append(row + _MELD_FIXED + other)
-                    value.append(min(count / 14, 1.0))
-        points = table_points(melds, self.space.rules, players)
-        melded = at["melded_points"]
-        for other, scored in enumerate(points):
-            if scored:
+        rows = [
+            self._meld(table_meld, number, seat)
+            for number, table_meld in enumerate(melds[: self.space.deck // 3])
+        ]
+        index = [entry for row in rows for entry in row[0]]
+        value = [entry for row in rows for entry in row[1]]
+        table_index, table_value = self._counted(
+            consts["at"]["table"], [code for row in rows for code in row[2]]
+        )
+        index += table_index
+        value += table_value
+        melded, scale = consts["at"]["melded_points"], consts["scale"]
+        for other, points in enumerate(map(sum, zip(*(row[3] for row in rows), strict=True))):
+            if points:
                 index.append(melded + (other - seat) % players)
-                value.append(scored / consts["scale"])
-        entries = (cards, index, value)
-        self._remember(key, melds, entries)
-        return entries
+                value.append(points / scale)
+        return self._kept.put(key, melds, (index, value))
 
-    def _remember(self, key: tuple[int, int], of: tuple[Any, ...], entries: _TableEntries) -> None:
-        """Keep the entries of a pile or a table (by identity; a few thousand at most).
+    def _meld(self, table_meld: TableMeld, number: int, seat: int) -> _MeldEntries:
+        """Table meld ``number``'s row seen from ``seat``, its cards and each seat's points (kept).
 
-        Many games share a layout (the batched environment), so the last
-        piles and tables of all of them are kept, each with the object it
-        was built from (an identity is only reused once that object is gone).
+        A lay-off replaces one table meld and a new meld adds one, so the
+        other melds' rows are found kept when the table changes.
         """
-        memo = self._memo
-        if len(memo) >= _MEMO_SIZE:
-            memo.clear()
-        memo[key] = (of, entries)
+        players = self.space.players
+        key = (id(table_meld), number * players + seat)
+        kept = self._melds.get(key, table_meld)
+        if kept is not None:
+            return kept
+        consts = self._consts
+        row = consts["at"]["melds"] + number * (_MELD_FIXED + players)
+        codes = table_meld.meld.codes
+        ranks = [SPEC_RANK[code] for code in codes if SPEC_RANK[code]]
+        jokers = sum(1 for code in codes if code >= JOKER_CODE)
+        index = [row, row + 8, row + 9, row + 10, row + 11]
+        value = [
+            1.0,
+            min(len(codes) / 14, 1.0),
+            min(jokers / consts["copies"], 1.0),
+            float(table_meld.doubled),
+            table_meld.multiplier / 4,
+        ]
+        if table_meld.kind is MeldKind.RUN:
+            index.append(row + 1)
+            value.append(1.0)
+            suits = [SPEC_SUIT[code] for code in codes if SPEC_SUIT[code] >= 0]
+            if suits:
+                index.append(row + 2 + suits[0])
+                value.append(1.0)
+        if ranks:
+            index += [row + 6, row + 7]
+            value += [min(ranks) / 13, max(ranks) / 13]
+        credits = [0] * players
+        for by in table_meld.by:
+            credits[(by - seat) % players] += 1
+        for other, count in enumerate(credits):
+            if count:
+                index.append(row + _MELD_FIXED + other)
+                value.append(min(count / 14, 1.0))
+        physical = [SPEC_PHYSICAL[code] for code in codes]
+        scored = table_points((table_meld,), self.space.rules, players)
+        return self._melds.put(key, table_meld, (index, value, physical, scored))
 
     def text(self, view: PlayerView, prefix: Sequence[int] = ()) -> str:
         """The observation as text: the view's table and the tokens spelled."""
@@ -426,3 +569,23 @@ class CompactLayout:
 
     def __repr__(self) -> str:
         return f"<CompactLayout {self.size} values, {self.space!r}>"
+
+
+def _seen(state: GameState, seat: int) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """What ``seat`` sees of the hands in ``state``: its own, and the cards shown of each.
+
+    Its own hand is hidden from it while the dealer nominates (V7); the
+    others show their known cards, or their whole hands once the hand is
+    over (S2), as :func:`rummy500.observe` shows them.
+    """
+    phase = state.phase
+    hands = state.hands
+    hand = () if phase is Phase.NOMINATE else hands[seat]
+    return hand, hands if phase is Phase.OVER else state.known
+
+
+def _sources(
+    source: PlayerView | GameState, hand: tuple[Card, ...], shown: tuple[tuple[Card, ...], ...]
+) -> tuple[Any, ...]:
+    """What each of ``_PIECES`` is built from."""
+    return (hand, shown, source.discard, source.melds, source.taken, source.dead)

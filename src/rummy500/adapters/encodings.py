@@ -10,7 +10,10 @@ Every environment takes ``observation=``:
 - ``"full"``: :class:`~rummy500.adapters.observation.ObservationLayout`,
   raw counts and points, the pile and the table one-hot.
 
-All are built from the seat's view only (no hidden card can leak).
+All are built from the seat's view only (no hidden card can leak).  The
+environments keep a layout's ``seat_encoder`` for each seat: it reads of
+each state exactly what the seat's view shows and gives the same vector
+(each state once, whatever the number of tokens spelled in it).
 """
 
 from __future__ import annotations
@@ -20,14 +23,22 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy500.adapters.actions import ActionSpace, check_choice
 from rummy500.adapters.compact import CompactLayout
-from rummy500.adapters.observation import ObservationLayout
+from rummy500.adapters.observation import ObservationLayout, SeatEncoder
+from rummy500.state import GameState
 from rummy500.views import PlayerView
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["OBSERVATIONS", "Layout", "check_observation", "make_layout", "make_space", "shaped"]
+__all__ = [
+    "OBSERVATIONS",
+    "Layout",
+    "check_observation",
+    "make_layout",
+    "make_space",
+    "shaped",
+]
 
 #: The values of the ``observation`` option, the default first.
 OBSERVATIONS = ("compact", "dict", "full")
@@ -63,6 +74,19 @@ class Layout(Protocol):
         totals: Sequence[int] = (),
     ) -> npt.NDArray[np.float32]:
         """The flat vector of ``view``'s seat having spelled ``prefix``."""
+
+    def encode_state(
+        self,
+        state: GameState,
+        seat: int,
+        prefix: Sequence[int] = (),
+        out: npt.NDArray[np.float32] | None = None,
+        totals: Sequence[int] = (),
+    ) -> npt.NDArray[np.float32]:
+        """:meth:`encode` of ``seat``'s view of ``state`` (the same vector, perhaps faster)."""
+
+    def seat_encoder(self, seat: int) -> SeatEncoder:
+        """An encoder of ``seat``'s observations (the environments keep one per seat)."""
 
     def add_spelled(self, vector: npt.NDArray[np.float32], prefix: Sequence[int]) -> None:
         """Write the spelled tokens into a vector encoded without them."""

@@ -148,6 +148,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         self.episode = Episode(self.space, reward, episode)
         self.dealers = DealerRotation(dealer, self.players)
         self.layout = make_layout(self.space, observation)
+        self._encoder = self.layout.seat_encoder(seat)
         self.observation = observation
         self.observation_space = make_space(self.layout, observation)
         self.action_space = spaces.Discrete(self.space.size)
@@ -250,7 +251,8 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     def _observation(self) -> Observation:
         game = self._game()
         prefix = game.prefix if game.actor == self.seat else ()
-        vector = self.layout.encode(game.view(self.seat), prefix, totals=self.episode.seat_totals())
+        vector = self._encoder.encode(game.state, self.episode.seat_totals()).copy()
+        self.layout.add_spelled(vector, prefix)
         return shaped(self.layout, self.observation, vector)
 
     def _info(self) -> dict[str, Any]:

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -73,8 +73,8 @@ from rummy500.cards import NUM_CODES
 from rummy500.extras import requires
 from rummy500.meldcards import NUM_SPEC_CODES
 from rummy500.rules import Rules
-from rummy500.state import JokerEffect, Phase, TableMeld
-from rummy500.views import PlayerView
+from rummy500.state import GameState, JokerEffect, Phase, TableMeld
+from rummy500.views import PlayerView, make_view
 
 if TYPE_CHECKING:
     import numpy as np
@@ -83,7 +83,7 @@ if TYPE_CHECKING:
 #: What needs NumPy, in the message of a missing extra (any environment's extra installs it).
 _NEEDED_BY = "rummy500.adapters.observation (NumPy)"
 
-__all__ = ["ObservationLayout", "layout_slices", "score_bound"]
+__all__ = ["ObservationLayout", "SeatEncoder", "layout_slices", "score_bound"]
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
@@ -239,6 +239,21 @@ class ObservationLayout:
         self.add_spelled(vector, prefix)
         return vector
 
+    def encode_state(
+        self,
+        state: GameState,
+        seat: int,
+        prefix: Sequence[int] = (),
+        out: npt.NDArray[np.float32] | None = None,
+        totals: Sequence[int] = (),
+    ) -> npt.NDArray[np.float32]:
+        """:meth:`encode` of ``observe(state, seat)`` (the view built without its legal moves)."""
+        return self.encode(make_view(state, seat, None, ()), prefix, out, totals)
+
+    def seat_encoder(self, seat: int) -> SeatEncoder:
+        """An encoder of ``seat``'s observations into a vector of its own."""
+        return SeatEncoder(self, seat)
+
     def add_spelled(self, vector: npt.NDArray[np.float32], prefix: Sequence[int]) -> None:
         """Add the counts of the spelled tokens ``prefix`` to ``vector`` (for a cached base)."""
         start = self.slices["spelled"].start
@@ -350,3 +365,61 @@ class ObservationLayout:
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.size} values, {self.space!r}>"
+
+
+class _EncodesStates(Protocol):
+    @property
+    def size(self) -> int: ...
+
+    def encode_state(
+        self,
+        state: GameState,
+        seat: int,
+        prefix: Sequence[int] = (),
+        out: npt.NDArray[np.float32] | None = None,
+        totals: Sequence[int] = (),
+    ) -> npt.NDArray[np.float32]: ...
+
+
+class SeatEncoder:
+    """One seat's observations, encoded into a vector of the encoder's own.
+
+    The environments keep one per seat: the tokens of one move share the
+    state, and the encoder encodes a state once (a state is immutable, so
+    the same object and match totals give the same vector).
+
+    Args:
+        layout: The layout (compact or full).
+        seat: The seat observing.
+
+    Attributes:
+        layout: The layout.
+        seat: The seat observing.
+        vector: The last observation written (without the tokens spelled).
+    """
+
+    __slots__ = ("_of", "layout", "seat", "vector")
+
+    def __init__(self, layout: _EncodesStates, seat: int) -> None:
+        with requires("gymnasium", _NEEDED_BY):
+            import numpy
+
+        self.layout = layout
+        self.seat = seat
+        self.vector: npt.NDArray[np.float32] = numpy.zeros(layout.size, dtype=numpy.float32)
+        self._of: tuple[GameState, tuple[int, ...]] | None = None
+
+    def encode(self, state: GameState, totals: Sequence[int] = ()) -> npt.NDArray[np.float32]:
+        """The seat's observation of ``state``, without spelled tokens: :attr:`vector`.
+
+        The vector is the encoder's own, overwritten by the next call: copy
+        it to keep it.  ``totals``: each seat's match total before this hand.
+        """
+        totals = tuple(totals)
+        if self._of is None or self._of[0] is not state or self._of[1] != totals:
+            self.layout.encode_state(state, self.seat, (), out=self.vector, totals=totals)
+            self._of = (state, totals)
+        return self.vector
+
+    def __repr__(self) -> str:
+        return f"<SeatEncoder p{self.seat}, {self.layout!r}>"

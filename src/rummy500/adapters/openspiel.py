@@ -74,7 +74,7 @@ from rummy500.adapters.episodes import (
     seat_scores,
 )
 from rummy500.adapters.history import HandHistory, HistoryLayout
-from rummy500.adapters.observation import score_bound
+from rummy500.adapters.observation import SeatEncoder, score_bound
 from rummy500.cards import JOKER, NUM_CODES, card_from_code
 from rummy500.errors import InvalidArgumentError, Rummy500Error, shown
 from rummy500.extras import requires
@@ -638,6 +638,7 @@ class Rummy500Observer:
             name: self.tensor[slices[name]].reshape(shape) for name, shape in pieces
         }
         self._observation = self.tensor[: layout.size]
+        self._encoders: dict[int, SeatEncoder] = {}
 
     def set_from(self, state: Rummy500State, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation (or information state) of ``state``."""
@@ -651,7 +652,11 @@ class Rummy500Observer:
         if match is not None:
             rules, players = game.space.rules, game.space.players
             totals = tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
-        self.layout.encode(game.view(player), prefix, out=self._observation, totals=totals)
+        encoder = self._encoders.get(player)
+        if encoder is None:
+            encoder = self._encoders[player] = self.layout.seat_encoder(player)
+        self._observation[:] = encoder.encode(game.state, totals)
+        self.layout.add_spelled(self._observation, prefix)
         if self.perfect_recall:
             table = state._table
             self.history.fill(self.tensor, table.history, player, table.length)

@@ -238,8 +238,7 @@ class raw_env(AECEnv[str, Observation, int]):
         self._rng: random.Random | None = None
         self._started = False
         self._steps = 0
-        self._base: dict[int, npt.NDArray[np.float32]] = {}
-        self._based_on: GameState | None = None
+        self._encoders = [self.layout.seat_encoder(seat) for seat in range(self.players)]
 
     @property
     def game(self) -> TokenGame | None:
@@ -291,15 +290,7 @@ class raw_env(AECEnv[str, Observation, int]):
         """``agent``'s observation: its vector and its action mask."""
         game = self._game()
         seat = self._seats[agent]
-        if self._based_on is not game.state:
-            self._base = {}
-            self._based_on = game.state
-        base = self._base.get(seat)
-        if base is None:
-            base = self._base[seat] = self.layout.encode(
-                game.view(seat), totals=self.episode.seat_totals()
-            )
-        vector = base.copy()
+        vector = self._encoders[seat].encode(game.state, self.episode.seat_totals()).copy()
         mask = np.zeros(self.space.size, dtype=np.int8)
         if seat == game.actor:
             self.layout.add_spelled(vector, game.prefix)
