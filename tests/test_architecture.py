@@ -20,6 +20,7 @@ import pytest
 import rummy500
 from rummy500 import GameState, Phase, new_game
 from rummy500._engine.states import FIELDS, evolve, turn_phase
+from rummy500.statefields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +63,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.meldgen",
         "rummy500.meldlist",
         "rummy500.state",
+        "rummy500.statefields",
         "rummy500.moves",
         "rummy500.notation",
     }
@@ -183,7 +185,32 @@ def test_states_built_by_the_engine_are_ordinary_states() -> None:
         built.turn_points = 4  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(built)) == built
     assert copy.deepcopy(built) == built
-    # the one slot beside the fields is attrs' cache of the hash
-    extra = [name for name in GameState.__slots__ if name not in FIELDS]  # type: ignore[attr-defined]
-    assert len(extra) == 1
-    assert "hash" in extra[0]
+    # beside the fields it stores itself: its two records of grouped fields, the cache of the hash
+    extra = [name for name in GameState.__slots__ if name not in FIELDS]
+    assert sorted(extra) == ["_hand", "_hash", "_turn"]
+    assert attrs.has(GameState)
+    assert attrs.evolve(built, dealer=1, turn_points=5).dealer == 1
+    assert GameState.__match_args__ == FIELDS
+
+
+def test_states_share_their_quiet_fields() -> None:
+    """A state stores the fields that change from move to move; the others live in two
+    records (the turn's fields, the hand's rarely changing ones) shared by the states that
+    do not change them, and every state that begins a turn phase shares one cleared record."""
+    state = new_game(seed=5)
+    grouped = TURN_FIELDS + HAND_FIELDS
+    stored = [name for name in GameState.__slots__ if not name.startswith("_")]
+    assert sorted(stored + list(grouped)) == sorted(FIELDS)
+    drawn = turn_phase(
+        state, state.to_move, Phase.PLAY, state.hands, state.stock[1:], (), None, 0, 0
+    )
+    assert drawn._turn is CLEARED_TURN
+    assert drawn._hand is state._hand
+    assert evolve(drawn, to_move=1)._hand is drawn._hand
+    assert evolve(drawn, idle_turns=0)._hand is drawn._hand  # the very value held: shared
+    changed = evolve(drawn, idle_turns=2, turn_points=9)
+    assert (changed.idle_turns, changed.turn_points) == (2, 9)
+    assert changed._hand is not drawn._hand
+    assert changed._turn is not drawn._turn
+    assert (drawn.idle_turns, drawn.turn_points) == (0, 0)
+    assert changed == attrs.evolve(drawn, idle_turns=2, turn_points=9)

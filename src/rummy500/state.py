@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -20,8 +20,10 @@ from rummy500.meldcards import MeldCard
 from rummy500.melds import Meld, MeldKind
 from rummy500.rules import Jokers, Rules
 from rummy500.seating import next_seat
+from rummy500.statefields import HandFields, TurnFields
 
 __all__ = [
+    "STATE_FIELDS",
     "EndReason",
     "GameState",
     "HandResult",
@@ -160,63 +162,17 @@ class HandResult:
     team_scores: tuple[int, ...] = ()
 
 
-def _nothing_known(state: GameState) -> tuple[tuple[Card, ...], ...]:
+def _nothing_known(state: Any) -> tuple[tuple[Card, ...], ...]:
     return ((),) * len(state.hands)
 
 
-@attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
-class GameState:
-    """One hand of 500 Rum, as the referee sees it.
+@attrs.frozen(weakref_slot=False)
+class _Fields:
+    """The fields of :class:`GameState`, in order: what ``attrs.fields(GameState)`` lists.
 
-    Build one with :func:`rummy500.new_game` or :meth:`from_dict`, and move on
-    with :func:`rummy500.apply_move`.  States are frozen and hashable; they
-    support no weak references (the engine builds them by filling their
-    slots, which needs a layout without one).
-
-    Attributes:
-        rules: The rule set.
-        dealer: The dealer's seat.
-        to_move: The seat whose turn it is.
-        phase: The phase of that seat's turn.
-        hands: Each seat's cards, sorted.
-        stock: The stock; ``stock[0]`` is the next card drawn.
-        discard: The discard pile, oldest first (top last).
-        melds: The table melds; the index is the meld's number (M5).
-        last_discarder: The seat that discarded last, while the "Rummy!"
-            window of that discard is open (phase ``DRAW``), else ``None``.
-        taken: The cards taken from the pile in this turn.
-        result: The result once the hand is over, else ``None``.
-        seed: The seed for any later reshuffle (the deal's seed).
-        opened: The seats that have opened (T8; empty without an opening minimum).
-        turn_points: Points of the new melds laid down in this turn (T8).
-        turn_cards: Cards the seat to move put on the table in this turn (S3),
-            as credited to it in the melds (a doubling joker lies over a meld
-            and is not counted, V7).
-        turn_longest_run: The longest run laid down in this turn (S5).
-        stock_rebuilds: How many times the stock was rebuilt from the pile (T6).
-        idle_turns: Turns in a row ended with an empty stock and no card put
-            on the table (T6 ``play_on``).
-        went_out: The seat that went out, during the final lay-offs (E4) and
-            once the hand is over.
-        went_out_rummy: Whether that seat went out in one turn having put no
-            card on the table before (S3).
-        went_out_long_run: Whether that seat laid down a run of 7 or more
-            cards in the turn it went out (S5).
-        joker_effect: Dealer's gambit: what jokers do this hand, once the
-            dealer has nominated it (V7); else ``None``.
-        dealer_joker: Dealer's gambit: whether the dealer's joker lies face up
-            beside the stock, usable by the dealer (neither used nor blocked).
-        blocked_by: Dealer's gambit: the seat that blocked the dealer's joker
-            with a joker of their own, if any.
-        dead: Cards out of play for the rest of the hand: under dealer's
-            gambit, the cards inside a split and the joker that split the
-            pile, and a blocked dealer's joker with the joker blocking it (V7).
-        known: For each seat, the cards every player knows it holds (sorted):
-            the cards it took from the pile (a take, a "Rummy!" call, a split)
-            and has not melded, laid off or discarded since (one copy at a
-            time: with two decks, playing one of two identical cards leaves one
-            known).  :func:`rummy500.apply_move` keeps it; it is public
-            information, shown to every seat by :func:`rummy500.observe`.
+    Never built: GameState shows attrs these fields (``__attrs_attrs__``), and
+    type checkers see GameState as this class (their attrs plugins then type
+    ``attrs.fields`` and ``attrs.evolve`` on states).
     """
 
     rules: Rules
@@ -247,6 +203,304 @@ class GameState:
     known: tuple[tuple[Card, ...], ...] = attrs.field(
         default=attrs.Factory(_nothing_known, takes_self=True)
     )
+
+
+#: The fields of :class:`GameState`, in the order its constructor takes them.
+STATE_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(_Fields))
+
+if TYPE_CHECKING:
+    # Type checkers see GameState as the attrs class of its fields; at run time
+    # it stores them its own way and shows attrs the same fields.
+    _Typed = _Fields
+else:
+    _Typed = object
+
+
+class GameState(_Typed):
+    """One hand of 500 Rum, as the referee sees it.
+
+    Build one with :func:`rummy500.new_game` or :meth:`from_dict`, and move on
+    with :func:`rummy500.apply_move`.  States are frozen and hashable; they
+    support no weak references (the engine builds them by filling their
+    slots, which needs a layout without one).  It behaves as a frozen attrs
+    class: ``attrs.fields(GameState)`` lists the attributes below, in the
+    order the constructor takes them, and ``attrs.evolve(state, ...)`` makes
+    a changed copy.
+
+    A state stores the fields that change from move to move in slots of its
+    own, and shares the others with the states before it: the fields a new
+    phase of a turn clears (``result``, ``turn_points``, ``turn_cards``,
+    ``turn_longest_run``, ``went_out``, ``went_out_rummy``,
+    ``went_out_long_run``) are kept together in one small record, and those
+    that change a few times a hand at most (``dealer``, ``seed``, ``opened``,
+    ``stock_rebuilds``, ``idle_turns``, ``joker_effect``, ``dealer_joker``,
+    ``blocked_by``, ``dead``) in another; the state shows their fields as
+    its own read-only properties (documented below), and its own object is
+    half the size it would be with a slot per field.
+
+    Attributes:
+        rules: The rule set.
+        to_move: The seat whose turn it is.
+        phase: The phase of that seat's turn.
+        hands: Each seat's cards, sorted.
+        stock: The stock; ``stock[0]`` is the next card drawn.
+        discard: The discard pile, oldest first (top last).
+        melds: The table melds; the index is the meld's number (M5).
+        last_discarder: The seat that discarded last, while the "Rummy!"
+            window of that discard is open (phase ``DRAW``), else ``None``.
+        taken: The cards taken from the pile in this turn.
+        known: For each seat, the cards every player knows it holds (sorted):
+            the cards it took from the pile (a take, a "Rummy!" call, a split)
+            and has not melded, laid off or discarded since (one copy at a
+            time: with two decks, playing one of two identical cards leaves one
+            known).  :func:`rummy500.apply_move` keeps it; it is public
+            information, shown to every seat by :func:`rummy500.observe`.
+    """
+
+    __slots__ = (
+        "_hand",
+        "_hash",
+        "_turn",
+        "discard",
+        "hands",
+        "known",
+        "last_discarder",
+        "melds",
+        "phase",
+        "rules",
+        "stock",
+        "taken",
+        "to_move",
+    )
+    if not TYPE_CHECKING:  # what type checkers see already, by _Fields
+        __attrs_attrs__ = attrs.fields(_Fields)
+        __match_args__ = STATE_FIELDS
+
+    rules: Rules
+    to_move: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    melds: tuple[TableMeld, ...]
+    last_discarder: int | None
+    taken: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    _turn: TurnFields
+    _hand: HandFields
+    _hash: int | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        to_move: int,
+        phase: Phase,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        melds: tuple[TableMeld, ...] = (),
+        last_discarder: int | None = None,
+        taken: tuple[Card, ...] = (),
+        result: HandResult | None = None,
+        seed: int | None = None,
+        opened: frozenset[int] = frozenset(),
+        turn_points: int = 0,
+        turn_cards: int = 0,
+        turn_longest_run: int = 0,
+        stock_rebuilds: int = 0,
+        idle_turns: int = 0,
+        went_out: int | None = None,
+        went_out_rummy: bool = False,
+        went_out_long_run: bool = False,
+        joker_effect: JokerEffect | None = None,
+        dealer_joker: bool = False,
+        blocked_by: int | None = None,
+        dead: tuple[Card, ...] = (),
+        known: tuple[tuple[Card, ...], ...] | None = None,
+    ) -> None:
+        fill = object.__setattr__  # past the frozen class's __setattr__, as attrs does
+        fill(self, "rules", rules)
+        fill(self, "to_move", to_move)
+        fill(self, "phase", phase)
+        fill(self, "hands", hands)
+        fill(self, "stock", stock)
+        fill(self, "discard", discard)
+        fill(self, "melds", melds)
+        fill(self, "last_discarder", last_discarder)
+        fill(self, "taken", taken)
+        fill(self, "known", ((),) * len(hands) if known is None else known)
+        turn = TurnFields(
+            result,
+            turn_points,
+            turn_cards,
+            turn_longest_run,
+            went_out,
+            went_out_rummy,
+            went_out_long_run,
+        )
+        fill(self, "_turn", turn)
+        hand = HandFields(
+            dealer,
+            seed,
+            opened,
+            stock_rebuilds,
+            idle_turns,
+            joker_effect,
+            dealer_joker,
+            blocked_by,
+            dead,
+        )
+        fill(self, "_hand", hand)
+        fill(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def _values(self) -> tuple[Any, ...]:
+        """The values of the fields, in the order of :data:`STATE_FIELDS`."""
+        turn = self._turn
+        hand = self._hand
+        return (
+            self.rules,
+            hand.dealer,
+            self.to_move,
+            self.phase,
+            self.hands,
+            self.stock,
+            self.discard,
+            self.melds,
+            self.last_discarder,
+            self.taken,
+            turn.result,
+            hand.seed,
+            hand.opened,
+            turn.turn_points,
+            turn.turn_cards,
+            turn.turn_longest_run,
+            hand.stock_rebuilds,
+            hand.idle_turns,
+            turn.went_out,
+            turn.went_out_rummy,
+            turn.went_out_long_run,
+            hand.joker_effect,
+            hand.dealer_joker,
+            hand.blocked_by,
+            hand.dead,
+            self.known,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._values() == other._values()
+
+    def __hash__(self) -> int:
+        cached = self._hash
+        if cached is None:
+            cached = hash(self._values())
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
+        return (GameState, self._values())
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._hand.dealer
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result once the hand is over, else ``None``."""
+        return self._turn.result
+
+    @property
+    def seed(self) -> int | None:
+        """The seed for any later reshuffle (the deal's seed)."""
+        return self._hand.seed
+
+    @property
+    def opened(self) -> frozenset[int]:
+        """The seats that have opened (T8; empty without an opening minimum)."""
+        return self._hand.opened
+
+    @property
+    def turn_points(self) -> int:
+        """Points of the new melds laid down in this turn (T8)."""
+        return self._turn.turn_points
+
+    @property
+    def turn_cards(self) -> int:
+        """Cards the seat to move put on the table in this turn (S3).
+
+        As credited to it in the melds: a doubling joker lies over a meld and
+        is not counted (V7).
+        """
+        return self._turn.turn_cards
+
+    @property
+    def turn_longest_run(self) -> int:
+        """The longest run laid down in this turn (S5)."""
+        return self._turn.turn_longest_run
+
+    @property
+    def stock_rebuilds(self) -> int:
+        """How many times the stock was rebuilt from the pile (T6)."""
+        return self._hand.stock_rebuilds
+
+    @property
+    def idle_turns(self) -> int:
+        """Turns in a row ended with an empty stock and no card put on the table (T6).
+
+        Counted under ``play_on``.
+        """
+        return self._hand.idle_turns
+
+    @property
+    def went_out(self) -> int | None:
+        """The seat that went out, during the final lay-offs (E4) and once the hand is over."""
+        return self._turn.went_out
+
+    @property
+    def went_out_rummy(self) -> bool:
+        """Whether that seat went out in one turn having put no card on the table before (S3)."""
+        return self._turn.went_out_rummy
+
+    @property
+    def went_out_long_run(self) -> bool:
+        """Whether that seat laid down a run of 7 or more cards in the turn it went out (S5)."""
+        return self._turn.went_out_long_run
+
+    @property
+    def joker_effect(self) -> JokerEffect | None:
+        """Dealer's gambit: what jokers do this hand, once nominated (V7); else ``None``."""
+        return self._hand.joker_effect
+
+    @property
+    def dealer_joker(self) -> bool:
+        """Dealer's gambit: whether the dealer's joker lies face up beside the stock (V7).
+
+        It is then usable by the dealer: neither used nor blocked.
+        """
+        return self._hand.dealer_joker
+
+    @property
+    def blocked_by(self) -> int | None:
+        """Dealer's gambit: the seat that blocked the dealer's joker with its own joker, if any."""
+        return self._hand.blocked_by
+
+    @property
+    def dead(self) -> tuple[Card, ...]:
+        """Cards out of play for the rest of the hand (V7).
+
+        Under dealer's gambit: the cards inside a split and the joker that
+        split the pile, and a blocked dealer's joker with the joker blocking it.
+        """
+        return self._hand.dead
 
     @property
     def num_players(self) -> int:

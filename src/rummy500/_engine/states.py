@@ -3,17 +3,24 @@
 A state has many fields and most moves change a few.  :func:`evolve` copies
 the rest (several times faster than ``attrs.evolve``, which validates and
 looks fields up by name): for each set of fields a caller changes, it
-generates once a copier with a line per field, which sets the field from its
+generates once a copier with a line per slot, which sets the slot from its
 argument or from the state before.  :func:`turn_phase` builds the most
 frequent successor, a new phase of a turn, the same way.  :func:`build_state`
 builds a state from all its values in the order of :data:`FIELDS` (the order
 of :class:`~rummy500.state.GameState`'s fields, which a test guards).
 
+A state keeps the fields that change from move to move in slots of its own
+and two groups of the others in shared records
+(:class:`~rummy500.statefields.TurnFields` and
+:class:`~rummy500.statefields.HandFields`): a copier shares the state's
+record of a group when it changes none of its fields (or sets them to the
+very values held), and builds a new record otherwise; a turn phase begins
+with the shared :data:`~rummy500.statefields.CLEARED_TURN`.
+
 All of them fill the state's slots directly rather than through its
-constructor: a frozen class sets each field with a call of
-``object.__setattr__``, which made building a state half the cost of a draw
-or a discard.  The engine fills a plain class with the same slots
-(:class:`_Builder`), then makes the object a
+constructor, which sets each slot with a call of ``object.__setattr__`` past
+the frozen class's ``__setattr__``.  The engine fills a plain class with the
+same slots (:class:`_Builder`), then makes the object a
 :class:`~rummy500.state.GameState` by assigning its class, which Python
 allows between classes of the same slot layout; the result is an ordinary
 state, equal, hashed and frozen like any other.
@@ -24,39 +31,85 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
-import attrs
-
 from rummy500.cards import Card
 from rummy500.memo import store
-from rummy500.state import GameState, Phase
+from rummy500.state import STATE_FIELDS, GameState, Phase
+from rummy500.statefields import (
+    CLEARED_TURN,
+    HAND_FIELDS,
+    TURN_FIELDS,
+    HandFields,
+    TurnFields,
+)
 
 __all__ = ["FIELDS", "build_state", "evolve", "turn_phase"]
 
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
-FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(GameState))
+FIELDS: tuple[str, ...] = STATE_FIELDS
 
-#: The slots of GameState: its fields, then attrs' cache of the hash.
-_SLOTS: tuple[str, ...] = GameState.__slots__  # type: ignore[attr-defined]
+#: The slots of GameState: the fields it stores itself, its two records of
+#: grouped fields and the cache of its hash.
+_SLOTS: tuple[str, ...] = GameState.__slots__
+
+#: The records of grouped fields: the slot, the record's class and its fields.
+_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("_turn", "TurnFields", TURN_FIELDS),
+    ("_hand", "HandFields", HAND_FIELDS),
+)
 
 #: A plain class with the same slots.
 _Builder = type("_Builder", (), {"__slots__": _SLOTS})
 
 
-def _generate(name: str, parameters: str, values: Mapping[str, str]) -> Callable[..., GameState]:
+def _generate(
+    name: str, parameters: str, values: Mapping[str, str], records: Mapping[str, str] | None = None
+) -> Callable[..., GameState]:
     """Compile ``def name(parameters)``, which builds a state setting each field to ``values``.
 
-    ``values`` maps a field to the expression it is set from (by default
-    ``state.field``, the state before).  A line per field is what makes it
-    fast, as in the ``__init__`` attrs generates (a loop calling a setter per
-    field is not); any other slot is attrs' cache of the hash, ``None`` until
-    the hash is asked.
+    ``values`` maps a field to the expression it is set from (by default the
+    state's own, ``state.field``); ``records`` maps the slot of a group of
+    fields to the expression of its record, for a group set all at once.  A
+    line per slot is what makes it fast, as in the ``__init__`` attrs
+    generates (a loop calling a setter per field is not).  The state's own
+    record of a group is kept when no field of it is given, or when each
+    given value is the very object it holds; the cache of the hash is
+    ``None`` until the hash is asked.
     """
+    records = records or {}
     lines = [f"def {name}({parameters}):", "    built = new(Builder)"]
-    lines += [f"    built.{field} = {values.get(field, 'state.' + field)}" for field in FIELDS]
-    lines += [f"    built.{slot} = None" for slot in _SLOTS if slot not in FIELDS]
+    for slot in _SLOTS:
+        if slot == "_hash":
+            lines.append("    built._hash = None")
+        elif slot in records:
+            lines.append(f"    built.{slot} = {records[slot]}")
+        elif slot in FIELDS:
+            lines.append(f"    built.{slot} = {values.get(slot, 'state.' + slot)}")
+    for slot, record, fields in _GROUPS:
+        if slot in records:
+            continue
+        given = [field for field in fields if field in values]
+        if not given:
+            lines.append(f"    built.{slot} = state.{slot}")
+            continue
+        arguments = ", ".join(values.get(field, f"{slot}.{field}") for field in fields)
+        if len(given) == len(fields):  # all given: nothing to keep
+            lines.append(f"    built.{slot} = {record}({arguments})")
+            continue
+        held = " and ".join(f"{values[field]} is {slot}.{field}" for field in given)
+        lines += [
+            f"    {slot} = state.{slot}",
+            f"    built.{slot} = {slot} if {held} else {record}({arguments})",
+        ]
     lines += ["    built.__class__ = GameState", "    return built"]
-    namespace: dict[str, Any] = {"new": object.__new__, "Builder": _Builder, "GameState": GameState}
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "Builder": _Builder,
+        "GameState": GameState,
+        "TurnFields": TurnFields,
+        "HandFields": HandFields,
+        "CLEARED_TURN": CLEARED_TURN,
+    }
     exec("\n".join(lines), namespace)  # the source is built from the field names alone
     return cast("Callable[..., GameState]", namespace[name])
 
@@ -122,21 +175,18 @@ _TURN_PHASE_GIVEN = (
 #: The fields a turn phase starts with cleared, and what it sets the known cards from.
 _TURN_PHASE_SET = {
     "taken": "()",
-    "result": "None",
-    "turn_points": "0",
-    "turn_cards": "0",
-    "turn_longest_run": "0",
-    "went_out": "None",
-    "went_out_rummy": "False",
-    "went_out_long_run": "False",
     "known": "state.known if known is None else known",
 }
+
+#: The turn's fields a turn phase starts with cleared (result, the turn's points,
+#: cards and longest run, who went out and how), as one shared record.
+_TURN_PHASE_RECORDS = {"_turn": "CLEARED_TURN"}
 
 
 def _compile_turn_phase() -> _TurnPhase:
     parameters = ", ".join(("state", *_TURN_PHASE_GIVEN, "known=None"))
     values = {**{name: name for name in _TURN_PHASE_GIVEN}, **_TURN_PHASE_SET}
-    function = _generate("turn_phase", parameters, values)
+    function = _generate("turn_phase", parameters, values, _TURN_PHASE_RECORDS)
     function.__doc__ = """The state as a phase of a turn begins: the turn's fields cleared.
 
     ``turn_phase(state, to_move, phase, hands, stock, discard, last_discarder,
