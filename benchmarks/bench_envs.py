@@ -39,6 +39,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import rummy500
 from rummy500 import apply_move, legal_moves, new_game, presets
@@ -100,9 +101,12 @@ def pettingzoo(preset: str, players: int, wrapped: bool) -> Callable[[int], int]
     from rummy500.adapters.pettingzoo import env, raw_env
 
     if wrapped:
-        table = env(preset=preset, players=players)
-    else:
-        table = raw_env(preset=preset, players=players)
+        return aec_hands(env(preset=preset, players=players))
+    return aec_hands(raw_env(preset=preset, players=players))
+
+
+def aec_hands(table: Any) -> Callable[[int], int]:
+    """Hands of a PettingZoo AEC environment: ``last()`` at every step, a uniform legal action."""
     rng = random.Random(0)
 
     def run(seed: int) -> int:
@@ -282,28 +286,13 @@ def batched(preset: str, players: int, games: int) -> Callable[[int], tuple[int,
 def gin_rummy() -> Callable[[int], int]:
     """PettingZoo's gin rummy (RLCard's game; PettingZoo 1.24, the last release with it).
 
-    Played as the PettingZoo runs above: ``env.last()`` at every step and a
-    uniform legal action.  Skipped where it is not installed (it needs
-    ``pettingzoo[classic]<1.25``, which this project does not install).
+    Played as the PettingZoo runs above (:func:`aec_hands`).  Skipped where
+    it is not installed (it needs ``pettingzoo[classic]<1.25``, which this
+    project does not install).
     """
     from pettingzoo.classic import gin_rummy_v4  # type: ignore[attr-defined,unused-ignore]
 
-    table = gin_rummy_v4.env()
-    rng = random.Random(0)
-
-    def run(seed: int) -> int:
-        table.reset(seed=seed)
-        steps = 0
-        for _agent in table.agent_iter():
-            observation, _reward, termination, truncation, _info = table.last()
-            if termination or truncation:
-                table.step(None)
-                continue
-            table.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
-            steps += 1
-        return steps
-
-    return run
+    return aec_hands(gin_rummy_v4.env())
 
 
 if __name__ == "__main__":

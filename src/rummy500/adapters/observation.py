@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -79,6 +79,8 @@ from rummy500.views import PlayerView, make_view
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from rummy500.adapters.compact import CompactLayout
 
 #: What needs NumPy, in the message of a missing extra (any environment's extra installs it).
 _NEEDED_BY = "rummy500.adapters.observation (NumPy)"
@@ -367,20 +369,6 @@ class ObservationLayout:
         return f"<ObservationLayout {self.size} values, {self.space!r}>"
 
 
-class _EncodesStates(Protocol):
-    @property
-    def size(self) -> int: ...
-
-    def encode_state(
-        self,
-        state: GameState,
-        seat: int,
-        prefix: Sequence[int] = (),
-        out: npt.NDArray[np.float32] | None = None,
-        totals: Sequence[int] = (),
-    ) -> npt.NDArray[np.float32]: ...
-
-
 class SeatEncoder:
     """One seat's observations, encoded into a vector of the encoder's own.
 
@@ -400,7 +388,7 @@ class SeatEncoder:
 
     __slots__ = ("_of", "layout", "seat", "vector")
 
-    def __init__(self, layout: _EncodesStates, seat: int) -> None:
+    def __init__(self, layout: ObservationLayout | CompactLayout, seat: int) -> None:
         with requires("gymnasium", _NEEDED_BY):
             import numpy
 
