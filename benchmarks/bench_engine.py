@@ -76,7 +76,7 @@ from rummy500 import (
 )
 from rummy500._engine.states import evolve
 
-MEMORY_TARGET = 100_000  # bytes per hand
+MEMORY_TARGET = 50_000  # bytes per hand (the compact core's target)
 SAMPLE_AT = (10, 100)  # decision numbers (1-based) where apply_move is sampled
 
 
