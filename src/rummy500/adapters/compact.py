@@ -79,7 +79,8 @@ import attrs
 from rummy500._engine import table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.adapters.episodes import reward_scale
-from rummy500.adapters.observation import SeatEncoder, layout_slices, score_bound
+from rummy500.adapters.observation import layout_slices, score_bound
+from rummy500.adapters.seats import SeatEncoder
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.extras import requires
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy500.adapters.actions import ActionSpace, check_choice
 from rummy500.adapters.compact import CompactLayout
-from rummy500.adapters.observation import ObservationLayout, SeatEncoder
+from rummy500.adapters.observation import ObservationLayout
+from rummy500.adapters.seats import SeatEncoder
 from rummy500.state import GameState
 from rummy500.views import PlayerView
 

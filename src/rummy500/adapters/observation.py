@@ -69,6 +69,7 @@ import attrs
 
 from rummy500._engine import table_points
 from rummy500.adapters.actions import ActionSpace
+from rummy500.adapters.seats import SeatEncoder
 from rummy500.cards import NUM_CODES
 from rummy500.extras import requires
 from rummy500.meldcards import NUM_SPEC_CODES
@@ -80,12 +81,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from rummy500.adapters.compact import CompactLayout
-
 #: What needs NumPy, in the message of a missing extra (any environment's extra installs it).
 _NEEDED_BY = "rummy500.adapters.observation (NumPy)"
 
-__all__ = ["ObservationLayout", "SeatEncoder", "layout_slices", "score_bound"]
+__all__ = ["ObservationLayout", "layout_slices", "score_bound"]
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
 _EFFECTS: tuple[JokerEffect, ...] = tuple(JokerEffect)
@@ -367,47 +366,3 @@ class ObservationLayout:
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.size} values, {self.space!r}>"
-
-
-class SeatEncoder:
-    """One seat's observations, encoded into a vector of the encoder's own.
-
-    The environments keep one per seat: the tokens of one move share the
-    state, and the encoder encodes a state once (a state is immutable, so
-    the same object and match totals give the same vector).
-
-    Args:
-        layout: The layout (compact or full).
-        seat: The seat observing.
-
-    Attributes:
-        layout: The layout.
-        seat: The seat observing.
-        vector: The last observation written (without the tokens spelled).
-    """
-
-    __slots__ = ("_of", "layout", "seat", "vector")
-
-    def __init__(self, layout: ObservationLayout | CompactLayout, seat: int) -> None:
-        with requires("gymnasium", _NEEDED_BY):
-            import numpy
-
-        self.layout = layout
-        self.seat = seat
-        self.vector: npt.NDArray[np.float32] = numpy.zeros(layout.size, dtype=numpy.float32)
-        self._of: tuple[GameState, tuple[int, ...]] | None = None
-
-    def encode(self, state: GameState, totals: Sequence[int] = ()) -> npt.NDArray[np.float32]:
-        """The seat's observation of ``state``, without spelled tokens: :attr:`vector`.
-
-        The vector is the encoder's own, overwritten by the next call: copy
-        it to keep it.  ``totals``: each seat's match total before this hand.
-        """
-        totals = tuple(totals)
-        if self._of is None or self._of[0] is not state or self._of[1] != totals:
-            self.layout.encode_state(state, self.seat, (), out=self.vector, totals=totals)
-            self._of = (state, totals)
-        return self.vector
-
-    def __repr__(self) -> str:
-        return f"<SeatEncoder p{self.seat}, {self.layout!r}>"

@@ -74,7 +74,8 @@ from rummy500.adapters.episodes import (
     seat_scores,
 )
 from rummy500.adapters.history import HandHistory, HistoryLayout
-from rummy500.adapters.observation import SeatEncoder, score_bound
+from rummy500.adapters.observation import score_bound
+from rummy500.adapters.seats import SeatEncoder
 from rummy500.cards import JOKER, NUM_CODES, card_from_code
 from rummy500.errors import InvalidArgumentError, Rummy500Error, shown
 from rummy500.extras import requires
