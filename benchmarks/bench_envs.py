@@ -28,6 +28,11 @@ The environments' legal actions are chosen as the engine's moves are, by
   run that also reads the observation tensor at every decision.
 
 An environment whose library is missing is skipped.
+
+``--floors`` adds the PettingZoo, Gymnasium and batched runs with their
+observations skipped (each seat encoder swapped for one that returns a
+vector of zeros, a measurement and not an option of the environments): what
+the environments cost without the observation, the floor of their ratios.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import rummy500
 from rummy500 import apply_move, legal_moves, new_game, presets
@@ -97,12 +102,35 @@ def token_game(preset: str, players: int) -> Callable[[int], int]:
     return run
 
 
-def pettingzoo(preset: str, players: int, wrapped: bool) -> Callable[[int], int]:
+class SkippedObservations:
+    """A seat encoder that encodes nothing: its vector of zeros (for ``--floors``)."""
+
+    def __init__(self, encoder: Any) -> None:
+        self.vector = encoder.vector * 0
+
+    def encode(self, state: Any, totals: Sequence[int] = ()) -> Any:
+        return self.vector
+
+
+def skip_observations(encoders: list[Any]) -> list[Any]:
+    """``encoders`` (a list, or a list of lists) swapped for :class:`SkippedObservations`."""
+    return [
+        skip_observations(encoder) if isinstance(encoder, list) else SkippedObservations(encoder)
+        for encoder in encoders
+    ]
+
+
+def pettingzoo(
+    preset: str, players: int, wrapped: bool, skipped: bool = False
+) -> Callable[[int], int]:
     from rummy500.adapters.pettingzoo import env, raw_env
 
-    if wrapped:
-        return aec_hands(env(preset=preset, players=players))
-    return aec_hands(raw_env(preset=preset, players=players))
+    table = (
+        env(preset=preset, players=players) if wrapped else raw_env(preset=preset, players=players)
+    )
+    if skipped:
+        table.unwrapped._encoders = skip_observations(table.unwrapped._encoders)
+    return aec_hands(table)
 
 
 def aec_hands(table: Any) -> Callable[[int], int]:
@@ -124,10 +152,12 @@ def aec_hands(table: Any) -> Callable[[int], int]:
     return run
 
 
-def gymnasium(preset: str, players: int) -> Callable[[int], int]:
+def gymnasium(preset: str, players: int, skipped: bool = False) -> Callable[[int], int]:
     from rummy500.adapters.gymnasium import Rummy500Env
 
     environment = Rummy500Env(preset=preset, players=players, opponents="random")
+    if skipped:
+        environment._encoder = cast(Any, SkippedObservations(environment._encoder))
     rng = random.Random(0)
 
     def run(seed: int) -> int:
@@ -174,6 +204,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
     parser.add_argument("--preset", default="pagat")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--floors", action="store_true", help="add runs with the observations skipped"
+    )
     args = parser.parse_args(argv)
     print(
         f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
@@ -209,6 +242,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             lambda: openspiel(args.preset, args.players, True),
         ),
         *extra_runs(args.preset, args.players),
+        *(floor_runs(args.preset, args.players) if args.floors else []),
     ]
     width = max(len(name) for name, _module, _make in runs)
     made: dict[str, Callable[[int], int | tuple[int, int]]] = {}
@@ -260,7 +294,32 @@ def extra_runs(
     ]
 
 
-def batched(preset: str, players: int, games: int) -> Callable[[int], tuple[int, int]]:
+def floor_runs(
+    preset: str, players: int
+) -> list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]]:
+    """The PettingZoo, Gymnasium and batched runs with their observations skipped."""
+    return [
+        (
+            "floor: PettingZoo env(), no observations",
+            "pettingzoo",
+            lambda: pettingzoo(preset, players, True, skipped=True),
+        ),
+        (
+            "floor: Gymnasium, no observations",
+            "gymnasium",
+            lambda: gymnasium(preset, players, skipped=True),
+        ),
+        (
+            "floor: BatchedEnv N=64, no observations",
+            "numpy",
+            lambda: batched(preset, players, 64, skipped=True),
+        ),
+    ]
+
+
+def batched(
+    preset: str, players: int, games: int, skipped: bool = False
+) -> Callable[[int], tuple[int, int]]:
     """Twenty steps of every game: the tokens spelled and the episodes finished.
 
     The tokens are drawn as batched learning code draws them, for all the
@@ -272,6 +331,8 @@ def batched(preset: str, players: int, games: int) -> Callable[[int], tuple[int,
     from rummy500.adapters.batched import BatchedEnv
 
     batch = BatchedEnv(games, preset=preset, players=players, seed=0)
+    if skipped:
+        batch._encoders = skip_observations(batch._encoders)
     rng = np.random.default_rng(0)
 
     def run(seed: int) -> tuple[int, int]:
