@@ -107,10 +107,6 @@ _Entries = tuple[list[int], list[float]]
 _MeldEntries = tuple[list[int], list[float], list[int], list[int]]
 
 
-#: The pieces built from a part of the state, in order: each has slices of its own.
-_PIECES = ("hand", "known", "pile", "table", "taken", "dead")
-_HAND, _KNOWN, _PILE, _TABLE, _TAKEN, _DEAD = range(len(_PIECES))
-
 _Piece = TypeVar("_Piece")
 
 
@@ -296,10 +292,22 @@ class CompactLayout:
         ``shown`` holds the cards shown of each seat (the seat's own entry
         is skipped).
         """
-        numeric = self.numpy()
+        numeric = self._numpy()
+        at: dict[str, int] = self._consts["at"]
+        # Each piece has slices of its own and distinct indices; the pile and
+        # the table are kept by identity (a move that leaves them is cheap).
+        pieces = [
+            self._cards(at["hand"], hand),
+            self._known(shown, me),
+            self._pile(source.discard),
+            self._table(source.melds, me),
+        ]
+        if source.taken:
+            pieces.append(self._cards(at["taken"], source.taken))
+        if source.dead:
+            pieces.append(self._cards(at["dead"], source.dead))
         index, value = self._scalars(source, me, hand_sizes, stock_size, totals)
-        for slot, of in enumerate(_sources(source, hand, shown)):
-            piece_index, piece_value = self._piece(slot, of, me)
+        for piece_index, piece_value in pieces:
             index += piece_index
             value += piece_value
         if out is None:
@@ -316,7 +324,7 @@ class CompactLayout:
         encoded: npt.NDArray[np.float32] = vector
         return encoded
 
-    def numpy(self) -> Any:
+    def _numpy(self) -> Any:
         """The NumPy module (imported on first use, with the install line if it is missing)."""
         numeric = self._consts.get("numpy")
         if numeric is None:
@@ -325,27 +333,6 @@ class CompactLayout:
 
             numeric = self._consts["numpy"] = numpy
         return numeric
-
-    def _piece(self, slot: int, of: Any, me: int) -> _Entries:
-        """The entries of piece ``slot`` (of ``_PIECES``) built from ``of``, seen from ``me``.
-
-        Each piece is a list of entries (index, value) with distinct
-        indices, in slices of its own; the pile and the table are kept by
-        the identity of what they were built from, so one a move did not
-        change is not built again.  The lists may be kept: do not change them.
-        """
-        at: dict[str, int] = self._consts["at"]
-        if slot == _HAND:
-            return self._cards(at["hand"], of)
-        if slot == _KNOWN:
-            return self._known(of, me)
-        if slot == _PILE:
-            return self._pile(of)
-        if slot == _TABLE:
-            return self._table(of, me)
-        if not of:
-            return [], []
-        return self._cards(at["taken" if slot == _TAKEN else "dead"], of)
 
     def _scalars(
         self,
@@ -583,10 +570,3 @@ def _seen(state: GameState, seat: int) -> tuple[tuple[Card, ...], tuple[tuple[Ca
     hands = state.hands
     hand = () if phase is Phase.NOMINATE else hands[seat]
     return hand, hands if phase is Phase.OVER else state.known
-
-
-def _sources(
-    source: PlayerView | GameState, hand: tuple[Card, ...], shown: tuple[tuple[Card, ...], ...]
-) -> tuple[Any, ...]:
-    """What each of ``_PIECES`` is built from."""
-    return (hand, shown, source.discard, source.melds, source.taken, source.dead)
