@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rummy500.adapters.actions import ActionSpace, check_choice
 from rummy500.adapters.compact import CompactLayout
 from rummy500.adapters.observation import ObservationLayout
-from rummy500.adapters.seats import SeatEncoder
-from rummy500.state import GameState
+from rummy500.adapters.seats import SeatEncoder, StateEncoding
 from rummy500.views import PlayerView
 
 if TYPE_CHECKING:
@@ -45,8 +44,12 @@ __all__ = [
 OBSERVATIONS = ("compact", "dict", "full")
 
 
-class Layout(Protocol):
-    """What the environments need of an observation layout."""
+class Layout(StateEncoding, Protocol):
+    """What the environments need of an observation layout.
+
+    Its ``size`` and ``encode_state`` are those of
+    :class:`~rummy500.adapters.seats.StateEncoding`.
+    """
 
     @property
     def space(self) -> ActionSpace:
@@ -60,10 +63,6 @@ class Layout(Protocol):
     def slices(self) -> dict[str, slice]:
         """Each piece's slice of the flat vector."""
 
-    @property
-    def size(self) -> int:
-        """The length of the flat vector."""
-
     def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """The lowest and highest value of each entry."""
 
@@ -75,16 +74,6 @@ class Layout(Protocol):
         totals: Sequence[int] = (),
     ) -> npt.NDArray[np.float32]:
         """The flat vector of ``view``'s seat having spelled ``prefix``."""
-
-    def encode_state(
-        self,
-        state: GameState,
-        seat: int,
-        prefix: Sequence[int] = (),
-        out: npt.NDArray[np.float32] | None = None,
-        totals: Sequence[int] = (),
-    ) -> npt.NDArray[np.float32]:
-        """:meth:`encode` of ``seat``'s view of ``state`` (the same vector, perhaps faster)."""
 
     def seat_encoder(self, seat: int) -> SeatEncoder:
         """An encoder of ``seat``'s observations (the environments keep one per seat)."""
