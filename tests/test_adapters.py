@@ -174,6 +174,7 @@ def test_every_legal_move_round_trips_and_the_spellings_are_prefix_free(
             assert _prefix_free(encodings)
             for move, tokens in zip(moves, encodings, strict=True):
                 assert space.decode(tokens, state, seat) == move
+                assert space.first_token(move) == tokens[0]
         state = apply_move(state, rng.choice(legal_moves(state)))
 
 
