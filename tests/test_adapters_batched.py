@@ -97,6 +97,9 @@ def test_bad_actions_and_arguments_are_refused() -> None:
         BatchedEnv(2, observation="dict")
     with pytest.raises(InvalidArgumentError, match="unknown bot"):
         BatchedEnv(2, opponents="smart")
+    for steps in (0, -3, 2.5, True):  # as every environment's max_steps
+        with pytest.raises(InvalidArgumentError, match="max_steps must be a positive integer"):
+            BatchedEnv(2, max_steps=steps)  # type: ignore[arg-type]
 
 
 def test_the_vector_env_face() -> None:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy500.adapters.actions import ActionSpace, check_choice, check_seat, resolve_rules
 from rummy500.adapters.encodings import make_layout
-from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
+from rummy500.adapters.episodes import DealerRotation, Episode, check_episode, step_limit
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
@@ -115,9 +115,7 @@ class BatchedEnv:
         self.space = ActionSpace(self.rules, self.players)
         self.layout = make_layout(self.space, observation)
         self.seat = seat
-        self.max_steps = STEP_LIMITS[check_episode(episode)] if max_steps is None else max_steps
-        if isinstance(self.max_steps, bool) or not isinstance(self.max_steps, int):
-            raise InvalidArgumentError(f"max_steps must be an integer, got {shown(max_steps)}")
+        self.max_steps = step_limit(max_steps, check_episode(episode))
         self._make_bot = None if opponents is None else bot_maker(opponents)
         self._episodes = [Episode(self.space, reward, episode) for _ in range(num_envs)]
         self._dealers = [DealerRotation(dealer, self.players) for _ in range(num_envs)]

@@ -72,7 +72,7 @@ points over the players).  Sizes: 901 values with one deck and two players
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -85,6 +85,7 @@ from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.extras import requires
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
 from rummy500.melds import MeldKind
+from rummy500.memo import store
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_wild
 from rummy500.views import PlayerView
 
@@ -98,51 +99,23 @@ _NEEDED_BY = "rummy500.adapters.compact (NumPy)"
 _PHASES: dict[Phase, int] = {phase: index for index, phase in enumerate(Phase)}
 _EFFECTS: dict[JokerEffect, int] = {effect: index for index, effect in enumerate(JokerEffect)}
 _TOP = 3
-#: The pieces kept in each of the two generations of :class:`_Kept`.
-_KEPT_SIZE = 2048
+#: The most pieces (piles, tables, table melds) each memo of a layout keeps.
+_MEMO_SIZE = 4096
 _MELD_FIXED = 13
 #: A piece's entries: the indices set and their values (distinct indices).
 _Entries = tuple[list[int], list[float]]
 #: A table meld's row entries, its cards' codes and each seat's points for it.
 _MeldEntries = tuple[list[int], list[float], list[int], list[int]]
-
-
 _Piece = TypeVar("_Piece")
+#: A memo of pieces by the identity of what each was built from, with that value
+#: (kept alive by the memo, so its identity is not reused while it is there).
+_Memo = dict[tuple[int, int], tuple[object, _Piece]]
 
 
-class _Kept(Generic[_Piece]):
-    """Pieces kept by the identity of the value each was built from, in two generations.
-
-    Many games share a layout (the batched environment), so the pieces of
-    all of them are kept, each with the value it was built from (an
-    identity is only reused once that value is gone, and a kept value is
-    not gone).  When the young generation is full it becomes the old one
-    and the old one is dropped; a piece found in the old one moves back.
-    """
-
-    __slots__ = ("_old", "_young")
-
-    def __init__(self) -> None:
-        self._young: dict[tuple[int, int], tuple[object, _Piece]] = {}
-        self._old: dict[tuple[int, int], tuple[object, _Piece]] = {}
-
-    def get(self, key: tuple[int, int], of: object) -> _Piece | None:
-        """The piece kept under ``key`` if it was built from ``of`` itself."""
-        kept = self._young.get(key)
-        if kept is None:
-            kept = self._old.get(key)
-            if kept is None or kept[0] is not of:
-                return None
-            self._young[key] = kept
-        return kept[1] if kept[0] is of else None
-
-    def put(self, key: tuple[int, int], of: object, entries: _Piece) -> _Piece:
-        """Keep ``entries`` built from ``of`` under ``key``; ``entries``."""
-        if len(self._young) >= _KEPT_SIZE:
-            self._old = self._young
-            self._young = {}
-        self._young[key] = (of, entries)
-        return entries
+def _kept(memo: _Memo[_Piece], key: tuple[int, int], of: object) -> _Piece | None:
+    """The piece of ``memo`` under ``key`` if it was built from ``of`` itself."""
+    kept = memo.get(key)
+    return kept[1] if kept is not None and kept[0] is of else None
 
 
 @attrs.frozen(repr=False)
@@ -161,8 +134,9 @@ class CompactLayout:
     slices: dict[str, slice] = attrs.field(init=False, eq=False)
     size: int = attrs.field(init=False)
     _consts: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
-    _kept: _Kept[_Entries] = attrs.field(init=False, factory=_Kept, eq=False, repr=False)
-    _melds: _Kept[_MeldEntries] = attrs.field(init=False, factory=_Kept, eq=False, repr=False)
+    # Many games share a layout (the batched environment): the memos serve them all.
+    _pieces: _Memo[_Entries] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _melds: _Memo[_MeldEntries] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         players = self.space.players
@@ -460,7 +434,7 @@ class CompactLayout:
     def _pile(self, pile: tuple[Card, ...]) -> _Entries:
         """The pile's card entries and its depths and top cards (kept)."""
         key = (id(pile), -1)
-        kept = self._kept.get(key, pile)
+        kept = _kept(self._pieces, key, pile)
         if kept is not None:
             return kept
         consts = self._consts
@@ -477,12 +451,12 @@ class CompactLayout:
                 seen.add(code)
                 index.append(depth_at + code)
                 value.append(1.0 - depth / deck)
-        return self._kept.put(key, pile, (index, value))
+        return store(self._pieces, key, (pile, (index, value)), _MEMO_SIZE)[1]
 
     def _table(self, melds: tuple[TableMeld, ...], seat: int) -> _Entries:
         """The table's card entries and meld values seen from ``seat`` (kept)."""
         key = (id(melds), seat)
-        kept = self._kept.get(key, melds)
+        kept = _kept(self._pieces, key, melds)
         if kept is not None:
             return kept
         consts = self._consts
@@ -503,7 +477,7 @@ class CompactLayout:
             if points:
                 index.append(melded + (other - seat) % players)
                 value.append(points / scale)
-        return self._kept.put(key, melds, (index, value))
+        return store(self._pieces, key, (melds, (index, value)), _MEMO_SIZE)[1]
 
     def _meld(self, table_meld: TableMeld, number: int, seat: int) -> _MeldEntries:
         """Table meld ``number``'s row seen from ``seat``, its cards and each seat's points (kept).
@@ -513,7 +487,7 @@ class CompactLayout:
         """
         players = self.space.players
         key = (id(table_meld), number * players + seat)
-        kept = self._melds.get(key, table_meld)
+        kept = _kept(self._melds, key, table_meld)
         if kept is not None:
             return kept
         consts = self._consts
@@ -548,7 +522,9 @@ class CompactLayout:
                 value.append(min(count / 14, 1.0))
         physical = [SPEC_PHYSICAL[code] for code in codes]
         scored = table_points((table_meld,), self.space.rules, players)
-        return self._melds.put(key, table_meld, (index, value, physical, scored))
+        return store(self._melds, key, (table_meld, (index, value, physical, scored)), _MEMO_SIZE)[
+            1
+        ]
 
     def text(self, view: PlayerView, prefix: Sequence[int] = ()) -> str:
         """The observation as text: the view's table and the tokens spelled."""

@@ -61,6 +61,7 @@ __all__ = [
     "hand_rewards",
     "reward_scale",
     "seat_scores",
+    "step_limit",
 ]
 
 #: The values of the ``reward`` option, the default first.
@@ -89,6 +90,21 @@ def check_episode(episode: Any) -> str:
         InvalidArgumentError: naming the value otherwise.
     """
     return check_choice("episode", episode, EPISODES)
+
+
+def step_limit(max_steps: Any, episode: str) -> int:
+    """The step limit ``max_steps`` of an ``episode``, or its default (:data:`STEP_LIMITS`).
+
+    Raises:
+        InvalidArgumentError: for anything but a positive integer or ``None``.
+    """
+    if max_steps is None:
+        return STEP_LIMITS[episode]
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidArgumentError(
+            f"max_steps must be a positive integer or None, got {shown(max_steps)}"
+        )
+    return max_steps
 
 
 def check_dealer(dealer: Any, players: int) -> int | None:

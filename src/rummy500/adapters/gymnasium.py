@@ -45,7 +45,7 @@ from typing import Any, SupportsFloat
 from rummy500.adapters.actions import ActionSpace, TokenGame, check_seat, resolve_rules, token_of
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode
-from rummy500.adapters.raster import rgb_array
+from rummy500.adapters.raster import RENDER_MODES, check_render_mode, rgb_array
 from rummy500.bots import Bot
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
@@ -104,7 +104,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     """
 
     # An instance attribute of gymnasium.Env, given here for the class as Gymnasium does.
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -121,10 +121,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidArgumentError(
-                f"render_mode must be None, 'ansi' or 'rgb_array', got {shown(render_mode)}"
-            )
+        render_mode = check_render_mode(render_mode)
         self.rules, self.players = resolve_rules(rules, preset, players)
         check_seat(seat, self.players)
         self.seat = seat

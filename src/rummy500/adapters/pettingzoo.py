@@ -46,8 +46,8 @@ from typing import Any, ClassVar
 
 from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
 from rummy500.adapters.encodings import make_layout, make_space, shaped
-from rummy500.adapters.episodes import STEP_LIMITS, DealerRotation, Episode, check_episode
-from rummy500.adapters.raster import rgb_array
+from rummy500.adapters.episodes import DealerRotation, Episode, check_episode, step_limit
+from rummy500.adapters.raster import RENDER_MODES, check_render_mode, rgb_array
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
@@ -187,7 +187,7 @@ class raw_env(AECEnv[str, Observation, int]):
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": list(RENDER_MODES),
         "render_fps": 1,
         "name": "rummy500_v0",
         "is_parallelizable": False,
@@ -207,15 +207,12 @@ class raw_env(AECEnv[str, Observation, int]):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidArgumentError(
-                f"render_mode must be None, 'ansi' or 'rgb_array', got {shown(render_mode)}"
-            )
+        render_mode = check_render_mode(render_mode)
         self.rules, self.players = resolve_rules(rules, preset, players)
         self.space = ActionSpace(self.rules, self.players)
         self.episode = Episode(self.space, reward, episode)
         self.dealers = DealerRotation(dealer, self.players)
-        self.max_steps = _step_limit(max_steps, check_episode(episode))
+        self.max_steps = step_limit(max_steps, check_episode(episode))
         self.illegal_reward = _illegal_reward(illegal_reward)
         self.render_mode = render_mode
         self.layout = make_layout(self.space, observation)
@@ -356,16 +353,6 @@ class raw_env(AECEnv[str, Observation, int]):
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _step_limit(max_steps: Any, episode: str) -> int:
-    if max_steps is None:
-        return STEP_LIMITS[episode]
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise InvalidArgumentError(
-            f"max_steps must be a positive integer or None, got {shown(max_steps)}"
-        )
-    return max_steps
 
 
 def _illegal_reward(value: Any) -> float | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.state import GameState
 from rummy500.svg import render
@@ -25,10 +26,26 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["rgb_array"]
+__all__ = ["RENDER_MODES", "check_render_mode", "rgb_array"]
+
+#: The environments' render modes: the table as text, or as pixels.
+RENDER_MODES = ("ansi", "rgb_array")
 
 #: What the pixels are drawn for, in the message of a missing extra.
 _NEEDED_BY = 'render_mode="rgb_array"'
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """``render_mode`` if it is ``None`` or one of :data:`RENDER_MODES`.
+
+    Raises:
+        InvalidArgumentError: naming the value otherwise.
+    """
+    if render_mode is None or (isinstance(render_mode, str) and render_mode in RENDER_MODES):
+        return render_mode
+    raise InvalidArgumentError(
+        f"render_mode must be None, 'ansi' or 'rgb_array', got {shown(render_mode)}"
+    )
 
 
 def rgb_array(state: GameState) -> npt.NDArray[np.uint8]:
