@@ -19,7 +19,7 @@ import pytest
 
 import rummy500
 from rummy500 import GameState, Phase, new_game
-from rummy500._engine.states import FIELDS, evolve, turn_phase
+from rummy500._engine.states import ENGINE_FIELDS, FIELDS, build_state, evolve, turn_phase
 from rummy500.statefields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +153,7 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     state = new_game(seed=3)
     marked = evolve(state, turn_points=7, taken=state.discard, idle_turns=2)
     built = turn_phase(
-        marked, 0, Phase.PLAY, state.hands, state.stock[1:], (), None, 4, marked.idle_turns
+        marked, 0, Phase.PLAY, state.hand_codes, state.stock[1:], (), None, 4, marked.idle_turns
     )
     expected = attrs.evolve(
         marked,
@@ -169,6 +169,14 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert built == expected
     assert evolve(state) == state
     assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
+    # the engine sets the hands and known cards as codes; the public fields are the cards
+    codes = {"hands": "hand_codes", "known": "known_codes"}
+    assert tuple(codes.get(field, field) for field in FIELDS) == ENGINE_FIELDS
+    swapped = (state.hand_codes[1], state.hand_codes[0])
+    assert evolve(state, hand_codes=swapped) == attrs.evolve(
+        state, hands=(state.hands[1], state.hands[0])
+    )
+    assert build_state([getattr(state, name) for name in FIELDS]) == state
 
 
 def test_states_built_by_the_engine_are_ordinary_states() -> None:
@@ -186,7 +194,7 @@ def test_states_built_by_the_engine_are_ordinary_states() -> None:
     assert pickle.loads(pickle.dumps(built)) == built
     assert copy.deepcopy(built) == built
     # beside the fields it stores itself: its two records of grouped fields, the cache of the hash
-    extra = [name for name in GameState.__slots__ if name not in FIELDS]
+    extra = [name for name in GameState.__slots__ if name not in ENGINE_FIELDS]
     assert sorted(extra) == ["_hand", "_hash", "_turn"]
     assert attrs.has(GameState)
     assert attrs.evolve(built, dealer=1, turn_points=5).dealer == 1
@@ -200,9 +208,9 @@ def test_states_share_their_quiet_fields() -> None:
     state = new_game(seed=5)
     grouped = TURN_FIELDS + HAND_FIELDS
     stored = [name for name in GameState.__slots__ if not name.startswith("_")]
-    assert sorted(stored + list(grouped)) == sorted(FIELDS)
+    assert sorted(stored + list(grouped)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
-        state, state.to_move, Phase.PLAY, state.hands, state.stock[1:], (), None, 0, 0
+        state, state.to_move, Phase.PLAY, state.hand_codes, state.stock[1:], (), None, 0, 0
     )
     assert drawn._turn is CLEARED_TURN
     assert drawn._hand is state._hand

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 import attrs
 
 from rummy500._engine import known_after
-from rummy500.cards import Card, as_cards
+from rummy500.cards import Card, as_cards, cards_of
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import CallRummy, Move, Split, Take
 from rummy500.state import GameState
@@ -120,4 +120,6 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
         return known  # not a legal move: the pile is too short
     before = state if state.known == known.cards else attrs.evolve(state, known=known.cards)
     after = known_after(before, move)
-    return known if after == known.cards else KnownCards(after)
+    if after == before.known_codes:
+        return known
+    return KnownCards(tuple([cards_of(codes) for codes in after]))

@@ -21,6 +21,7 @@ from rummy500.rules import Ace, Jokers, Rules
 __all__ = [
     "Pool",
     "clear_memos",
+    "code_counts",
     "count_vector",
     "group_melds",
     "layoffs_from_counts",
@@ -108,6 +109,14 @@ def count_vector(cards: Iterable[Card]) -> list[int]:
     counts = [0] * NUM_CODES
     for card in cards:
         counts[card.code] += 1
+    return counts
+
+
+def code_counts(codes: Iterable[int]) -> list[int]:
+    """The count of each card code (0–52) in ``codes`` (a hand's ``bytes``, say)."""
+    counts = [0] * NUM_CODES
+    for code in codes:
+        counts[code] += 1
     return counts
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from rummy500.cards import JOKER, Card
+from rummy500.cards import JOKER, Card, cards_of, codes_of
 from rummy500.meldcards import MeldCard
 from rummy500.melds import Meld, MeldKind
 from rummy500.rules import Jokers, Rules
@@ -242,19 +242,18 @@ class GameState(_Typed):
         rules: The rule set.
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
-        hands: Each seat's cards, sorted.
+        hand_codes: Each seat's hand as ``bytes`` of card codes (see
+            :mod:`rummy500.cards`), sorted: the compact form the engine works
+            on, and what :attr:`hands` is built from.  Not a field of its own
+            (``attrs.fields`` lists ``hands``).
+        known_codes: The known cards of each seat (:attr:`known`) as ``bytes``
+            of card codes, as :attr:`hand_codes` holds the hands.
         stock: The stock; ``stock[0]`` is the next card drawn.
         discard: The discard pile, oldest first (top last).
         melds: The table melds; the index is the meld's number (M5).
         last_discarder: The seat that discarded last, while the "Rummy!"
             window of that discard is open (phase ``DRAW``), else ``None``.
         taken: The cards taken from the pile in this turn.
-        known: For each seat, the cards every player knows it holds (sorted):
-            the cards it took from the pile (a take, a "Rummy!" call, a split)
-            and has not melded, laid off or discarded since (one copy at a
-            time: with two decks, playing one of two identical cards leaves one
-            known).  :func:`rummy500.apply_move` keeps it; it is public
-            information, shown to every seat by :func:`rummy500.observe`.
     """
 
     __slots__ = (
@@ -262,8 +261,8 @@ class GameState(_Typed):
         "_hash",
         "_turn",
         "discard",
-        "hands",
-        "known",
+        "hand_codes",
+        "known_codes",
         "last_discarder",
         "melds",
         "phase",
@@ -279,13 +278,13 @@ class GameState(_Typed):
     rules: Rules
     to_move: int
     phase: Phase
-    hands: tuple[tuple[Card, ...], ...]
+    hand_codes: tuple[bytes, ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     melds: tuple[TableMeld, ...]
     last_discarder: int | None
     taken: tuple[Card, ...]
-    known: tuple[tuple[Card, ...], ...]
+    known_codes: tuple[bytes, ...]
     _turn: TurnFields
     _hand: HandFields
     _hash: int | None
@@ -323,13 +322,16 @@ class GameState(_Typed):
         fill(self, "rules", rules)
         fill(self, "to_move", to_move)
         fill(self, "phase", phase)
-        fill(self, "hands", hands)
+        fill(self, "hand_codes", tuple([codes_of(hand) for hand in hands]))
         fill(self, "stock", stock)
         fill(self, "discard", discard)
         fill(self, "melds", melds)
         fill(self, "last_discarder", last_discarder)
         fill(self, "taken", taken)
-        fill(self, "known", ((),) * len(hands) if known is None else known)
+        if known is None:
+            fill(self, "known_codes", (b"",) * len(hands))
+        else:
+            fill(self, "known_codes", tuple([codes_of(cards) for cards in known]))
         turn = TurnFields(
             result,
             turn_points,
@@ -362,6 +364,13 @@ class GameState(_Typed):
 
     def _values(self) -> tuple[Any, ...]:
         """The values of the fields, in the order of :data:`STATE_FIELDS`."""
+        return self._stored(self.hands, self.known)
+
+    def _stored(self, hands: Any, known: Any) -> tuple[Any, ...]:
+        """The values of the fields with the hands and known cards given.
+
+        Given as their codes, they compare as the cards do.
+        """
         turn = self._turn
         hand = self._hand
         return (
@@ -369,7 +378,7 @@ class GameState(_Typed):
             hand.dealer,
             self.to_move,
             self.phase,
-            self.hands,
+            hands,
             self.stock,
             self.discard,
             self.melds,
@@ -390,23 +399,44 @@ class GameState(_Typed):
             hand.dealer_joker,
             hand.blocked_by,
             hand.dead,
-            self.known,
+            known,
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState) or other.__class__ is not self.__class__:
             return NotImplemented
-        return self is other or self._values() == other._values()
+        if self is other:
+            return True
+        return self._stored(self.hand_codes, self.known_codes) == other._stored(
+            other.hand_codes, other.known_codes
+        )
 
     def __hash__(self) -> int:
         cached = self._hash
         if cached is None:
-            cached = hash(self._values())
+            cached = hash(self._stored(self.hand_codes, self.known_codes))
             object.__setattr__(self, "_hash", cached)
         return cached
 
     def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
         return (GameState, self._values())
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted (built from :attr:`hand_codes`)."""
+        return tuple([cards_of(codes) for codes in self.hand_codes])
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards every player knows it holds (built from :attr:`known_codes`).
+
+        The cards it took from the pile (a take, a "Rummy!" call, a split) and
+        has not melded, laid off or discarded since (one copy at a time: with
+        two decks, playing one of two identical cards leaves one known), sorted.
+        :func:`rummy500.apply_move` keeps it; it is public information, shown
+        to every seat by :func:`rummy500.observe`.
+        """
+        return tuple([cards_of(codes) for codes in self.known_codes])
 
     @property
     def dealer(self) -> int:
@@ -505,7 +535,7 @@ class GameState(_Typed):
     @property
     def num_players(self) -> int:
         """The number of players."""
-        return len(self.hands)
+        return len(self.hand_codes)
 
     @property
     def is_over(self) -> bool:
@@ -531,7 +561,7 @@ class GameState(_Typed):
     @property
     def floating(self) -> tuple[int, ...]:
         """The seats floating with an empty hand (E2 ``floating``)."""
-        return floating_seats(self.phase, [len(hand) for hand in self.hands])
+        return floating_seats(self.phase, [len(hand) for hand in self.hand_codes])
 
     @property
     def jokers_wild(self) -> bool:

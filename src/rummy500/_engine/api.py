@@ -177,8 +177,8 @@ def _check_state(state: object) -> None:
 
 
 def _check_seat(state: GameState, seat: object) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
-        raise InvalidArgumentError(f"seat must be a seat 0..{len(state.hands) - 1}, got {seat!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
+        raise InvalidArgumentError(f"seat must be a seat 0..{state.num_players - 1}, got {seat!r}")
 
 
 def _check_move(move: object) -> None:

@@ -41,9 +41,9 @@ from rummy500._engine.plays import (
     target_index,
 )
 from rummy500._engine.states import evolve
-from rummy500.cards import Card
+from rummy500.cards import Card, codes_of
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import Pool, count_vector, layoffs_from_pool
+from rummy500.meldgen import Pool, code_counts, count_vector, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
 from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
@@ -89,9 +89,9 @@ def call(state: GameState, move: CallRummy) -> GameState:
             "R1",
         )
     taken = pile[-move.count :]
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     effect = _resolve_call_play(state, move, taken, hand)
-    hand = with_cards(hand, taken)
+    hand = with_cards(hand, codes_of(taken))
     forbidden = taken[0].code if len(taken) == 1 else None
     base = caller_turn(state, player, taken)
     # The call's play uses pile cards only; the dealer's joker may serve later in the turn.
@@ -101,7 +101,7 @@ def call(state: GameState, move: CallRummy) -> GameState:
     )
     if problem is not None:
         raise problem
-    return after_play(base, player, hand, effect, known=known_after(state, move))
+    return after_play(base, player, hand, effect, known_codes=known_after(state, move))
 
 
 def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameState:
@@ -120,7 +120,7 @@ def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameS
 
 
 def _resolve_call_play(
-    state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: tuple[Card, ...]
+    state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: bytes
 ) -> PlayEffect:
     rule = "R2" if state.rules.rummy_call is RummyCall.LAYOFF_TOP else "R1"
     problem = joker_problem(state, move.play)
@@ -140,9 +140,9 @@ def _resolve_call_play(
         raise
 
 
-def _uses_hand(play: Play, pool: list[int], hand: tuple[Card, ...]) -> bool:
+def _uses_hand(play: Play, pool: list[int], hand: bytes) -> bool:
     """Whether the cards of ``play`` missing from ``pool`` are in ``hand``."""
-    held = count_vector(hand)
+    held = code_counts(hand)
     need: dict[int, int] = {}
     for code in physical(play):
         need[code] = need.get(code, 0) + 1
@@ -162,7 +162,7 @@ def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
     if not may_lay_off(state, player):
         raise not_opened(state, player)
     top = state.discard[-1:]
-    effect = _resolve_call_play(state, move, top, state.hands[player])
+    effect = _resolve_call_play(state, move, top, state.hand_codes[player])
     return evolve(
         state,
         discard=state.discard[:-1],
@@ -186,10 +186,10 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     discarder = state.last_discarder
     if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
         return []
-    two_seats = len(state.hands) == 2 and state.to_move != discarder
+    two_seats = len(state.hand_codes) == 2 and state.to_move != discarder
     if two_seats and rules.rummy_call is not RummyCall.LAYOFF_TOP:
         return []  # the only other seat is the one to move, who takes instead
-    order = seat_order(rules, len(state.hands), discarder)[1:]
+    order = seat_order(rules, len(state.hand_codes), discarder)[1:]
     if seat is not None:
         order = tuple(caller for caller in order if caller == seat)
     if rules.rummy_call is RummyCall.LAYOFF_TOP:
@@ -248,7 +248,7 @@ def _caller_options(
     index = target_index(state.melds)
     checked = turn_end_can_be_blocked(rules)
     layoffs = may_lay_off(state, caller)
-    hand = state.hands[caller]
+    hand = state.hand_codes[caller]
     found: list[tuple[int, list[tuple[Play, ...]]]] = []
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
     for count in range(1, (len(pile) if depth is None else min(depth, len(pile))) + 1):
@@ -280,7 +280,7 @@ def _caller_options(
         if checked or forbidden is not None:
             taken = pile[-count:]
             base = caller_turn(state, caller, taken)
-            counts, reserve = play_pool(base, caller, hand + taken)
+            counts, reserve = play_pool(base, caller, hand + codes_of(taken))
             plays: list[Play] = []
             check = PoolCheck(base, caller, counts, forbidden)
             for play in (play for part in parts for play in part):

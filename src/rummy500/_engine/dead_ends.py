@@ -38,7 +38,7 @@ from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import (
-    count_vector,
+    code_counts,
     layoffs_from_counts,
     melds_from_counts,
 )
@@ -250,13 +250,13 @@ def mover_may_be_stranded(state: GameState) -> bool:
     if state.phase is not Phase.PLAY:
         return False
     mover = state.to_move
-    hand = state.hands[mover]
+    hand = state.hand_codes[mover]
     if opening_need(state, mover, 0):
         return True
     if state.rules.final_discard_must_be_unplayable and len(hand) <= 1:
         return True
     taken = state.taken
-    return len(taken) == 1 and all(card.code == taken[0].code for card in hand)
+    return len(taken) == 1 and all(code == taken[0].code for code in hand)
 
 
 def mover_stranded(state: GameState) -> bool:
@@ -267,7 +267,7 @@ def mover_stranded(state: GameState) -> bool:
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
     return not can_finish(
         state.rules,
-        count_vector(state.hands[mover]),
+        code_counts(state.hand_codes[mover]),
         forbidden,
         state.melds,
         opening_need(state, mover, 0),
@@ -283,7 +283,7 @@ def hand_can_finish(state: GameState, player: int, forbidden: int | None) -> boo
     Used after a take without a play (T2, the card taken alone may not be
     discarded) and before a pass under ``play_on`` (T6).
     """
-    return can_finish_with(state, player, count_vector(state.hands[player]), forbidden)
+    return can_finish_with(state, player, code_counts(state.hand_codes[player]), forbidden)
 
 
 def can_finish_with(

@@ -52,7 +52,7 @@ def discard(state: GameState, move: Discard) -> GameState:
     """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
     player = move.player
     card = move.card
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     index = index_of(hand, card.code)
     if index < 0:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {card}", "T10")
@@ -60,18 +60,18 @@ def discard(state: GameState, move: Discard) -> GameState:
     if problem is not None:
         raise problem
     hand = hand[:index] + hand[index + 1 :]
-    hands = replace_hand(state.hands, player, hand)
+    hands = replace_hand(state.hand_codes, player, hand)
     pile = (*state.discard, card)
     known = known_after(state, move)
     if not hand:
-        after = evolve(state, hands=hands, discard=pile, known=known)
+        after = evolve(state, hand_codes=hands, discard=pile, known_codes=known)
         return went_out(
             after,
             player,
             going_rummy=going_rummy(after.melds, player, after.turn_cards),
             long_run=state.turn_longest_run >= 7,
         )
-    return next_turn(state, player, discarded=True, hands=hands, discard=pile, known=known)
+    return next_turn(state, player, discarded=True, hand_codes=hands, discard=pile, known=known)
 
 
 def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move]:
@@ -84,7 +84,7 @@ def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move
     player = state.to_move
     if checked is None:
         checked = turn_end_can_be_blocked(state.rules)
-    candidates: Sequence[Discard] = hand_index(state.hands[player]).discards(player)
+    candidates: Sequence[Discard] = hand_index(state.hand_codes[player]).discards(player)
     forbidden = taken_alone(state) if state.phase is Phase.PLAY else None
     if forbidden is not None:
         candidates = [move for move in candidates if move.card.code != forbidden]

@@ -51,8 +51,9 @@ def draw(state: GameState, move: Draw) -> GameState:
             Reason.STOCK_EMPTY, "the stock is empty: take from the pile or end the hand", "T6"
         )
     count = min(state.rules.stock_draw_count, len(state.stock))
-    hand = with_cards(state.hands[move.player], state.stock[:count])
-    hands = replace_hand(state.hands, move.player, hand)
+    drawn = [card.code for card in state.stock[:count]]
+    hand = with_cards(state.hand_codes[move.player], drawn)
+    hands = replace_hand(state.hand_codes, move.player, hand)
     return turn_phase(
         state,
         state.to_move,
@@ -76,7 +77,7 @@ def draw_nothing(state: GameState, move: Pass) -> GameState:
             "T6",
         )
     player = move.player
-    if not state.hands[player] or not hand_can_finish(state, player, None):
+    if not state.hand_codes[player] or not hand_can_finish(state, player, None):
         # A player who draws nothing and could not end the turn (a floater with
         # no card; a last card that may be neither discarded, E3, nor laid off
         # before opening, T8) ends the turn at once (N1).
@@ -105,9 +106,9 @@ def next_turn(
     state: GameState,
     player: int,
     discarded: bool,
-    hands: tuple[tuple[Card, ...], ...] | None = None,
+    hand_codes: tuple[bytes, ...] | None = None,
     discard: tuple[Card, ...] | None = None,
-    known: tuple[tuple[Card, ...], ...] | None = None,
+    known: tuple[bytes, ...] | None = None,
 ) -> GameState:
     """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
 
@@ -120,13 +121,13 @@ def next_turn(
         player: The seat whose turn ends.
         discarded: Whether the turn ended with a discard (opening the
             "Rummy!" window of that discard).
-        hands: The hands, if they changed since ``state``.
+        hand_codes: The hands (their codes), if they changed since ``state``.
         discard: The pile, if it changed since ``state``.
         known: The known cards, if they changed since ``state``.
     """
     rules = state.rules
-    players = len(state.hands)
-    hands = state.hands if hands is None else hands
+    players = len(state.hand_codes)
+    hands = state.hand_codes if hand_codes is None else hand_codes
     pile = state.discard if discard is None else discard
     stock = state.stock
     following = next_seat(rules, players, player)
@@ -150,7 +151,11 @@ def next_turn(
         idle = 0 if state.turn_cards else idle + 1
         if idle >= players:
             ended = evolve(
-                state, hands=hands, discard=pile, idle_turns=idle, known=known or state.known
+                state,
+                hand_codes=hands,
+                discard=pile,
+                idle_turns=idle,
+                known_codes=known or state.known_codes,
             )
             return over(ended, None, EndReason.STOCK_EXHAUSTED)
     if (

@@ -33,10 +33,10 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.movecache import meld_move
 from rummy500._engine.plays import TurnPlay
 from rummy500._engine.states import evolve
-from rummy500.cards import JOKER, JOKER_CODE, Card
+from rummy500.cards import JOKER, JOKER_CODE, codes_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
-from rummy500.meldgen import Pool, count_vector
+from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
 from rummy500.rules import FirstDiscard
 from rummy500.seating import next_seat
@@ -78,12 +78,12 @@ def dealer_reserve(state: GameState, player: int) -> int:
     return 1 if effect is JokerEffect.WILD or effect is JokerEffect.DOUBLE else 0
 
 
-def play_pool(state: GameState, player: int, cards: Sequence[Card]) -> tuple[list[int], int]:
+def play_pool(state: GameState, player: int, codes: bytes) -> tuple[list[int], int]:
     """The cards a play in ``player``'s turn may draw on, and how many are the dealer's joker.
 
-    ``cards`` are the player's hand (with any cards taken).
+    ``codes`` are the player's hand (with any cards taken).
     """
-    counts = count_vector(cards)
+    counts = code_counts(codes)
     reserve = dealer_reserve(state, player)
     counts[JOKER_CODE] += reserve
     return counts, reserve
@@ -157,7 +157,7 @@ def joker_problem(
 
 
 def generation_pool(
-    state: GameState, player: int, hand: tuple[Card, ...], own_turn: bool = True
+    state: GameState, player: int, hand: bytes, own_turn: bool = True
 ) -> tuple[Pool, int]:
     """The pool the move generator enumerates a play of ``player`` from ``hand``.
 
@@ -168,9 +168,8 @@ def generation_pool(
     """
     if not state.rules.dealers_gambit:
         return hand_index(hand).pool, 0
-    codes = [card.code for card in hand]
-    jokers = codes.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
-    pool = Pool(code for code in codes if code != JOKER_CODE)
+    jokers = hand.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
+    pool = Pool(code for code in hand if code != JOKER_CODE)
     effect = state.joker_effect
     if effect is JokerEffect.WILD:
         for _ in range(jokers):
@@ -239,7 +238,7 @@ def nominate(state: GameState, move: Move) -> GameState:
     return evolve(
         state,
         joker_effect=move.effect,
-        to_move=next_seat(state.rules, len(state.hands), state.dealer),
+        to_move=next_seat(state.rules, len(state.hand_codes), state.dealer),
         phase=Phase.FIRST_DISCARD if chooser else Phase.DRAW,
     )
 
@@ -275,7 +274,7 @@ def block(state: GameState, move: Block) -> GameState:
         raise illegal(
             Reason.CANNOT_BLOCK, f"the dealer's joker is no longer beside the stock ({done})", "V7"
         )
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     index = index_of(hand, JOKER_CODE)
     if index < 0:
         raise illegal(Reason.CANNOT_BLOCK, f"p{player} holds no joker to block with", "V7")
@@ -288,7 +287,7 @@ def block(state: GameState, move: Block) -> GameState:
         )
     return evolve(
         state,
-        hands=replace_hand(state.hands, player, hand[:index] + hand[index + 1 :]),
+        hand_codes=replace_hand(state.hand_codes, player, hand[:index] + hand[index + 1 :]),
         dealer_joker=False,
         blocked_by=player,
         dead=(*state.dead, JOKER, JOKER),
@@ -304,9 +303,9 @@ def doubles_melds(state: GameState) -> int:
     return 1 if state.joker_effect is JokerEffect.DOUBLE else 0
 
 
-def hand_without_splitting_joker(state: GameState, player: int) -> tuple[Card, ...]:
+def hand_without_splitting_joker(state: GameState, player: int) -> bytes:
     """``player``'s hand less the joker that would split the pile (none: the dealer's own)."""
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     if state.dealer_joker and player == state.dealer:
         return hand
     index = index_of(hand, JOKER_CODE)
@@ -319,7 +318,7 @@ def may_split(state: GameState, player: int) -> bool:
         return False
     if state.dealer_joker and player == state.dealer:
         return True
-    return index_of(state.hands[player], JOKER_CODE) >= 0
+    return index_of(state.hand_codes[player], JOKER_CODE) >= 0
 
 
 def split(state: GameState, move: Split) -> TurnPlay:
@@ -363,7 +362,7 @@ def split(state: GameState, move: Split) -> TurnPlay:
     return TurnPlay(
         player,
         move.play,
-        with_cards(hand, outside),
+        with_cards(hand, codes_of(outside)),
         (chosen.code, "V7"),
         chosen.code if count == 1 else None,  # as when taking the top card alone (T11)
         changes,

@@ -21,6 +21,7 @@ from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
+from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, Move, Pass
 from rummy500.rules import GoingOut, Rules
@@ -76,10 +77,10 @@ def last_discard_playable(state: GameState, code: int, hand_size: int) -> bool:
 
 def final_discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
     """Why ``player`` may not go out by discarding ``code``: it could be laid off (E3)."""
-    if last_discard_playable(state, code, len(state.hands[player])):
+    if last_discard_playable(state, code, len(state.hand_codes[player])):
         return illegal(
             Reason.PLAYABLE_FINAL_DISCARD,
-            f"p{player} may not go out by discarding {state.hands[player][0]}: it can be laid "
+            f"p{player} may not go out by discarding {card_from_code(code)}: it can be laid "
             "off on the table",
             "E3",
         )
@@ -96,7 +97,7 @@ def went_out(state: GameState, player: int, *, going_rummy: bool, long_run: bool
         return evolve(
             state,
             phase=Phase.FINAL_LAYOFF,
-            to_move=next_seat(state.rules, len(state.hands), player),
+            to_move=next_seat(state.rules, len(state.hand_codes), player),
             went_out=player,
             went_out_rummy=going_rummy,
             went_out_long_run=long_run,
@@ -143,7 +144,7 @@ def final_layoff(state: GameState, move: Move) -> GameState:
     out = state.went_out
     assert out is not None
     if isinstance(move, Pass):
-        following = next_seat(state.rules, len(state.hands), player)
+        following = next_seat(state.rules, len(state.hand_codes), player)
         if following == out:
             return over(
                 state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
@@ -160,16 +161,16 @@ def final_layoff(state: GameState, move: Move) -> GameState:
     problem = joker_problem(state, move)
     if problem is not None:
         raise problem
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     pool, reserve = play_pool(state, player, hand)
     effect = resolve_play(state.rules, state.melds, move, pool)
     used, spent = spend(effect.used, reserve)
     return evolve(
         state,
-        hands=replace_hand(state.hands, player, without(hand, used)),
+        hand_codes=replace_hand(state.hand_codes, player, without(hand, used)),
         melds=effect.melds,
         dealer_joker=state.dealer_joker and not spent,
-        known=known_after(state, move),
+        known_codes=known_after(state, move),
     )
 
 
@@ -178,7 +179,7 @@ def final_layoff_moves(state: GameState) -> list[Move]:
     player = state.to_move
     moves: list[Move] = []
     if may_lay_off(state, player):
-        pool, doublers = generation_pool(state, player, state.hands[player])
+        pool, doublers = generation_pool(state, player, state.hand_codes[player])
         plays = plays_from_pool(state.rules, state.melds, player, pool, None, new_melds=False)
         moves.extend(with_doubled(plays, doublers))
     moves.append(pass_move(player))

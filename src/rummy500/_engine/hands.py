@@ -1,17 +1,20 @@
-"""Hands as the engine keeps them: sorted tuples of cards, and their index.
+"""Hands as the engine keeps them: ``bytes`` of sorted card codes, and their index.
 
-A hand tuple is shared by every state until that hand changes, so what the
-move generator needs of a hand (its codes, a :class:`~rummy500.meldgen.Pool`
-of its cards, its discards) is computed once per hand tuple and kept in a
-small table keyed by the tuple's identity (:func:`hand_index`).
+A state keeps each hand as the codes of its cards (``GameState.hand_codes``;
+the public ``GameState.hands`` builds the :class:`~rummy500.cards.Card`
+tuples from them).  A hand's code string is shared by every state until that
+hand changes, so what the move generator needs of a hand (a
+:class:`~rummy500.meldgen.Pool` of its cards, its discards) is computed once
+per code string and kept in a small table keyed by its identity
+(:func:`hand_index`).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from rummy500._engine.movecache import discards_by_code
-from rummy500.cards import Card
 from rummy500.meldgen import Pool
 from rummy500.memo import store
 from rummy500.moves import Discard
@@ -31,18 +34,16 @@ class HandIndex:
     """What the move generator needs of one hand, computed once.
 
     Attributes:
-        hand: The hand (a sorted tuple of cards).
-        codes: The card codes, sorted.
+        codes: The hand (its card codes, sorted).
         pool: The hand as a :class:`~rummy500.meldgen.Pool` (never changed:
             copy it before adding cards).
     """
 
-    __slots__ = ("_discards", "codes", "hand", "pool")
+    __slots__ = ("_discards", "codes", "pool")
 
-    def __init__(self, hand: tuple[Card, ...]) -> None:
-        self.hand = hand
-        self.codes = tuple([card.code for card in hand])
-        self.pool = Pool(self.codes)
+    def __init__(self, codes: bytes) -> None:
+        self.codes = codes
+        self.pool = Pool(codes)
         self._discards: dict[int, tuple[Discard, ...]] = {}
 
     def discards(self, player: int) -> tuple[Discard, ...]:
@@ -62,59 +63,48 @@ _INDEXES: dict[int, HandIndex] = {}
 _INDEX_LIMIT = 256
 
 
-def hand_index(hand: tuple[Card, ...]) -> HandIndex:
-    """The (cached) :class:`HandIndex` of a hand tuple."""
+def hand_index(hand: bytes) -> HandIndex:
+    """The (cached) :class:`HandIndex` of a hand's codes."""
     index = _INDEXES.get(id(hand))
-    if index is not None and index.hand is hand:
+    if index is not None and index.codes is hand:
         return index
     index = store(_INDEXES, id(hand), HandIndex(hand), _INDEX_LIMIT)
     return index
 
 
-def index_of(hand: tuple[Card, ...], code: int) -> int:
+def index_of(hand: bytes, code: int) -> int:
     """The position of a card with ``code`` in ``hand``, or -1."""
-    for index, card in enumerate(hand):
-        if card.code == code:
-            return index
-    return -1
+    return hand.find(code)
 
 
-def without(hand: tuple[Card, ...], codes: Sequence[int]) -> tuple[Card, ...]:
+def without(hand: bytes, codes: Sequence[int]) -> bytes:
     """``hand`` less one card per code in ``codes`` (all present)."""
     if len(codes) == 1:
-        index = index_of(hand, codes[0])
+        index = hand.find(codes[0])
         return hand[:index] + hand[index + 1 :]
     remaining: dict[int, int] = {}
     for code in codes:
         remaining[code] = remaining.get(code, 0) + 1
     kept = []
-    for card in hand:
-        left = remaining.get(card.code)
+    for code in hand:
+        left = remaining.get(code)
         if left:
-            remaining[card.code] = left - 1
+            remaining[code] = left - 1
         else:
-            kept.append(card)
-    return tuple(kept)
+            kept.append(code)
+    return bytes(kept)
 
 
-def with_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``hand`` (sorted) with ``cards`` added, still sorted by code."""
-    if len(cards) == 1:
-        code = cards[0].code
-        for index, card in enumerate(hand):
-            if card.code > code:
-                return hand[:index] + (cards[0],) + hand[index:]
-        return hand + (cards[0],)
-    return tuple(sorted(hand + tuple(cards), key=_code))
+def with_cards(hand: bytes, codes: Sequence[int]) -> bytes:
+    """``hand`` (sorted) with the cards of ``codes`` added, still sorted."""
+    if len(codes) == 1:
+        code = codes[0]
+        index = bisect_right(hand, code)
+        return hand[:index] + bytes((code,)) + hand[index:]
+    return bytes(sorted(hand + bytes(codes)))
 
 
-def _code(card: Card) -> int:
-    return card.code
-
-
-def replace_hand(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
+def replace_hand(hands: tuple[bytes, ...], seat: int, hand: bytes) -> tuple[bytes, ...]:
     """``hands`` with seat ``seat``'s hand replaced (the other hands are shared)."""
     return hands[:seat] + (hand,) + hands[seat + 1 :]
 

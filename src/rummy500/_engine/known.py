@@ -11,11 +11,9 @@ never known.  :func:`known_after` is called by the reducer after every move.
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.plays import physical
-from rummy500.cards import JOKER_CODE, Card
+from rummy500.cards import JOKER_CODE, codes_of
 from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
 from rummy500.rules import RummyCall
 from rummy500.state import GameState
@@ -23,7 +21,7 @@ from rummy500.state import GameState
 __all__ = ["known_after"]
 
 
-def known_after(state: GameState, move: Move) -> tuple[tuple[Card, ...], ...]:
+def known_after(state: GameState, move: Move) -> tuple[bytes, ...]:
     """The known cards after ``move``, a legal move in ``state`` (the state *before* it).
 
     - ``take N``, a "Rummy!" call of the pile (R1) and a split (V7): the
@@ -37,9 +35,11 @@ def known_after(state: GameState, move: Move) -> tuple[tuple[Card, ...], ...]:
     - A "Rummy!" call of the top discard (R2) puts it straight on the table;
       draws, ``end``, ``pass`` and nominations reveal nothing.
 
-    Returns ``state.known`` itself when nothing changes.
+    Returns the codes of the known cards of each seat (as
+    :attr:`~rummy500.state.GameState.known_codes` holds them), and
+    ``state.known_codes`` itself when nothing changes.
     """
-    known = state.known
+    known = state.known_codes
     seat = move.player
     kind = type(move)
     if kind is Take or kind is CallRummy or kind is Split:
@@ -50,32 +50,27 @@ def known_after(state: GameState, move: Move) -> tuple[tuple[Card, ...], ...]:
         played = [] if play is None else _from_hand(state, move, play, gained[0].code)
         if kind is Split and not (state.dealer_joker and seat == state.dealer):
             played.append(JOKER_CODE)  # the joker that split the pile
-        cards = sorted(known[seat] + gained, key=_CODE)
+        codes = sorted(known[seat] + codes_of(gained))
     elif not known[seat]:
         return known  # nothing of this seat is known: playing cards reveals nothing more
     elif kind is MeldMove or kind is LayoffMove:
         played = _from_hand(state, move, move, None)  # type: ignore[arg-type]
-        cards = list(known[seat])
+        codes = list(known[seat])
     elif kind is Discard:
         played = [move.card.code]  # type: ignore[union-attr]
-        cards = list(known[seat])
+        codes = list(known[seat])
     elif kind is Block:
         played = [JOKER_CODE]
-        cards = list(known[seat])
+        codes = list(known[seat])
     else:
         return known
     for code in played:  # one known copy of each card played stops being known
-        for position, card in enumerate(cards):
-            if card.code == code:
-                del cards[position]
-                break
-    updated = tuple(cards)
+        if code in codes:
+            codes.remove(code)
+    updated = bytes(codes)
     if updated == known[seat]:
         return known
     return known[:seat] + (updated,) + known[seat + 1 :]
-
-
-_CODE = attrgetter("code")
 
 
 def _from_hand(

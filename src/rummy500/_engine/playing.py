@@ -44,9 +44,8 @@ from rummy500._engine.plays import (
 )
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
-from rummy500.cards import Card
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import count_vector
+from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
 from rummy500.seating import next_seat
 from rummy500.state import GameState, Phase
@@ -64,8 +63,8 @@ __all__ = [
 def play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     """A meld or lay-off by the player to move, from the hand (T7)."""
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
-    changes = {"known": known_after(state, move)}
-    turn = TurnPlay(move.player, move, state.hands[move.player], None, forbidden, changes)
+    changes = {"known_codes": known_after(state, move)}
+    turn = TurnPlay(move.player, move, state.hand_codes[move.player], None, forbidden, changes)
     return play_in_turn(state, turn)
 
 
@@ -98,7 +97,7 @@ def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
 def after_play(
     state: GameState,
     player: int,
-    hand: tuple[Card, ...],
+    hand: bytes,
     effect: PlayEffect,
     **changes: Any,
 ) -> GameState:
@@ -112,7 +111,7 @@ def after_play(
     points = state.turn_points + effect.points
     after = evolve(
         state,
-        hands=replace_hand(state.hands, player, hand),
+        hand_codes=replace_hand(state.hand_codes, player, hand),
         melds=effect.melds,
         opened=opened_after(state, player, points),
         turn_points=points,
@@ -137,7 +136,7 @@ def play_moves(state: GameState) -> list[Move]:
     """Every meld and lay-off the player to move may make now (phase ``play``)."""
     rules = state.rules
     player = state.to_move
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     forbidden = state.taken[0].code if len(state.taken) == 1 else None
     pool, doublers = generation_pool(state, player, hand)
     plays = plays_from_pool(
@@ -169,8 +168,8 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     problem = joker_problem(state, move)
     if problem is not None:
         raise problem
-    hand = state.hands[player]
-    pool = count_vector(hand)  # the dealer's joker serves only in the dealer's own turn
+    hand = state.hand_codes[player]
+    pool = code_counts(hand)  # the dealer's joker serves only in the dealer's own turn
     effect = resolve_play(rules, state.melds, move, pool)
     problem = out_of_turn_problem(state, player, isinstance(move, LayoffMove), effect.points)
     if problem is not None:
@@ -183,11 +182,11 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
             raise problem
     after = evolve(
         state,
-        hands=replace_hand(state.hands, player, hand),
+        hand_codes=replace_hand(state.hand_codes, player, hand),
         melds=effect.melds,
         opened=opened,
         idle_turns=0,
-        known=known_after(state, move),
+        known_codes=known_after(state, move),
     )
     goes_on = bool(hand) or floats(rules)
     if goes_on and mover_stranded(after):
@@ -209,13 +208,13 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
 def out_of_turn_moves(state: GameState, only: int | None = None) -> list[Move]:
     """The melds and lay-offs of every seat that is not to move (T9); or of seat ``only``."""
     rules = state.rules
-    players = len(state.hands)
+    players = len(state.hand_codes)
     moves: list[Move] = []
     seat = state.to_move
     fragile = mover_may_be_stranded(state)
     for _ in range(players - 1):
         seat = next_seat(rules, players, seat)
-        hand = state.hands[seat]
+        hand = state.hand_codes[seat]
         if not hand or (only is not None and seat != only):
             continue
         opened = may_lay_off(state, seat)

@@ -18,7 +18,7 @@ from typing import Any
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
-from rummy500.cards import JOKER_CODE, Card, card_from_code
+from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import (
     BARE_JOKER,
@@ -80,7 +80,7 @@ class TurnPlay:
         self,
         player: int,
         play: Play,
-        hand: tuple[Card, ...],
+        hand: bytes,
         required: tuple[int, str] | None = None,
         forbidden: int | None = None,
         changes: dict[str, Any] | None = None,

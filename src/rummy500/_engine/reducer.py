@@ -51,8 +51,8 @@ def apply_move(state: GameState, move: Move) -> GameState:
     after = _apply(state, move)
     if type(move) in _GAMBIT_KNOWN:
         known = known_after(state, move)
-        if known is not after.known:
-            after = evolve(after, known=known)
+        if known is not after.known_codes:
+            after = evolve(after, known_codes=known)
     return after
 
 
@@ -69,10 +69,10 @@ def _apply(state: GameState, move: Move) -> GameState:
     if phase is Phase.OVER:
         raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
     player = move.player
-    if player >= len(state.hands):
+    if player >= len(state.hand_codes):
         raise illegal(
             Reason.NOT_A_MOVE,
-            f"there is no seat p{player} (seats p0..p{len(state.hands) - 1})",
+            f"there is no seat p{player} (seats p0..p{len(state.hand_codes) - 1})",
             "D5",
         )
     if kind is CallRummy:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
-from rummy500.cards import Card
+from rummy500.cards import Card, codes_of
 from rummy500.memo import store
 from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statefields import (
@@ -42,11 +42,19 @@ from rummy500.statefields import (
     TurnFields,
 )
 
-__all__ = ["FIELDS", "build_state", "evolve", "turn_phase"]
+__all__ = ["ENGINE_FIELDS", "FIELDS", "build_state", "evolve", "turn_phase"]
 
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
 FIELDS: tuple[str, ...] = STATE_FIELDS
+
+#: The fields the state stores as card codes, and the slot of each.
+_AS_CODES = {"hands": "hand_codes", "known": "known_codes"}
+
+#: The fields as the engine sets them: :data:`FIELDS` with the hands and known
+#: cards as their codes (``hand_codes``, ``known_codes``: a ``bytes`` per seat),
+#: as the state stores them.
+ENGINE_FIELDS: tuple[str, ...] = tuple(_AS_CODES.get(field, field) for field in FIELDS)
 
 #: The slots of GameState: the fields it stores itself, its two records of
 #: grouped fields and the cache of its hash.
@@ -83,7 +91,7 @@ def _generate(
             lines.append("    built._hash = None")
         elif slot in records:
             lines.append(f"    built.{slot} = {records[slot]}")
-        elif slot in FIELDS:
+        elif slot in ENGINE_FIELDS:
             lines.append(f"    built.{slot} = {values.get(slot, 'state.' + slot)}")
     for slot, record, fields in _GROUPS:
         if slot in records:
@@ -109,14 +117,24 @@ def _generate(
         "TurnFields": TurnFields,
         "HandFields": HandFields,
         "CLEARED_TURN": CLEARED_TURN,
+        "seat_codes": _seat_codes,
     }
     exec("\n".join(lines), namespace)  # the source is built from the field names alone
     return cast("Callable[..., GameState]", namespace[name])
 
 
+def _seat_codes(cards: Sequence[Sequence[Card]]) -> tuple[bytes, ...]:
+    return tuple([codes_of(held) for held in cards])
+
+
 #: ``GameState(*values)``, without the frozen constructor's per-field calls.
 build_state: Callable[[Sequence[Any]], GameState] = _generate(
-    "build_state", "values", {field: f"values[{index}]" for index, field in enumerate(FIELDS)}
+    "build_state",
+    "values",
+    {
+        stored: f"seat_codes(values[{index}])" if field in _AS_CODES else f"values[{index}]"
+        for index, (field, stored) in enumerate(zip(FIELDS, ENGINE_FIELDS, strict=True))
+    },
 )
 
 #: The copiers of :func:`evolve`, by the names of the fields changed, in order
@@ -129,13 +147,16 @@ _COPIERS_LIMIT = 256
 def evolve(state: GameState, **changes: Any) -> GameState:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
+    The changes are named as in :data:`ENGINE_FIELDS` (the hands as
+    ``hand_codes``, the known cards as ``known_codes``).
+
     Raises:
         TypeError: for a name that is not a field.
     """
     names = tuple(changes)
     copier = _COPIERS.get(names)
     if copier is None:
-        unknown = [name for name in names if name not in FIELDS]
+        unknown = [name for name in names if name not in ENGINE_FIELDS]
         if unknown:
             raise TypeError(f"GameState has no field {unknown[0]!r}")
         parameters = ", ".join(("state", *(f"value_{index}" for index in range(len(names)))))
@@ -150,13 +171,13 @@ class _TurnPhase(Protocol):
         state: GameState,
         to_move: int,
         phase: Phase,
-        hands: tuple[tuple[Card, ...], ...],
+        hand_codes: tuple[bytes, ...],
         stock: tuple[Card, ...],
         discard: tuple[Card, ...],
         last_discarder: int | None,
         stock_rebuilds: int,
         idle_turns: int,
-        known: tuple[tuple[Card, ...], ...] | None = None,
+        known: tuple[bytes, ...] | None = None,
     ) -> GameState: ...
 
 
@@ -164,7 +185,7 @@ class _TurnPhase(Protocol):
 _TURN_PHASE_GIVEN = (
     "to_move",
     "phase",
-    "hands",
+    "hand_codes",
     "stock",
     "discard",
     "last_discarder",
@@ -175,7 +196,7 @@ _TURN_PHASE_GIVEN = (
 #: The fields a turn phase starts with cleared, and what it sets the known cards from.
 _TURN_PHASE_SET = {
     "taken": "()",
-    "known": "state.known if known is None else known",
+    "known_codes": "state.known_codes if known is None else known",
 }
 
 #: The turn's fields a turn phase starts with cleared (result, the turn's points,
@@ -189,9 +210,9 @@ def _compile_turn_phase() -> _TurnPhase:
     function = _generate("turn_phase", parameters, values, _TURN_PHASE_RECORDS)
     function.__doc__ = """The state as a phase of a turn begins: the turn's fields cleared.
 
-    ``turn_phase(state, to_move, phase, hands, stock, discard, last_discarder,
+    ``turn_phase(state, to_move, phase, hand_codes, stock, discard, last_discarder,
     stock_rebuilds, idle_turns, known=None)``: the other fields are kept (the
-    known cards too when ``known`` is ``None``).
+    known cards too when ``known``, their codes, is ``None``).
     """
     return cast("_TurnPhase", function)
 

@@ -44,9 +44,9 @@ from rummy500._engine.plays import (
     target_index,
 )
 from rummy500._engine.states import evolve
-from rummy500.cards import Card
+from rummy500.cards import codes_of
 from rummy500.errors import Reason
-from rummy500.meldgen import Pool, count_vector
+from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
 from rummy500.rules import DeepestCardUse, DiscardTake
 from rummy500.state import GameState, Phase
@@ -93,10 +93,10 @@ def take(state: GameState, move: Take) -> GameState:
             "T3a",
         )
     player = move.player
-    hand = with_cards(state.hands[player], taken)
+    hand = with_cards(state.hand_codes[player], codes_of(taken))
     forbidden = deepest.code if count == 1 else None
     if move.play is None:
-        if not _may_take_top(state, player, state.hands[player], deepest.code):
+        if not _may_take_top(state, player, state.hand_codes[player], deepest.code):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {deepest} p{player} could not end the turn: it may not be "
@@ -108,12 +108,12 @@ def take(state: GameState, move: Take) -> GameState:
         # an eighth more (5.8k machine instructions a call)
         return evolve(
             state,
-            hands=replace_hand(state.hands, player, hand),
+            hand_codes=replace_hand(state.hand_codes, player, hand),
             taken=taken,
             discard=pile[:-count],
             phase=Phase.PLAY,
             last_discarder=None,
-            known=known_after(state, move),
+            known_codes=known_after(state, move),
         )
     if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
@@ -125,7 +125,7 @@ def take(state: GameState, move: Take) -> GameState:
         "discard": pile[:-count],
         "phase": Phase.PLAY,
         "last_discarder": None,
-        "known": known_after(state, move),
+        "known_codes": known_after(state, move),
         "taken": taken,
     }
     return play_in_turn(
@@ -163,11 +163,11 @@ def _scan(state: GameState) -> _Scan:
 
 def _start_pool(state: GameState, player: int) -> tuple[Pool, int]:
     """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     if state.rules.dealers_gambit:  # jokers kept out of melds this hand are not in the pool
         pool, doublers = generation_pool(state, player, hand)
         return pool.copy(), doublers
-    return Pool(card.code for card in hand), 0
+    return Pool(hand), 0
 
 
 def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
@@ -183,7 +183,7 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
     moves: list[Move] = []
     if not pile or (depth is not None and depth > len(pile)):
         return moves
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     top_must_meld = rules.top_discard_must_meld
     if (
         depth in (None, 1)
@@ -255,7 +255,7 @@ def take_depths(state: GameState) -> list[int]:
         return depths
     scan = _scan(state)
     top_alone = not rules.top_discard_must_meld and _may_take_top(
-        state, player, state.hands[player], pile[-1].code
+        state, player, state.hand_codes[player], pile[-1].code
     )
     pool, doublers = _start_pool(state, player)
     index = target_index(state.melds)
@@ -285,14 +285,14 @@ def take_depths(state: GameState) -> list[int]:
     return depths
 
 
-def _may_take_top(state: GameState, player: int, hand: tuple[Card, ...], top: int) -> bool:
+def _may_take_top(state: GameState, player: int, hand: bytes, top: int) -> bool:
     """Whether the top discard may be taken alone: the player can still end the turn (T11, N1)."""
     if not turn_end_can_be_blocked(state.rules) and not state.rules.dealers_gambit:
         # Any other card of the hand may then be discarded.
-        for card in hand:
-            if card.code != top:
+        for code in hand:
+            if code != top:
                 return True
-    counts = count_vector(hand)
+    counts = code_counts(hand)
     counts[top] += 1
     return can_finish_with(state, player, counts, top)
 
@@ -310,13 +310,14 @@ def _checked_takes(
     taken = state.discard[-count:]
     deepest = taken[0].code
     forbidden = deepest if count == 1 else None
-    hand = state.hands[player]
+    hand = state.hand_codes[player]
     checked = scan.checked or count == 1
     takes = count <= scan.limit and (count > 1 or state.rules.top_discard_must_meld)
-    take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None
+    taken_codes = codes_of(taken)
+    take_check = _Check(state, player, hand + taken_codes, deepest, forbidden) if checked else None
     split_check = None
     if scan.splits and checked:
-        split_hand = hand_without_splitting_joker(state, player) + taken
+        split_hand = hand_without_splitting_joker(state, player) + taken_codes
         split_check = _Check(state, player, split_hand, deepest, forbidden)
     moves: list[Move] = []
     for play in plays:
@@ -339,11 +340,11 @@ class _Check:
         self,
         state: GameState,
         player: int,
-        cards: tuple[Card, ...],
+        codes: bytes,
         required: int,
         forbidden: int | None,
     ) -> None:
-        counts, self.reserve = play_pool(state, player, cards)
+        counts, self.reserve = play_pool(state, player, codes)
         self.required = required
         self.pool = PoolCheck(state, player, counts, forbidden)
 
