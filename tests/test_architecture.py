@@ -151,9 +151,9 @@ def test_positional_state_builders_follow_the_field_order() -> None:
         "melds",
     )
     state = new_game(seed=3)
-    marked = evolve(state, turn_points=7, taken=state.discard, idle_turns=2)
+    marked = evolve(state, turn_points=7, taken_codes=state.discard_codes, idle_turns=2)
     built = turn_phase(
-        marked, 0, Phase.PLAY, state.hand_codes, state.stock[1:], (), None, 4, marked.idle_turns
+        marked, 0, Phase.PLAY, state.hand_codes, state.stock_codes[1:], b"", None, 4, 2
     )
     expected = attrs.evolve(
         marked,
@@ -170,7 +170,13 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert evolve(state) == state
     assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
     # the engine sets the hands and known cards as codes; the public fields are the cards
-    codes = {"hands": "hand_codes", "known": "known_codes"}
+    codes = {
+        "hands": "hand_codes",
+        "stock": "stock_codes",
+        "discard": "discard_codes",
+        "taken": "taken_codes",
+        "known": "known_codes",
+    }
     assert tuple(codes.get(field, field) for field in FIELDS) == ENGINE_FIELDS
     swapped = (state.hand_codes[1], state.hand_codes[0])
     assert evolve(state, hand_codes=swapped) == attrs.evolve(
@@ -210,7 +216,7 @@ def test_states_share_their_quiet_fields() -> None:
     stored = [name for name in GameState.__slots__ if not name.startswith("_")]
     assert sorted(stored + list(grouped)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
-        state, state.to_move, Phase.PLAY, state.hand_codes, state.stock[1:], (), None, 0, 0
+        state, state.to_move, Phase.PLAY, state.hand_codes, state.stock_codes[1:], b"", None, 0, 0
     )
     assert drawn._turn is CLEARED_TURN
     assert drawn._hand is state._hand

@@ -248,27 +248,28 @@ class GameState(_Typed):
             (``attrs.fields`` lists ``hands``).
         known_codes: The known cards of each seat (:attr:`known`) as ``bytes``
             of card codes, as :attr:`hand_codes` holds the hands.
-        stock: The stock; ``stock[0]`` is the next card drawn.
-        discard: The discard pile, oldest first (top last).
+        stock_codes: The stock (:attr:`stock`) as ``bytes`` of card codes.
+        discard_codes: The discard pile (:attr:`discard`) as ``bytes`` of card codes.
+        taken_codes: The cards taken from the pile in this turn (:attr:`taken`),
+            as ``bytes`` of card codes.
         melds: The table melds; the index is the meld's number (M5).
         last_discarder: The seat that discarded last, while the "Rummy!"
             window of that discard is open (phase ``DRAW``), else ``None``.
-        taken: The cards taken from the pile in this turn.
     """
 
     __slots__ = (
         "_hand",
         "_hash",
         "_turn",
-        "discard",
+        "discard_codes",
         "hand_codes",
         "known_codes",
         "last_discarder",
         "melds",
         "phase",
         "rules",
-        "stock",
-        "taken",
+        "stock_codes",
+        "taken_codes",
         "to_move",
     )
     if not TYPE_CHECKING:  # what type checkers see already, by _Fields
@@ -279,11 +280,11 @@ class GameState(_Typed):
     to_move: int
     phase: Phase
     hand_codes: tuple[bytes, ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
+    stock_codes: bytes
+    discard_codes: bytes
     melds: tuple[TableMeld, ...]
     last_discarder: int | None
-    taken: tuple[Card, ...]
+    taken_codes: bytes
     known_codes: tuple[bytes, ...]
     _turn: TurnFields
     _hand: HandFields
@@ -323,11 +324,11 @@ class GameState(_Typed):
         fill(self, "to_move", to_move)
         fill(self, "phase", phase)
         fill(self, "hand_codes", tuple([codes_of(hand) for hand in hands]))
-        fill(self, "stock", stock)
-        fill(self, "discard", discard)
+        fill(self, "stock_codes", codes_of(stock))
+        fill(self, "discard_codes", codes_of(discard))
         fill(self, "melds", melds)
         fill(self, "last_discarder", last_discarder)
-        fill(self, "taken", taken)
+        fill(self, "taken_codes", codes_of(taken))
         if known is None:
             fill(self, "known_codes", (b"",) * len(hands))
         else:
@@ -364,13 +365,10 @@ class GameState(_Typed):
 
     def _values(self) -> tuple[Any, ...]:
         """The values of the fields, in the order of :data:`STATE_FIELDS`."""
-        return self._stored(self.hands, self.known)
+        return tuple([getattr(self, name) for name in STATE_FIELDS])
 
-    def _stored(self, hands: Any, known: Any) -> tuple[Any, ...]:
-        """The values of the fields with the hands and known cards given.
-
-        Given as their codes, they compare as the cards do.
-        """
+    def _key(self) -> tuple[Any, ...]:
+        """The values as stored (cards as their codes): what equality and the hash compare."""
         turn = self._turn
         hand = self._hand
         return (
@@ -378,12 +376,12 @@ class GameState(_Typed):
             hand.dealer,
             self.to_move,
             self.phase,
-            hands,
-            self.stock,
-            self.discard,
+            self.hand_codes,
+            self.stock_codes,
+            self.discard_codes,
             self.melds,
             self.last_discarder,
-            self.taken,
+            self.taken_codes,
             turn.result,
             hand.seed,
             hand.opened,
@@ -399,7 +397,7 @@ class GameState(_Typed):
             hand.dealer_joker,
             hand.blocked_by,
             hand.dead,
-            known,
+            self.known_codes,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -407,14 +405,12 @@ class GameState(_Typed):
             return NotImplemented
         if self is other:
             return True
-        return self._stored(self.hand_codes, self.known_codes) == other._stored(
-            other.hand_codes, other.known_codes
-        )
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         cached = self._hash
         if cached is None:
-            cached = hash(self._stored(self.hand_codes, self.known_codes))
+            cached = hash(self._key())
             object.__setattr__(self, "_hash", cached)
         return cached
 
@@ -437,6 +433,21 @@ class GameState(_Typed):
         to every seat by :func:`rummy500.observe`.
         """
         return tuple([cards_of(codes) for codes in self.known_codes])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock; ``stock[0]`` is the next card drawn (built from :attr:`stock_codes`)."""
+        return cards_of(self.stock_codes)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile, oldest first, top last (built from :attr:`discard_codes`)."""
+        return cards_of(self.discard_codes)
+
+    @property
+    def taken(self) -> tuple[Card, ...]:
+        """The cards taken from the pile in this turn (built from :attr:`taken_codes`)."""
+        return cards_of(self.taken_codes)
 
     @property
     def dealer(self) -> int:
@@ -601,7 +612,8 @@ class GameState(_Typed):
         turn = "hand over" if self.is_over else f"seat {self.to_move} to {self.phase.value}"
         return (
             f"<GameState {self.num_players} players, {turn}, "
-            f"stock {len(self.stock)}, pile {len(self.discard)}, {len(self.melds)} melds>"
+            f"stock {len(self.stock_codes)}, pile {len(self.discard_codes)}, "
+            f"{len(self.melds)} melds>"
         )
 
     def __str__(self) -> str:

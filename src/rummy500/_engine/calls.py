@@ -41,9 +41,8 @@ from rummy500._engine.plays import (
     target_index,
 )
 from rummy500._engine.states import evolve
-from rummy500.cards import Card, codes_of
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import Pool, code_counts, count_vector, layoffs_from_pool
+from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
 from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
@@ -81,7 +80,7 @@ def call(state: GameState, move: CallRummy) -> GameState:
             f"p{player} is to draw: take the cards with 'take {move.count}' instead of calling",
             "R1",
         )
-    pile = state.discard
+    pile = state.discard_codes
     if move.count > len(pile):
         raise illegal(
             Reason.PILE_TOO_SHORT,
@@ -91,8 +90,8 @@ def call(state: GameState, move: CallRummy) -> GameState:
     taken = pile[-move.count :]
     hand = state.hand_codes[player]
     effect = _resolve_call_play(state, move, taken, hand)
-    hand = with_cards(hand, codes_of(taken))
-    forbidden = taken[0].code if len(taken) == 1 else None
+    hand = with_cards(hand, taken)
+    forbidden = taken[0] if len(taken) == 1 else None
     base = caller_turn(state, player, taken)
     # The call's play uses pile cards only; the dealer's joker may serve later in the turn.
     pool, reserve = play_pool(base, player, hand)
@@ -104,31 +103,29 @@ def call(state: GameState, move: CallRummy) -> GameState:
     return after_play(base, player, hand, effect, known_codes=known_after(state, move))
 
 
-def caller_turn(state: GameState, caller: int, taken: tuple[Card, ...]) -> GameState:
-    """The state as the caller's turn begins: the pile cards taken, the turn fields reset."""
+def caller_turn(state: GameState, caller: int, taken: bytes) -> GameState:
+    """The state as the caller's turn begins: the pile cards ``taken``, the turn fields reset."""
     return evolve(
         state,
-        discard=state.discard[: -len(taken)],
+        discard_codes=state.discard_codes[: -len(taken)],
         to_move=caller,
         phase=Phase.PLAY,
         last_discarder=None,
-        taken=taken,
+        taken_codes=taken,
         turn_points=0,
         turn_cards=0,
         turn_longest_run=0,
     )
 
 
-def _resolve_call_play(
-    state: GameState, move: CallRummy, taken: tuple[Card, ...], hand: bytes
-) -> PlayEffect:
+def _resolve_call_play(state: GameState, move: CallRummy, taken: bytes, hand: bytes) -> PlayEffect:
     rule = "R2" if state.rules.rummy_call is RummyCall.LAYOFF_TOP else "R1"
     problem = joker_problem(state, move.play)
     if problem is not None:
         raise problem
-    pool = count_vector(taken)
+    pool = code_counts(taken)
     try:
-        return resolve_play(state.rules, state.melds, move.play, pool, (taken[0].code, rule))
+        return resolve_play(state.rules, state.melds, move.play, pool, (taken[0], rule))
     except IllegalMoveError as error:
         if error.reason is Reason.CARDS_NOT_AVAILABLE and _uses_hand(move.play, pool, hand):
             raise illegal(
@@ -161,11 +158,11 @@ def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
         )
     if not may_lay_off(state, player):
         raise not_opened(state, player)
-    top = state.discard[-1:]
+    top = state.discard_codes[-1:]
     effect = _resolve_call_play(state, move, top, state.hand_codes[player])
     return evolve(
         state,
-        discard=state.discard[:-1],
+        discard_codes=state.discard_codes[:-1],
         melds=effect.melds,
         last_discarder=None,
         idle_turns=0,
@@ -184,7 +181,7 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     """
     rules = state.rules
     discarder = state.last_discarder
-    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
+    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard_codes:
         return []
     two_seats = len(state.hand_codes) == 2 and state.to_move != discarder
     if two_seats and rules.rummy_call is not RummyCall.LAYOFF_TOP:
@@ -213,7 +210,7 @@ def call_depths(state: GameState, seat: int) -> list[int]:
     """The depths at which ``seat`` may call "Rummy!" now (no move is built)."""
     rules = state.rules
     discarder = state.last_discarder
-    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard:
+    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard_codes:
         return []
     if seat == discarder:
         return []
@@ -244,7 +241,7 @@ def _caller_options(
     if seen is None:
         seen = {}
     rules = state.rules
-    pile = state.discard
+    pile = state.discard_codes
     index = target_index(state.melds)
     checked = turn_end_can_be_blocked(rules)
     layoffs = may_lay_off(state, caller)
@@ -252,7 +249,7 @@ def _caller_options(
     found: list[tuple[int, list[tuple[Play, ...]]]] = []
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
     for count in range(1, (len(pile) if depth is None else min(depth, len(pile))) + 1):
-        deepest = pile[-count].code
+        deepest = pile[-count]
         meldable, doubling = add_pile_card(state, pool, deepest)
         doublers += doubling
         if not meldable or (depth is not None and count != depth):
@@ -280,7 +277,7 @@ def _caller_options(
         if checked or forbidden is not None:
             taken = pile[-count:]
             base = caller_turn(state, caller, taken)
-            counts, reserve = play_pool(base, caller, hand + codes_of(taken))
+            counts, reserve = play_pool(base, caller, hand + taken)
             plays: list[Play] = []
             check = PoolCheck(base, caller, counts, forbidden)
             for play in (play for part in parts for play in part):
@@ -300,7 +297,7 @@ def _caller_options(
 def _layoff_top_calls(state: GameState, order: Sequence[int]) -> list[Move]:
     """R2: any seat but the discarder lays off the top discard alone."""
     rules = state.rules
-    top = state.discard[-1].code
+    top = state.discard_codes[-1]
     pool = Pool()
     if not add_pile_card(state, pool, top)[0]:
         return []

@@ -255,8 +255,8 @@ def mover_may_be_stranded(state: GameState) -> bool:
         return True
     if state.rules.final_discard_must_be_unplayable and len(hand) <= 1:
         return True
-    taken = state.taken
-    return len(taken) == 1 and all(code == taken[0].code for code in hand)
+    taken = state.taken_codes
+    return len(taken) == 1 and all(code == taken[0] for code in hand)
 
 
 def mover_stranded(state: GameState) -> bool:
@@ -264,7 +264,7 @@ def mover_stranded(state: GameState) -> bool:
     if not mover_may_be_stranded(state):
         return False
     mover = state.to_move
-    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     return not can_finish(
         state.rules,
         code_counts(state.hand_codes[mover]),

@@ -22,6 +22,7 @@ from rummy500._engine.known import known_after
 from rummy500._engine.opening import discard_problem as opening_problem
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
+from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
 from rummy500.state import GameState, Phase
@@ -31,16 +32,17 @@ __all__ = ["discard", "discard_moves", "discard_problem"]
 
 def taken_alone(state: GameState) -> int | None:
     """The code of the card the player to move took alone from the pile this turn (T11)."""
-    return state.taken[0].code if len(state.taken) == 1 else None
+    return state.taken_codes[0] if len(state.taken_codes) == 1 else None
 
 
 def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
     """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
-    taken = state.taken
-    if len(taken) == 1 and taken[0].code == code and state.phase is Phase.PLAY:
+    taken = state.taken_codes
+    if len(taken) == 1 and taken[0] == code and state.phase is Phase.PLAY:
         return illegal(
             Reason.DISCARD_TAKEN_CARD,
-            f"p{player} took only the top discard, {taken[0]}, and may not discard it this turn",
+            f"p{player} took only the top discard, {card_from_code(code)}, and may not discard "
+            "it this turn",
             "T11",
         )
     if not turn_end_can_be_blocked(state.rules):
@@ -61,17 +63,19 @@ def discard(state: GameState, move: Discard) -> GameState:
         raise problem
     hand = hand[:index] + hand[index + 1 :]
     hands = replace_hand(state.hand_codes, player, hand)
-    pile = (*state.discard, card)
+    pile = state.discard_codes + bytes((card.code,))
     known = known_after(state, move)
     if not hand:
-        after = evolve(state, hand_codes=hands, discard=pile, known_codes=known)
+        after = evolve(state, hand_codes=hands, discard_codes=pile, known_codes=known)
         return went_out(
             after,
             player,
             going_rummy=going_rummy(after.melds, player, after.turn_cards),
             long_run=state.turn_longest_run >= 7,
         )
-    return next_turn(state, player, discarded=True, hand_codes=hands, discard=pile, known=known)
+    return next_turn(
+        state, player, discarded=True, hand_codes=hands, discard_codes=pile, known=known
+    )
 
 
 def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move]:

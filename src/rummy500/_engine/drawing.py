@@ -20,7 +20,6 @@ from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.movecache import draw_move, end_move, pass_move
 from rummy500._engine.states import evolve, turn_phase
-from rummy500.cards import Card
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
 from rummy500.rules import StockExhausted
@@ -37,7 +36,7 @@ def stock_move(state: GameState) -> Move:
     hand (T1, T6).
     """
     player = state.to_move
-    if state.stock:
+    if state.stock_codes:
         return draw_move(player)
     if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
         return pass_move(player)
@@ -46,21 +45,21 @@ def stock_move(state: GameState) -> Move:
 
 def draw(state: GameState, move: Draw) -> GameState:
     """Draw the top card of the stock, or two (T1, T5)."""
-    if not state.stock:
+    if not state.stock_codes:
         raise illegal(
             Reason.STOCK_EMPTY, "the stock is empty: take from the pile or end the hand", "T6"
         )
-    count = min(state.rules.stock_draw_count, len(state.stock))
-    drawn = [card.code for card in state.stock[:count]]
-    hand = with_cards(state.hand_codes[move.player], drawn)
+    stock = state.stock_codes
+    count = min(state.rules.stock_draw_count, len(stock))
+    hand = with_cards(state.hand_codes[move.player], stock[:count])
     hands = replace_hand(state.hand_codes, move.player, hand)
     return turn_phase(
         state,
         state.to_move,
         Phase.PLAY,
         hands,
-        state.stock[count:],
-        state.discard,
+        stock[count:],
+        state.discard_codes,
         None,
         state.stock_rebuilds,
         state.idle_turns,
@@ -69,7 +68,7 @@ def draw(state: GameState, move: Draw) -> GameState:
 
 def draw_nothing(state: GameState, move: Pass) -> GameState:
     """Draw nothing: an empty stock under ``play_on`` (T6)."""
-    if state.stock or state.rules.stock_exhausted is not StockExhausted.PLAY_ON:
+    if state.stock_codes or state.rules.stock_exhausted is not StockExhausted.PLAY_ON:
         raise illegal(
             Reason.WRONG_PHASE,
             "drawing nothing ('pass') is allowed only with an empty stock under "
@@ -82,15 +81,16 @@ def draw_nothing(state: GameState, move: Pass) -> GameState:
         # no card; a last card that may be neither discarded, E3, nor laid off
         # before opening, T8) ends the turn at once (N1).
         return next_turn(evolve(state, last_discarder=None), player, discarded=False)
-    return evolve(state, phase=Phase.PLAY, last_discarder=None, taken=())
+    return evolve(state, phase=Phase.PLAY, last_discarder=None, taken_codes=b"")
 
 
 def end_hand(state: GameState, move: EndHand) -> GameState:
     """End the hand instead of drawing from the pile, the stock being empty (T6)."""
-    if state.stock:
+    if state.stock_codes:
         raise illegal(
             Reason.CANNOT_END,
-            f"the hand can be ended only when the stock is empty ({len(state.stock)} cards left)",
+            f"the hand can be ended only when the stock is empty ({len(state.stock_codes)} cards "
+            "left)",
             "T6",
         )
     if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
@@ -107,7 +107,7 @@ def next_turn(
     player: int,
     discarded: bool,
     hand_codes: tuple[bytes, ...] | None = None,
-    discard: tuple[Card, ...] | None = None,
+    discard_codes: bytes | None = None,
     known: tuple[bytes, ...] | None = None,
 ) -> GameState:
     """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
@@ -122,14 +122,14 @@ def next_turn(
         discarded: Whether the turn ended with a discard (opening the
             "Rummy!" window of that discard).
         hand_codes: The hands (their codes), if they changed since ``state``.
-        discard: The pile, if it changed since ``state``.
-        known: The known cards, if they changed since ``state``.
+        discard_codes: The pile (its codes), if it changed since ``state``.
+        known: The known cards (their codes), if they changed since ``state``.
     """
     rules = state.rules
     players = len(state.hand_codes)
     hands = state.hand_codes if hand_codes is None else hand_codes
-    pile = state.discard if discard is None else discard
-    stock = state.stock
+    pile = state.discard_codes if discard_codes is None else discard_codes
+    stock = state.stock_codes
     following = next_seat(rules, players, player)
     last_discarder = player if discarded else None
     if stock:  # the common case
@@ -153,7 +153,7 @@ def next_turn(
             ended = evolve(
                 state,
                 hand_codes=hands,
-                discard=pile,
+                discard_codes=pile,
                 idle_turns=idle,
                 known_codes=known or state.known_codes,
             )
@@ -171,7 +171,7 @@ def next_turn(
     )
 
 
-def _reshuffled(cards: tuple[Card, ...], seed: int | None, rebuilds: int) -> tuple[Card, ...]:
+def _reshuffled(codes: bytes, seed: int | None, rebuilds: int) -> bytes:
     """The pile but its top card, shuffled into a stock, deterministically from the seed.
 
     The generator is keyed by a SHA-256 hash of the hand's seed and the
@@ -179,6 +179,6 @@ def _reshuffled(cards: tuple[Card, ...], seed: int | None, rebuilds: int) -> tup
     it), so the new stock cannot be foreseen from what the players see.
     """
     key = hashlib.sha256(f"rummy500 reshuffle {seed} {rebuilds}".encode()).digest()
-    shuffled = list(cards)
+    shuffled = list(codes)
     random.Random(key).shuffle(shuffled)
-    return tuple(shuffled)
+    return bytes(shuffled)

@@ -33,7 +33,7 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.movecache import meld_move
 from rummy500._engine.plays import TurnPlay
 from rummy500._engine.states import evolve
-from rummy500.cards import JOKER, JOKER_CODE, codes_of
+from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import Pool, code_counts
@@ -336,7 +336,7 @@ def split(state: GameState, move: Split) -> TurnPlay:
             "the pile may be split only under dealer's gambit when the dealer nominated 'split'",
             "V7",
         )
-    pile = state.discard
+    pile = state.discard_codes
     count = move.count
     if count > len(pile):
         raise illegal(
@@ -352,18 +352,18 @@ def split(state: GameState, move: Split) -> TurnPlay:
     outside = pile[-count:]  # the chosen card and the cards above it
     inside = pile[:-count]  # the cards below it
     changes = {
-        "discard": (),
+        "discard_codes": b"",
         "phase": Phase.PLAY,
         "last_discarder": None,
-        "taken": outside,
-        "dead": (*state.dead, *inside, JOKER),
+        "taken_codes": outside,
+        "dead": (*state.dead, *cards_of(inside), JOKER),
         "dealer_joker": state.dealer_joker and own_joker,
     }
     return TurnPlay(
         player,
         move.play,
-        with_cards(hand, codes_of(outside)),
-        (chosen.code, "V7"),
-        chosen.code if count == 1 else None,  # as when taking the top card alone (T11)
+        with_cards(hand, outside),
+        (chosen, "V7"),
+        chosen if count == 1 else None,  # as when taking the top card alone (T11)
         changes,
     )

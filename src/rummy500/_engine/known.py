@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.plays import physical
-from rummy500.cards import JOKER_CODE, codes_of
+from rummy500.cards import JOKER_CODE
 from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
 from rummy500.rules import RummyCall
 from rummy500.state import GameState
@@ -45,12 +45,12 @@ def known_after(state: GameState, move: Move) -> tuple[bytes, ...]:
     if kind is Take or kind is CallRummy or kind is Split:
         if kind is CallRummy and state.rules.rummy_call is RummyCall.LAYOFF_TOP:
             return known
-        gained = state.discard[-move.count :]  # type: ignore[union-attr]
+        gained = state.discard_codes[-move.count :]  # type: ignore[union-attr]
         play = move.play  # type: ignore[union-attr]
-        played = [] if play is None else _from_hand(state, move, play, gained[0].code)
+        played = [] if play is None else _from_hand(state, move, play, gained[0])
         if kind is Split and not (state.dealer_joker and seat == state.dealer):
             played.append(JOKER_CODE)  # the joker that split the pile
-        codes = sorted(known[seat] + codes_of(gained))
+        codes = sorted(known[seat] + gained)
     elif not known[seat]:
         return known  # nothing of this seat is known: playing cards reveals nothing more
     elif kind is MeldMove or kind is LayoffMove:

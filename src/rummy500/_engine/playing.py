@@ -62,7 +62,7 @@ __all__ = [
 
 def play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     """A meld or lay-off by the player to move, from the hand (T7)."""
-    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     changes = {"known_codes": known_after(state, move)}
     turn = TurnPlay(move.player, move, state.hand_codes[move.player], None, forbidden, changes)
     return play_in_turn(state, turn)
@@ -137,7 +137,7 @@ def play_moves(state: GameState) -> list[Move]:
     rules = state.rules
     player = state.to_move
     hand = state.hand_codes[player]
-    forbidden = state.taken[0].code if len(state.taken) == 1 else None
+    forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     pool, doublers = generation_pool(state, player, hand)
     plays = plays_from_pool(
         rules, state.melds, player, pool, None, layoffs=may_lay_off(state, player)

@@ -134,7 +134,9 @@ def _block(state: GameState, move: Block) -> GameState:
         raise illegal(
             Reason.DEAD_END,
             f"after blocking p{move.player} could not end the turn: "
-            + blocker(state.rules, len(state.taken) == 1, opening_need(state, move.player, 0)),
+            + blocker(
+                state.rules, len(state.taken_codes) == 1, opening_need(state, move.player, 0)
+            ),
             "N1",
         )
     return after

@@ -48,13 +48,22 @@ __all__ = ["ENGINE_FIELDS", "FIELDS", "build_state", "evolve", "turn_phase"]
 #: constructor takes them positionally.
 FIELDS: tuple[str, ...] = STATE_FIELDS
 
-#: The fields the state stores as card codes, and the slot of each.
-_AS_CODES = {"hands": "hand_codes", "known": "known_codes"}
+#: The fields the state stores as card codes, the slot of each, and the
+#: function that turns the field's value into the slot's.
+_AS_CODES = {
+    "hands": ("hand_codes", "seat_codes"),
+    "stock": ("stock_codes", "codes_of"),
+    "discard": ("discard_codes", "codes_of"),
+    "taken": ("taken_codes", "codes_of"),
+    "known": ("known_codes", "seat_codes"),
+}
 
-#: The fields as the engine sets them: :data:`FIELDS` with the hands and known
-#: cards as their codes (``hand_codes``, ``known_codes``: a ``bytes`` per seat),
-#: as the state stores them.
-ENGINE_FIELDS: tuple[str, ...] = tuple(_AS_CODES.get(field, field) for field in FIELDS)
+#: The fields as the engine sets them: :data:`FIELDS` with the cards as their
+#: codes, as the state stores them: ``hand_codes`` and ``known_codes`` (a
+#: ``bytes`` per seat), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
+ENGINE_FIELDS: tuple[str, ...] = tuple(
+    _AS_CODES[field][0] if field in _AS_CODES else field for field in FIELDS
+)
 
 #: The slots of GameState: the fields it stores itself, its two records of
 #: grouped fields and the cache of its hash.
@@ -118,6 +127,7 @@ def _generate(
         "HandFields": HandFields,
         "CLEARED_TURN": CLEARED_TURN,
         "seat_codes": _seat_codes,
+        "codes_of": codes_of,
     }
     exec("\n".join(lines), namespace)  # the source is built from the field names alone
     return cast("Callable[..., GameState]", namespace[name])
@@ -132,7 +142,9 @@ build_state: Callable[[Sequence[Any]], GameState] = _generate(
     "build_state",
     "values",
     {
-        stored: f"seat_codes(values[{index}])" if field in _AS_CODES else f"values[{index}]"
+        stored: f"{_AS_CODES[field][1]}(values[{index}])"
+        if field in _AS_CODES
+        else f"values[{index}]"
         for index, (field, stored) in enumerate(zip(FIELDS, ENGINE_FIELDS, strict=True))
     },
 )
@@ -147,8 +159,8 @@ _COPIERS_LIMIT = 256
 def evolve(state: GameState, **changes: Any) -> GameState:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
-    The changes are named as in :data:`ENGINE_FIELDS` (the hands as
-    ``hand_codes``, the known cards as ``known_codes``).
+    The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
+    codes: ``hand_codes``, ``stock_codes`` …).
 
     Raises:
         TypeError: for a name that is not a field.
@@ -172,8 +184,8 @@ class _TurnPhase(Protocol):
         to_move: int,
         phase: Phase,
         hand_codes: tuple[bytes, ...],
-        stock: tuple[Card, ...],
-        discard: tuple[Card, ...],
+        stock_codes: bytes,
+        discard_codes: bytes,
         last_discarder: int | None,
         stock_rebuilds: int,
         idle_turns: int,
@@ -186,8 +198,8 @@ _TURN_PHASE_GIVEN = (
     "to_move",
     "phase",
     "hand_codes",
-    "stock",
-    "discard",
+    "stock_codes",
+    "discard_codes",
     "last_discarder",
     "stock_rebuilds",
     "idle_turns",
@@ -195,7 +207,7 @@ _TURN_PHASE_GIVEN = (
 
 #: The fields a turn phase starts with cleared, and what it sets the known cards from.
 _TURN_PHASE_SET = {
-    "taken": "()",
+    "taken_codes": 'b""',
     "known_codes": "state.known_codes if known is None else known",
 }
 
@@ -210,7 +222,7 @@ def _compile_turn_phase() -> _TurnPhase:
     function = _generate("turn_phase", parameters, values, _TURN_PHASE_RECORDS)
     function.__doc__ = """The state as a phase of a turn begins: the turn's fields cleared.
 
-    ``turn_phase(state, to_move, phase, hand_codes, stock, discard, last_discarder,
+    ``turn_phase(state, to_move, phase, hand_codes, stock_codes, discard_codes, last_discarder,
     stock_rebuilds, idle_turns, known=None)``: the other fields are kept (the
     known cards too when ``known``, their codes, is ``None``).
     """

@@ -44,7 +44,7 @@ from rummy500._engine.plays import (
     target_index,
 )
 from rummy500._engine.states import evolve
-from rummy500.cards import codes_of
+from rummy500.cards import card_from_code
 from rummy500.errors import Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
@@ -62,7 +62,7 @@ def must_meld_at_once(state: GameState, count: int) -> bool:
 def take(state: GameState, move: Take) -> GameState:
     """Take the top ``move.count`` discards; with a play, meld the deepest at once (T2–T4)."""
     rules = state.rules
-    pile = state.discard
+    pile = state.discard_codes
     count = move.count
     if count > len(pile):
         raise illegal(
@@ -76,12 +76,13 @@ def take(state: GameState, move: Take) -> GameState:
         )
     taken = pile[-count:]
     deepest = taken[0]
+    deepest_card = card_from_code(deepest)
     must_meld = must_meld_at_once(state, count)
     if must_meld and move.play is None:
         raise illegal(
             Reason.MUST_MELD_TAKEN_CARD,
             f"taking {count} card{'s' if count > 1 else ''} requires melding the deepest one, "
-            f"{deepest}, at once: write it as 'take {count} meld ...' or "
+            f"{deepest_card}, at once: write it as 'take {count} meld ...' or "
             f"'take {count} layoff N ...'",
             "T3",
         )
@@ -93,13 +94,13 @@ def take(state: GameState, move: Take) -> GameState:
             "T3a",
         )
     player = move.player
-    hand = with_cards(state.hand_codes[player], codes_of(taken))
-    forbidden = deepest.code if count == 1 else None
+    hand = with_cards(state.hand_codes[player], taken)
+    forbidden = deepest if count == 1 else None
     if move.play is None:
-        if not _may_take_top(state, player, state.hand_codes[player], deepest.code):
+        if not _may_take_top(state, player, state.hand_codes[player], deepest):
             raise illegal(
                 Reason.DEAD_END,
-                f"after taking {deepest} p{player} could not end the turn: it may not be "
+                f"after taking {deepest_card} p{player} could not end the turn: it may not be "
                 "discarded (T11) nor melded",
                 "N1",
             )
@@ -109,8 +110,8 @@ def take(state: GameState, move: Take) -> GameState:
         return evolve(
             state,
             hand_codes=replace_hand(state.hand_codes, player, hand),
-            taken=taken,
-            discard=pile[:-count],
+            taken_codes=taken,
+            discard_codes=pile[:-count],
             phase=Phase.PLAY,
             last_discarder=None,
             known_codes=known_after(state, move),
@@ -118,18 +119,18 @@ def take(state: GameState, move: Take) -> GameState:
     if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
-            f"the card taken, {deepest}, must go into a new meld, not a lay-off",
+            f"the card taken, {deepest_card}, must go into a new meld, not a lay-off",
             "T4",
         )
     changes = {
-        "discard": pile[:-count],
+        "discard_codes": pile[:-count],
         "phase": Phase.PLAY,
         "last_discarder": None,
         "known_codes": known_after(state, move),
-        "taken": taken,
+        "taken_codes": taken,
     }
     return play_in_turn(
-        state, TurnPlay(player, move.play, hand, (deepest.code, "T3"), forbidden, changes)
+        state, TurnPlay(player, move.play, hand, (deepest, "T3"), forbidden, changes)
     )
 
 
@@ -148,14 +149,14 @@ class _Scan(NamedTuple):
 def _scan(state: GameState) -> _Scan:
     rules = state.rules
     player = state.to_move
-    limit = len(state.discard) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
+    limit = len(state.discard_codes) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
     splits = rules.dealers_gambit and may_split(state, player)
     return _Scan(
         player,
         limit,
         splits,
         1 if rules.top_discard_must_meld or splits else 2,
-        len(state.discard) if splits else limit,
+        len(state.discard_codes) if splits else limit,
         turn_end_can_be_blocked(rules),
         may_lay_off(state, player) and rules.deepest_card_use is not DeepestCardUse.NEW_MELD_ONLY,
     )
@@ -178,18 +179,14 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
     depth with the same play, when the player may split.
     """
     rules = state.rules
-    pile = state.discard
+    pile = state.discard_codes
     player = state.to_move
     moves: list[Move] = []
     if not pile or (depth is not None and depth > len(pile)):
         return moves
     hand = state.hand_codes[player]
     top_must_meld = rules.top_discard_must_meld
-    if (
-        depth in (None, 1)
-        and not top_must_meld
-        and _may_take_top(state, player, hand, pile[-1].code)
-    ):
+    if depth in (None, 1) and not top_must_meld and _may_take_top(state, player, hand, pile[-1]):
         moves.append(take_top_move(player))
     scan = _scan(state)
     last = scan.last if depth is None else min(depth, scan.last)
@@ -201,7 +198,7 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
     first = scan.first if depth is None else max(depth, scan.first)
     add = pool.add
     for count in range(1, last + 1):
-        deepest = pile[-count].code
+        deepest = pile[-count]
         if gambit:
             meldable, doubling = add_pile_card(state, pool, deepest)
             doublers += doubling
@@ -248,19 +245,19 @@ def take_depths(state: GameState) -> list[int]:
     no move is built.
     """
     rules = state.rules
-    pile = state.discard
+    pile = state.discard_codes
     player = state.to_move
     depths: list[int] = []
     if not pile:
         return depths
     scan = _scan(state)
     top_alone = not rules.top_discard_must_meld and _may_take_top(
-        state, player, state.hand_codes[player], pile[-1].code
+        state, player, state.hand_codes[player], pile[-1]
     )
     pool, doublers = _start_pool(state, player)
     index = target_index(state.melds)
     for count in range(1, max(scan.last, 1) + 1):
-        deepest = pile[-count].code
+        deepest = pile[-count]
         meldable, doubling = add_pile_card(state, pool, deepest)
         doublers += doubling
         if count == 1 and top_alone:
@@ -307,13 +304,13 @@ def _checked_takes(
     if not plays:
         return []
     player = scan.player
-    taken = state.discard[-count:]
-    deepest = taken[0].code
+    taken = state.discard_codes[-count:]
+    deepest = taken[0]
     forbidden = deepest if count == 1 else None
     hand = state.hand_codes[player]
     checked = scan.checked or count == 1
     takes = count <= scan.limit and (count > 1 or state.rules.top_discard_must_meld)
-    taken_codes = codes_of(taken)
+    taken_codes = taken
     take_check = _Check(state, player, hand + taken_codes, deepest, forbidden) if checked else None
     split_check = None
     if scan.splits and checked:
