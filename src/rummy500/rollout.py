@@ -343,7 +343,7 @@ class RolloutPolicy:
         its suit's nearest ranks only: the change is summed over those cards,
         not the hand.
         """
-        stock = Counter(card.code for card in state.stock)
+        stock = Counter(state.stock_codes)
         total = sum(stock.values())
         if not total:
             return 0.0
@@ -369,7 +369,7 @@ class RolloutPolicy:
         A take gains the points of its meld and the change of potential; the
         top card alone is taken only if it melds or lays off at once.
         """
-        codes = [card.code for card in state.hands[state.to_move]]
+        codes = list(state.hand_codes[state.to_move])
         hand = _Hand(codes)
         weigh = _Weigher(self, state, hand)
         base = weigh.tenths()
@@ -378,7 +378,7 @@ class RolloutPolicy:
             if isinstance(move, Draw):
                 score = self.draw_gain(state, weigh, base)
             elif isinstance(move, Take):
-                taken = [card.code for card in state.discard[-move.count :]]
+                taken = list(state.discard_codes[-move.count :])
                 if move.play is None:
                     if not self._melds_at_once(state, hand, taken[-1]):
                         continue
@@ -430,7 +430,7 @@ class RolloutPolicy:
         """The seat to move's moves with the policy's scores (takes that meld nothing: left out)."""
         if state.phase is Phase.DRAW:
             return self.draw_scores(state, moves)
-        hand = _Hand([card.code for card in state.hands[state.to_move]])
+        hand = _Hand(list(state.hand_codes[state.to_move]))
         return [(self.score(state, hand, move), move) for move in moves]
 
     def rank_moves(self, state: GameState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
@@ -452,8 +452,8 @@ class RolloutPolicy:
         values = self.values
         wild = state.jokers_wild
         totals = [float(value) for value in points]
-        for seat, cards in enumerate(state.hands):
-            hand = _Hand([card.code for card in cards])
+        for seat, codes in enumerate(state.hand_codes):
+            hand = _Hand(list(codes))
             for code in hand.codes:
                 if code == JOKER_CODE:
                     weight = 0.0 if wild else 1.0
