@@ -61,8 +61,8 @@ _Window = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 @functools.lru_cache(maxsize=64)
-def _run_windows(ace: Ace, min_length: int) -> tuple[tuple[tuple[_Window, ...], ...], ...]:
-    """The runs allowed by the ace knob, per suit and start rank, in increasing length.
+def _run_windows(ace: str, min_length: int) -> tuple[tuple[tuple[_Window, ...], ...], ...]:
+    """The runs allowed by the ace knob (its value), per suit and start rank, in increasing length.
 
     Each window is (rank bit mask, card codes in run order, rank bits in run order).
     """
@@ -72,7 +72,7 @@ def _run_windows(ace: Ace, min_length: int) -> tuple[tuple[tuple[_Window, ...], 
         for start in range(1, 14):
             windows = []
             for length in range(min_length, 14):
-                if not run_fits(start, length, ace):
+                if not run_fits(start, length, Ace(ace)):
                     continue
                 bits = tuple((start - 1 + i) % 13 for i in range(length))
                 mask = 0
@@ -86,7 +86,7 @@ def _run_windows(ace: Ace, min_length: int) -> tuple[tuple[tuple[_Window, ...], 
 
 @functools.lru_cache(maxsize=64)
 def _run_windows_through(
-    ace: Ace, min_length: int
+    ace: str, min_length: int
 ) -> tuple[tuple[tuple[tuple[_Window, ...], ...], ...], ...]:
     """Like :func:`_run_windows`, per suit and rank: only the windows holding that rank."""
     table = []
@@ -334,9 +334,9 @@ def _runs(
 ) -> tuple[tuple[int, ...], ...]:
     result: list[tuple[int, ...]] = []
     if required_bit:
-        starts = _run_windows_through(Ace(ace), min_length)[suit][required_bit.bit_length() - 1]
+        starts = _run_windows_through(ace, min_length)[suit][required_bit.bit_length() - 1]
     else:
-        starts = _run_windows(Ace(ace), min_length)[suit]
+        starts = _run_windows(ace, min_length)[suit]
     for by_length in starts:
         for mask, codes, bits in by_length:
             gap = mask & ~held
