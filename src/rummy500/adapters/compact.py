@@ -242,8 +242,8 @@ class CompactLayout:
         the same.
         """
         hand, shown = _seen(state, seat)
-        return self._encode(state, seat, hand, shown, tuple(map(len, state.hands)),
-                            len(state.stock), prefix, out, totals)  # fmt: skip
+        return self._encode(state, seat, hand, shown, tuple(map(len, state.hand_codes)),
+                            len(state.stock_codes), prefix, out, totals)  # fmt: skip
 
     def seat_encoder(self, seat: int) -> SeatEncoder:
         """An encoder of ``seat``'s observations into a vector of its own."""

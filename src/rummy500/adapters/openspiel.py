@@ -412,7 +412,7 @@ class Rummy500State(pyspiel.State):
             assert table.deal is not None
             return table.deal.outcomes()
         assert table.drawing is not None
-        left = Counter(card.code for card in table.game.state.stock)
+        left = Counter(table.game.state.stock_codes)
         left.subtract(table.drawing)
         remaining = sum(left.values())
         return [(code, count / remaining) for code, count in sorted(left.items()) if count > 0]
@@ -443,7 +443,7 @@ class Rummy500State(pyspiel.State):
         history = table.history
         history.decisions += 1
         if token == game.space.DRAW and not game.prefix:
-            count = min(game.state.rules.stock_draw_count, len(game.state.stock))
+            count = min(game.state.rules.stock_draw_count, len(game.state.stock_codes))
             if count:
                 table.drawing = ()
                 return
@@ -502,7 +502,7 @@ class Rummy500State(pyspiel.State):
         assert table.drawing is not None
         state = game.state
         drawing = (*table.drawing, code)
-        count = min(state.rules.stock_draw_count, len(state.stock))
+        count = min(state.rules.stock_draw_count, len(state.stock_codes))
         if len(drawing) < count:
             table.drawing = drawing
             return
