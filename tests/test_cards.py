@@ -24,6 +24,8 @@ from rummy500 import (
     parse_card,
     parse_cards,
 )
+from rummy500.cards import cards_of, codes_of
+from rummy500.errors import InvalidArgumentError
 from tests.strategies import card_spellings, cards
 
 # ---------------------------------------------------------------------------
@@ -166,3 +168,18 @@ def test_cards_sort_by_suit_then_rank_with_jokers_last(cards_):
         return (1, 0, 0) if card.is_joker else (0, "SHDC".index(card.suit.value), card.rank)
 
     assert sorted(cards_) == sorted(cards_, key=key)
+
+
+@given(st.lists(cards(), max_size=30))
+def test_card_codes_round_trip(cards_):
+    codes = codes_of(cards_)
+    assert isinstance(codes, bytes)
+    assert list(codes) == [card.code for card in cards_]
+    assert cards_of(codes) == tuple(cards_)
+    assert cards_of(bytes(codes)) is cards_of(codes)  # equal code strings share one tuple
+
+
+@pytest.mark.parametrize("item", ["AS", 0, None, (1, "S")])
+def test_codes_of_names_what_is_not_a_card(item):
+    with pytest.raises(InvalidArgumentError, match="a Card was expected"):
+        codes_of([parse_card("AS"), item])

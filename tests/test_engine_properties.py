@@ -111,6 +111,27 @@ def test_cards_are_conserved(playout: Playout) -> None:
 
 
 @given(playouts())
+def test_the_stored_codes_are_the_public_cards(playout: Playout) -> None:
+    """A state keeps its cards as codes: the public fields are those cards, the hands and
+    known cards sorted, and a state rebuilt from its public values is equal, hash and all."""
+    for state in some_states(playout):
+        assert [list(codes) for codes in state.hand_codes] == [
+            [card.code for card in hand] for hand in state.hands
+        ]
+        assert all(list(codes) == sorted(codes) for codes in state.hand_codes)
+        assert all(list(codes) == sorted(codes) for codes in state.known_codes)
+        assert list(state.stock_codes) == [card.code for card in state.stock]
+        assert list(state.discard_codes) == [card.code for card in state.discard]
+        assert list(state.taken_codes) == [card.code for card in state.taken]
+        assert [list(codes) for codes in state.known_codes] == [
+            [card.code for card in held] for held in state.known
+        ]
+        made = GameState(*[getattr(state, field.name) for field in attrs.fields(GameState)])
+        assert made == state
+        assert hash(made) == hash(state)
+
+
+@given(playouts())
 def test_apply_move_never_changes_its_input(playout: Playout) -> None:
     state = playout.live
     before = state.to_dict()

@@ -253,8 +253,17 @@ def codes_of(cards: Iterable[Card]) -> bytes:
     >>> codes = codes_of(parse_cards("AS KH JK"))
     >>> list(codes), cards_of(codes)
     ([0, 25, 52], (Card.parse('AS'), Card.parse('KH'), Card.parse('JK')))
+
+    Raises:
+        InvalidArgumentError: (a :class:`ValueError`) for an item that is not a
+            :class:`Card`.
     """
-    return bytes([card.code for card in cards])
+    try:
+        return bytes([card.code for card in cards])
+    except AttributeError:
+        pass
+    wrong = next((item for item in cards if not isinstance(item, Card)), None)
+    raise InvalidArgumentError(f"a Card was expected, got {shown(wrong)}")
 
 
 # The card tuples of the last code strings read, by value (equal hands share one tuple).
