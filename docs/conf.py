@@ -189,13 +189,15 @@ def _public_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list[ty
     """Show public bases only: a private base is replaced by its own bases.
 
     A private helper class (such as the common base of the knob enums) is not
-    documented, so a link to it could not resolve.
+    documented, so a link to it could not resolve; nor is the internal stored
+    part of a state (``rummy500.statecore.StateCore``), whose members the
+    state's entry shows as its own.
     """
     result: list[type] = []
     pending = list(bases)
     while pending:
         base = pending.pop(0)
-        if base.__name__.startswith("_"):
+        if base.__name__.startswith("_") or base.__module__ == "rummy500.statecore":
             pending[:0] = [b for b in base.__bases__ if b not in result and b not in pending]
         elif base not in result:
             result.append(base)

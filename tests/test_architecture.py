@@ -20,6 +20,7 @@ import pytest
 import rummy500
 from rummy500 import GameState, Phase, new_game
 from rummy500._engine.states import ENGINE_FIELDS, FIELDS, build_state, evolve, turn_phase
+from rummy500.statecore import SLOTS, StateCore
 from rummy500.statefields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +64,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.meldgen",
         "rummy500.meldlist",
         "rummy500.state",
+        "rummy500.statecore",
         "rummy500.statefields",
         "rummy500.moves",
         "rummy500.notation",
@@ -200,7 +202,9 @@ def test_states_built_by_the_engine_are_ordinary_states() -> None:
     assert pickle.loads(pickle.dumps(built)) == built
     assert copy.deepcopy(built) == built
     # beside the fields it stores itself: its two records of grouped fields, the cache of the hash
-    extra = [name for name in GameState.__slots__ if name not in ENGINE_FIELDS]
+    assert GameState.__slots__ == ()  # its slots are those of the core it derives from
+    assert GameState.__mro__[1] is StateCore
+    extra = [name for name in SLOTS if name not in ENGINE_FIELDS]
     assert sorted(extra) == ["_hand", "_hash", "_turn"]
     assert attrs.has(GameState)
     assert attrs.evolve(built, dealer=1, turn_points=5).dealer == 1
@@ -213,7 +217,7 @@ def test_states_share_their_quiet_fields() -> None:
     do not change them, and every state that begins a turn phase shares one cleared record."""
     state = new_game(seed=5)
     grouped = TURN_FIELDS + HAND_FIELDS
-    stored = [name for name in GameState.__slots__ if not name.startswith("_")]
+    stored = [name for name in SLOTS if not name.startswith("_")]
     assert sorted(stored + list(grouped)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
         state, state.to_move, Phase.PLAY, state.hand_codes, state.stock_codes[1:], b"", None, 0, 0

@@ -20,6 +20,7 @@ from rummy500.meldcards import MeldCard
 from rummy500.melds import Meld, MeldKind
 from rummy500.rules import Jokers, Rules
 from rummy500.seating import next_seat
+from rummy500.statecore import StateCore
 from rummy500.statefields import HandFields, TurnFields
 
 __all__ = [
@@ -216,7 +217,7 @@ else:
     _Typed = object
 
 
-class GameState(_Typed):
+class GameState(StateCore, _Typed):
     """One hand of 500 Rum, as the referee sees it.
 
     Build one with :func:`rummy500.new_game` or :meth:`from_dict`, and move on
@@ -257,38 +258,10 @@ class GameState(_Typed):
             window of that discard is open (phase ``DRAW``), else ``None``.
     """
 
-    __slots__ = (
-        "_hand",
-        "_hash",
-        "_turn",
-        "discard_codes",
-        "hand_codes",
-        "known_codes",
-        "last_discarder",
-        "melds",
-        "phase",
-        "rules",
-        "stock_codes",
-        "taken_codes",
-        "to_move",
-    )
+    __slots__ = ()
     if not TYPE_CHECKING:  # what type checkers see already, by _Fields
         __attrs_attrs__ = attrs.fields(_Fields)
         __match_args__ = STATE_FIELDS
-
-    rules: Rules
-    to_move: int
-    phase: Phase
-    hand_codes: tuple[bytes, ...]
-    stock_codes: bytes
-    discard_codes: bytes
-    melds: tuple[TableMeld, ...]
-    last_discarder: int | None
-    taken_codes: bytes
-    known_codes: tuple[bytes, ...]
-    _turn: TurnFields
-    _hand: HandFields
-    _hash: int | None
 
     def __init__(
         self,
@@ -448,105 +421,6 @@ class GameState(_Typed):
     def taken(self) -> tuple[Card, ...]:
         """The cards taken from the pile in this turn (built from :attr:`taken_codes`)."""
         return cards_of(self.taken_codes)
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._hand.dealer
-
-    @property
-    def result(self) -> HandResult | None:
-        """The result once the hand is over, else ``None``."""
-        return self._turn.result
-
-    @property
-    def seed(self) -> int | None:
-        """The seed for any later reshuffle (the deal's seed)."""
-        return self._hand.seed
-
-    @property
-    def opened(self) -> frozenset[int]:
-        """The seats that have opened (T8; empty without an opening minimum)."""
-        return self._hand.opened
-
-    @property
-    def turn_points(self) -> int:
-        """Points of the new melds laid down in this turn (T8)."""
-        return self._turn.turn_points
-
-    @property
-    def turn_cards(self) -> int:
-        """Cards the seat to move put on the table in this turn (S3).
-
-        As credited to it in the melds: a doubling joker lies over a meld and
-        is not counted (V7).
-        """
-        return self._turn.turn_cards
-
-    @property
-    def turn_longest_run(self) -> int:
-        """The longest run laid down in this turn (S5)."""
-        return self._turn.turn_longest_run
-
-    @property
-    def stock_rebuilds(self) -> int:
-        """How many times the stock was rebuilt from the pile (T6)."""
-        return self._hand.stock_rebuilds
-
-    @property
-    def idle_turns(self) -> int:
-        """Turns in a row ended with an empty stock and no card put on the table (T6).
-
-        Counted under ``play_on``.
-        """
-        return self._hand.idle_turns
-
-    @property
-    def went_out(self) -> int | None:
-        """The seat that went out, during the final lay-offs (E4) and once the hand is over."""
-        return self._turn.went_out
-
-    @property
-    def went_out_rummy(self) -> bool:
-        """Whether that seat went out in one turn having put no card on the table before (S3)."""
-        return self._turn.went_out_rummy
-
-    @property
-    def went_out_long_run(self) -> bool:
-        """Whether that seat laid down a run of 7 or more cards in the turn it went out (S5)."""
-        return self._turn.went_out_long_run
-
-    @property
-    def joker_effect(self) -> JokerEffect | None:
-        """Dealer's gambit: what jokers do this hand, once nominated (V7); else ``None``."""
-        return self._hand.joker_effect
-
-    @property
-    def dealer_joker(self) -> bool:
-        """Dealer's gambit: whether the dealer's joker lies face up beside the stock (V7).
-
-        It is then usable by the dealer: neither used nor blocked.
-        """
-        return self._hand.dealer_joker
-
-    @property
-    def blocked_by(self) -> int | None:
-        """Dealer's gambit: the seat that blocked the dealer's joker with its own joker, if any."""
-        return self._hand.blocked_by
-
-    @property
-    def dead(self) -> tuple[Card, ...]:
-        """Cards out of play for the rest of the hand (V7).
-
-        Under dealer's gambit: the cards inside a split and the joker that
-        split the pile, and a blocked dealer's joker with the joker blocking it.
-        """
-        return self._hand.dead
-
-    @property
-    def num_players(self) -> int:
-        """The number of players."""
-        return len(self.hand_codes)
 
     @property
     def is_over(self) -> bool:

@@ -12,6 +12,7 @@ same in both builds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import rummy500._engine.deal as deal
 import rummy500._engine.movegen as movegen
@@ -151,7 +152,8 @@ def apply_move(state: GameState, move: Move) -> GameState:
     """
     _check_state(state)
     _check_move(move)
-    return reducer.apply_move(state, move)
+    # the engine builds every state it returns as a GameState (see _engine.states)
+    return cast("GameState", reducer.apply_move(state, move))
 
 
 def check_move(state: GameState, move: Move) -> None:

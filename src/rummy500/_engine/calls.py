@@ -46,12 +46,13 @@ from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
 from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
-from rummy500.state import GameState, Phase
+from rummy500.state import Phase
+from rummy500.statecore import StateCore
 
 __all__ = ["call", "call_depths", "call_moves", "caller_turn"]
 
 
-def call(state: GameState, move: CallRummy) -> GameState:
+def call(state: StateCore, move: CallRummy) -> StateCore:
     """A "Rummy!" call (R1, R2; none under R3)."""
     rules = state.rules
     player = move.player
@@ -103,7 +104,7 @@ def call(state: GameState, move: CallRummy) -> GameState:
     return after_play(base, player, hand, effect, known_codes=known_after(state, move))
 
 
-def caller_turn(state: GameState, caller: int, taken: bytes) -> GameState:
+def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:
     """The state as the caller's turn begins: the pile cards ``taken``, the turn fields reset."""
     return evolve(
         state,
@@ -118,7 +119,7 @@ def caller_turn(state: GameState, caller: int, taken: bytes) -> GameState:
     )
 
 
-def _resolve_call_play(state: GameState, move: CallRummy, taken: bytes, hand: bytes) -> PlayEffect:
+def _resolve_call_play(state: StateCore, move: CallRummy, taken: bytes, hand: bytes) -> PlayEffect:
     rule = "R2" if state.rules.rummy_call is RummyCall.LAYOFF_TOP else "R1"
     problem = joker_problem(state, move.play)
     if problem is not None:
@@ -146,7 +147,7 @@ def _uses_hand(play: Play, pool: list[int], hand: bytes) -> bool:
     return all(pool[code] + held[code] >= count for code, count in need.items())
 
 
-def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
+def _call_layoff_top(state: StateCore, move: CallRummy) -> StateCore:
     """R2: lay off the top discard; the caller does not discard; the turn goes on."""
     player = move.player
     if move.count != 1 or not isinstance(move.play, LayoffMove):
@@ -173,7 +174,7 @@ def _call_layoff_top(state: GameState, move: CallRummy) -> GameState:
 # Generating the calls
 
 
-def call_moves(state: GameState, seat: int | None = None, depth: int | None = None) -> list[Move]:
+def call_moves(state: StateCore, seat: int | None = None, depth: int | None = None) -> list[Move]:
     """The "Rummy!" calls of every seat that may call, in order from the discarder's left.
 
     With ``seat``, only that seat's; with ``depth``, only the calls for that
@@ -206,7 +207,7 @@ def call_moves(state: GameState, seat: int | None = None, depth: int | None = No
     return moves
 
 
-def call_depths(state: GameState, seat: int) -> list[int]:
+def call_depths(state: StateCore, seat: int) -> list[int]:
     """The depths at which ``seat`` may call "Rummy!" now (no move is built)."""
     rules = state.rules
     discarder = state.last_discarder
@@ -223,7 +224,7 @@ def call_depths(state: GameState, seat: int) -> list[int]:
 
 
 def _caller_options(
-    state: GameState,
+    state: StateCore,
     caller: int,
     depth: int | None,
     first_only: bool = False,
@@ -294,7 +295,7 @@ def _caller_options(
     return found
 
 
-def _layoff_top_calls(state: GameState, order: Sequence[int]) -> list[Move]:
+def _layoff_top_calls(state: StateCore, order: Sequence[int]) -> list[Move]:
     """R2: any seat but the discarder lays off the top discard alone."""
     rules = state.rules
     top = state.discard_codes[-1]

@@ -46,7 +46,8 @@ from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import GoingOut, Rules
-from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_tamed
+from rummy500.state import JokerEffect, Phase, TableMeld, jokers_tamed
+from rummy500.statecore import StateCore
 
 __all__ = [
     "PoolCheck",
@@ -75,7 +76,7 @@ def turn_end_can_be_blocked(rules: Rules) -> bool:
 
 
 def play_problem(
-    state: GameState,
+    state: StateCore,
     player: int,
     play: Play,
     pool: Sequence[int],
@@ -124,7 +125,7 @@ class PoolCheck:
     )
 
     def __init__(
-        self, state: GameState, player: int, pool: Sequence[int], forbidden: int | None
+        self, state: StateCore, player: int, pool: Sequence[int], forbidden: int | None
     ) -> None:
         """Prepare the checks of plays by ``player`` from ``pool`` (see :func:`play_problem`)."""
         self.state = state
@@ -240,7 +241,7 @@ def blocker(rules: Rules, forbidden: bool, need: int) -> str:
     return "; ".join(reasons) or "no legal way to end the turn"
 
 
-def mover_may_be_stranded(state: GameState) -> bool:
+def mover_may_be_stranded(state: StateCore) -> bool:
     """Whether a change of the table could leave the player to move unable to end the turn.
 
     Only a player in the play phase who holds just the card taken alone (T11),
@@ -259,7 +260,7 @@ def mover_may_be_stranded(state: GameState) -> bool:
     return len(taken) == 1 and all(code == taken[0] for code in hand)
 
 
-def mover_stranded(state: GameState) -> bool:
+def mover_stranded(state: StateCore) -> bool:
     """Whether the player to move (in the play phase) can no longer end the turn (N1)."""
     if not mover_may_be_stranded(state):
         return False
@@ -277,7 +278,7 @@ def mover_stranded(state: GameState) -> bool:
     )
 
 
-def hand_can_finish(state: GameState, player: int, forbidden: int | None) -> bool:
+def hand_can_finish(state: StateCore, player: int, forbidden: int | None) -> bool:
     """Whether ``player``, to move with their current hand, could end the turn (N1).
 
     Used after a take without a play (T2, the card taken alone may not be
@@ -287,7 +288,7 @@ def hand_can_finish(state: GameState, player: int, forbidden: int | None) -> boo
 
 
 def can_finish_with(
-    state: GameState, player: int, counts: Sequence[int], forbidden: int | None
+    state: StateCore, player: int, counts: Sequence[int], forbidden: int | None
 ) -> bool:
     """Whether ``player``, to move holding ``counts``, could end the turn (N1)."""
     return can_finish(

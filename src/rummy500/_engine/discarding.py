@@ -25,17 +25,18 @@ from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
-from rummy500.state import GameState, Phase
+from rummy500.state import Phase
+from rummy500.statecore import StateCore
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
 
 
-def taken_alone(state: GameState) -> int | None:
+def taken_alone(state: StateCore) -> int | None:
     """The code of the card the player to move took alone from the pile this turn (T11)."""
     return state.taken_codes[0] if len(state.taken_codes) == 1 else None
 
 
-def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
+def discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveError | None:
     """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
     taken = state.taken_codes
     if len(taken) == 1 and taken[0] == code and state.phase is Phase.PLAY:
@@ -50,7 +51,7 @@ def discard_problem(state: GameState, player: int, code: int) -> IllegalMoveErro
     return opening_problem(state, player) or final_discard_problem(state, player, code)
 
 
-def discard(state: GameState, move: Discard) -> GameState:
+def discard(state: StateCore, move: Discard) -> StateCore:
     """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
     player = move.player
     card = move.card
@@ -78,7 +79,7 @@ def discard(state: GameState, move: Discard) -> GameState:
     )
 
 
-def discard_moves(state: GameState, *, checked: bool | None = None) -> list[Move]:
+def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move]:
     """The discards of each distinct card the player to move holds that may be discarded.
 
     The card taken alone is skipped (T11); ``checked`` asks

@@ -24,12 +24,13 @@ from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
 from rummy500.rules import StockExhausted
 from rummy500.seating import next_seat
-from rummy500.state import EndReason, GameState, Phase
+from rummy500.state import EndReason, Phase
+from rummy500.statecore import StateCore
 
 __all__ = ["draw", "draw_nothing", "end_hand", "next_turn", "stock_move"]
 
 
-def stock_move(state: GameState) -> Move:
+def stock_move(state: StateCore) -> Move:
     """The draw-phase move that leaves the pile alone: draw, pass or end the hand.
 
     With an empty stock the player passes under ``play_on`` or may end the
@@ -43,7 +44,7 @@ def stock_move(state: GameState) -> Move:
     return end_move(player)
 
 
-def draw(state: GameState, move: Draw) -> GameState:
+def draw(state: StateCore, move: Draw) -> StateCore:
     """Draw the top card of the stock, or two (T1, T5)."""
     if not state.stock_codes:
         raise illegal(
@@ -66,7 +67,7 @@ def draw(state: GameState, move: Draw) -> GameState:
     )
 
 
-def draw_nothing(state: GameState, move: Pass) -> GameState:
+def draw_nothing(state: StateCore, move: Pass) -> StateCore:
     """Draw nothing: an empty stock under ``play_on`` (T6)."""
     if state.stock_codes or state.rules.stock_exhausted is not StockExhausted.PLAY_ON:
         raise illegal(
@@ -84,7 +85,7 @@ def draw_nothing(state: GameState, move: Pass) -> GameState:
     return evolve(state, phase=Phase.PLAY, last_discarder=None, taken_codes=b"")
 
 
-def end_hand(state: GameState, move: EndHand) -> GameState:
+def end_hand(state: StateCore, move: EndHand) -> StateCore:
     """End the hand instead of drawing from the pile, the stock being empty (T6)."""
     if state.stock_codes:
         raise illegal(
@@ -103,13 +104,13 @@ def end_hand(state: GameState, move: EndHand) -> GameState:
 
 
 def next_turn(
-    state: GameState,
+    state: StateCore,
     player: int,
     discarded: bool,
     hand_codes: tuple[bytes, ...] | None = None,
     discard_codes: bytes | None = None,
     known: tuple[bytes, ...] | None = None,
-) -> GameState:
+) -> StateCore:
     """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
 
     With an empty stock, the draw phase begins with a rebuilt stock under

@@ -40,7 +40,8 @@ from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
 from rummy500.rules import FirstDiscard
 from rummy500.seating import next_seat
-from rummy500.state import GameState, JokerEffect, Phase, jokers_tamed
+from rummy500.state import JokerEffect, Phase, jokers_tamed
+from rummy500.statecore import StateCore
 
 __all__ = [
     "add_pile_card",
@@ -65,7 +66,7 @@ __all__ = [
 # The dealer's joker and what jokers may do in a play
 
 
-def dealer_reserve(state: GameState, player: int) -> int:
+def dealer_reserve(state: StateCore, player: int) -> int:
     """1 if ``player`` may put the dealer's joker into a play now, else 0.
 
     Only the dealer, only while the joker lies beside the stock (neither
@@ -78,7 +79,7 @@ def dealer_reserve(state: GameState, player: int) -> int:
     return 1 if effect is JokerEffect.WILD or effect is JokerEffect.DOUBLE else 0
 
 
-def play_pool(state: GameState, player: int, codes: bytes) -> tuple[list[int], int]:
+def play_pool(state: StateCore, player: int, codes: bytes) -> tuple[list[int], int]:
     """The cards a play in ``player``'s turn may draw on, and how many are the dealer's joker.
 
     ``codes`` are the player's hand (with any cards taken).
@@ -106,7 +107,7 @@ def spend(
 
 
 def joker_problem(
-    state: GameState, play: Play, required: int | None = None
+    state: StateCore, play: Play, required: int | None = None
 ) -> IllegalMoveError | None:
     """Why ``play`` uses jokers, or a sealed meld, in a way this hand does not allow, if so.
 
@@ -157,7 +158,7 @@ def joker_problem(
 
 
 def generation_pool(
-    state: GameState, player: int, hand: bytes, own_turn: bool = True
+    state: StateCore, player: int, hand: bytes, own_turn: bool = True
 ) -> tuple[Pool, int]:
     """The pool the move generator enumerates a play of ``player`` from ``hand``.
 
@@ -178,7 +179,7 @@ def generation_pool(
     return pool, jokers if effect is JokerEffect.DOUBLE else 0
 
 
-def add_pile_card(state: GameState, pool: Pool, code: int) -> tuple[bool, int]:
+def add_pile_card(state: StateCore, pool: Pool, code: int) -> tuple[bool, int]:
     """Add a pile card to a generation pool, if it may be melded this hand.
 
     Returns whether it was added, and how many jokers it adds that may only
@@ -206,12 +207,12 @@ def with_doubled(plays: list[Play], doublers: int) -> list[Play]:
 # Nominating
 
 
-def nominations(state: GameState) -> list[Move]:
+def nominations(state: StateCore) -> list[Move]:
     """The dealer's three nominations (phase ``nominate``)."""
     return [Nominate(state.dealer, effect) for effect in JokerEffect]
 
 
-def nominate(state: GameState, move: Move) -> GameState:
+def nominate(state: StateCore, move: Move) -> StateCore:
     """The dealer nominates what jokers do this hand; then the first player moves."""
     player = move.player
     if not isinstance(move, Nominate):
@@ -247,7 +248,7 @@ def nominate(state: GameState, move: Move) -> GameState:
 # Blocking the dealer's joker
 
 
-def block_candidates(state: GameState) -> list[Move]:
+def block_candidates(state: StateCore) -> list[Move]:
     """The block the player to move might make (the reducer judges it; phase ``play``)."""
     player = state.to_move
     if player != state.dealer and state.dealer_joker:
@@ -255,7 +256,7 @@ def block_candidates(state: GameState) -> list[Move]:
     return []
 
 
-def block(state: GameState, move: Block) -> GameState:
+def block(state: StateCore, move: Block) -> StateCore:
     """Cover the dealer's joker with a joker from the hand: both leave play.
 
     The caller checks that the blocker can still end the turn (N1).
@@ -298,12 +299,12 @@ def block(state: GameState, move: Block) -> GameState:
 # Splitting the pile
 
 
-def doubles_melds(state: GameState) -> int:
+def doubles_melds(state: StateCore) -> int:
     """1 if a joker may double a new meld this hand (``double``), else 0."""
     return 1 if state.joker_effect is JokerEffect.DOUBLE else 0
 
 
-def hand_without_splitting_joker(state: GameState, player: int) -> bytes:
+def hand_without_splitting_joker(state: StateCore, player: int) -> bytes:
     """``player``'s hand less the joker that would split the pile (none: the dealer's own)."""
     hand = state.hand_codes[player]
     if state.dealer_joker and player == state.dealer:
@@ -312,7 +313,7 @@ def hand_without_splitting_joker(state: GameState, player: int) -> bytes:
     return hand[:index] + hand[index + 1 :] if index >= 0 else hand
 
 
-def may_split(state: GameState, player: int) -> bool:
+def may_split(state: StateCore, player: int) -> bool:
     """Whether ``player`` holds a joker to split the pile with (or is the dealer with theirs)."""
     if state.joker_effect is not JokerEffect.SPLIT:
         return False
@@ -321,7 +322,7 @@ def may_split(state: GameState, player: int) -> bool:
     return index_of(state.hand_codes[player], JOKER_CODE) >= 0
 
 
-def split(state: GameState, move: Split) -> TurnPlay:
+def split(state: StateCore, move: Split) -> TurnPlay:
     """Split the pile with a joker around the chosen card: the play that melds it at once.
 
     The cards above the chosen card go to the player's hand, the chosen card

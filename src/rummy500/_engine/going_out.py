@@ -21,12 +21,13 @@ from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
-from rummy500.cards import card_from_code
+from rummy500.cards import card_from_code, cards_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, Move, Pass
 from rummy500.rules import GoingOut, Rules
 from rummy500.seating import next_seat
-from rummy500.state import EndReason, GameState, Phase, jokers_tamed
+from rummy500.state import EndReason, Phase, jokers_tamed
+from rummy500.statecore import StateCore
 
 __all__ = [
     "can_empty_hand",
@@ -55,7 +56,7 @@ def can_empty_hand(rules: Rules, need: int) -> bool:
     return rules.going_out is not GoingOut.DISCARD_REQUIRED and need == 0
 
 
-def empty_hand_problem(state: GameState, player: int) -> IllegalMoveError | None:
+def empty_hand_problem(state: StateCore, player: int) -> IllegalMoveError | None:
     """Why ``player`` may not meld or lay off their last card (``discard_required``), if so."""
     if state.rules.going_out is GoingOut.DISCARD_REQUIRED:
         return illegal(
@@ -66,7 +67,7 @@ def empty_hand_problem(state: GameState, player: int) -> IllegalMoveError | None
     return None
 
 
-def last_discard_playable(state: GameState, code: int, hand_size: int) -> bool:
+def last_discard_playable(state: StateCore, code: int, hand_size: int) -> bool:
     """Whether discarding ``code`` as the last of ``hand_size`` cards is forbidden (E3)."""
     return (
         state.rules.final_discard_must_be_unplayable
@@ -75,7 +76,7 @@ def last_discard_playable(state: GameState, code: int, hand_size: int) -> bool:
     )
 
 
-def final_discard_problem(state: GameState, player: int, code: int) -> IllegalMoveError | None:
+def final_discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveError | None:
     """Why ``player`` may not go out by discarding ``code``: it could be laid off (E3)."""
     if last_discard_playable(state, code, len(state.hand_codes[player])):
         return illegal(
@@ -87,7 +88,7 @@ def final_discard_problem(state: GameState, player: int, code: int) -> IllegalMo
     return None
 
 
-def went_out(state: GameState, player: int, *, going_rummy: bool, long_run: bool) -> GameState:
+def went_out(state: StateCore, player: int, *, going_rummy: bool, long_run: bool) -> StateCore:
     """``player`` has no card left: the final lay-offs (E4) or the end of the hand (E1).
 
     ``going_rummy`` (S3) and ``long_run`` (S5) are decided now; the final
@@ -107,16 +108,16 @@ def went_out(state: GameState, player: int, *, going_rummy: bool, long_run: bool
 
 
 def over(
-    state: GameState,
+    state: StateCore,
     out: int | None,
     reason: EndReason,
     going_rummy: bool = False,
     long_run: bool = False,
-) -> GameState:
+) -> StateCore:
     """The hand is over (E1): scored, nobody may move."""
     result = score_hand(
         state.rules,
-        state.hands,
+        tuple([cards_of(codes) for codes in state.hand_codes]),
         state.melds,
         out,
         reason,
@@ -138,7 +139,7 @@ def over(
 # The final lay-offs (E4)
 
 
-def final_layoff(state: GameState, move: Move) -> GameState:
+def final_layoff(state: StateCore, move: Move) -> StateCore:
     """A lay-off, or a pass, of a seat in the final lay-offs."""
     player = move.player
     out = state.went_out
@@ -174,7 +175,7 @@ def final_layoff(state: GameState, move: Move) -> GameState:
     )
 
 
-def final_layoff_moves(state: GameState) -> list[Move]:
+def final_layoff_moves(state: StateCore) -> list[Move]:
     """The lay-offs of the seat to move in the final lay-offs, then its pass."""
     player = state.to_move
     moves: list[Move] = []

@@ -16,12 +16,12 @@ from rummy500._engine.plays import physical
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
 from rummy500.rules import RummyCall
-from rummy500.state import GameState
+from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
 
 
-def known_after(state: GameState, move: Move) -> tuple[bytes, ...]:
+def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
     """The known cards after ``move``, a legal move in ``state`` (the state *before* it).
 
     - ``take N``, a "Rummy!" call of the pile (R1) and a split (V7): the
@@ -74,7 +74,7 @@ def known_after(state: GameState, move: Move) -> tuple[bytes, ...]:
 
 
 def _from_hand(
-    state: GameState, move: Move, play: MeldMove | LayoffMove, required: int | None
+    state: StateCore, move: Move, play: MeldMove | LayoffMove, required: int | None
 ) -> list[int]:
     """The codes of the cards of ``play`` that leave the hand (not the dealer's joker, V7)."""
     in_turn = move.player == state.to_move and not isinstance(move, CallRummy)

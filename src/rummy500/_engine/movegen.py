@@ -19,13 +19,14 @@ import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
 from rummy500._engine.reducer import is_legal
 from rummy500.moves import Move
-from rummy500.state import GameState, Phase
+from rummy500.state import Phase
+from rummy500.statecore import StateCore
 
 __all__ = ["legal_moves", "take_depths"]
 
 
 def legal_moves(
-    state: GameState, *, seat: int | None = None, depth: int | None = None
+    state: StateCore, *, seat: int | None = None, depth: int | None = None
 ) -> tuple[Move, ...]:
     """The legal moves of :func:`rummy500.legal_moves`, its arguments checked."""
     phase = state.phase
@@ -66,7 +67,7 @@ def legal_moves(
     return tuple(moves)
 
 
-def take_depths(state: GameState, seat: int | None = None) -> tuple[int, ...]:
+def take_depths(state: StateCore, seat: int | None = None) -> tuple[int, ...]:
     """The depths of :func:`rummy500.take_depths`, its arguments checked."""
     seat = state.to_move if seat is None else seat
     if state.phase is not Phase.DRAW:

@@ -48,7 +48,8 @@ from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
 from rummy500.seating import next_seat
-from rummy500.state import GameState, Phase
+from rummy500.state import Phase
+from rummy500.statecore import StateCore
 
 __all__ = [
     "after_play",
@@ -60,7 +61,7 @@ __all__ = [
 ]
 
 
-def play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
+def play(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by the player to move, from the hand (T7)."""
     forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     changes = {"known_codes": known_after(state, move)}
@@ -68,7 +69,7 @@ def play(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     return play_in_turn(state, turn)
 
 
-def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
+def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
     """A play by the player to move, in full: checked, then made.
 
     ``state`` has the turn fields of the play's turn (a take leaves them as
@@ -95,12 +96,12 @@ def play_in_turn(state: GameState, turn: TurnPlay) -> GameState:
 
 
 def after_play(
-    state: GameState,
+    state: StateCore,
     player: int,
     hand: bytes,
     effect: PlayEffect,
     **changes: Any,
-) -> GameState:
+) -> StateCore:
     """The mover's state after a valid play: going out, floating, or playing on.
 
     ``effect.used`` are the cards taken from ``hand``; ``changes`` are
@@ -132,7 +133,7 @@ def after_play(
     )
 
 
-def play_moves(state: GameState) -> list[Move]:
+def play_moves(state: StateCore) -> list[Move]:
     """Every meld and lay-off the player to move may make now (phase ``play``)."""
     rules = state.rules
     player = state.to_move
@@ -155,7 +156,7 @@ def play_moves(state: GameState) -> list[Move]:
 # Out of turn (T9)
 
 
-def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
+def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by a seat that is not to move (T9)."""
     rules = state.rules
     player = move.player
@@ -205,7 +206,7 @@ def out_of_turn(state: GameState, move: MeldMove | LayoffMove) -> GameState:
     )
 
 
-def out_of_turn_moves(state: GameState, only: int | None = None) -> list[Move]:
+def out_of_turn_moves(state: StateCore, only: int | None = None) -> list[Move]:
     """The melds and lay-offs of every seat that is not to move (T9); or of seat ``only``."""
     rules = state.rules
     players = len(state.hand_codes)
@@ -231,7 +232,7 @@ def out_of_turn_moves(state: GameState, only: int | None = None) -> list[Move]:
     return moves
 
 
-def _allowed(state: GameState, candidate: Play) -> bool:
+def _allowed(state: StateCore, candidate: Play) -> bool:
     try:
         out_of_turn(state, candidate)
     except IllegalMoveError:

@@ -41,12 +41,13 @@ from rummy500.moves import (
     Split,
     Take,
 )
-from rummy500.state import GameState, Phase
+from rummy500.state import Phase
+from rummy500.statecore import StateCore
 
 __all__ = ["apply_move", "check_move", "is_legal"]
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
+def apply_move(state: StateCore, move: Move) -> StateCore:
     """The state after ``move`` (see :func:`rummy500.apply_move`)."""
     after = _apply(state, move)
     if type(move) in _GAMBIT_KNOWN:
@@ -56,7 +57,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     return after
 
 
-def _apply(state: GameState, move: Move) -> GameState:
+def _apply(state: StateCore, move: Move) -> StateCore:
     """The state after ``move``, by the handler of its rule section (known cards aside)."""
     kind = type(move)
     if kind not in MOVE_TYPES:
@@ -108,12 +109,12 @@ def _apply(state: GameState, move: Move) -> GameState:
     return discarding.discard(state, move)  # type: ignore[arg-type]
 
 
-def check_move(state: GameState, move: Move) -> None:
+def check_move(state: StateCore, move: Move) -> None:
     """Raise :class:`IllegalMoveError` if ``move`` is illegal (see :func:`rummy500.check_move`)."""
     apply_move(state, move)
 
 
-def is_legal(state: GameState, move: Move) -> bool:
+def is_legal(state: StateCore, move: Move) -> bool:
     """Whether ``move`` is legal in ``state`` (see :func:`rummy500.is_legal`)."""
     try:
         apply_move(state, move)
@@ -122,12 +123,12 @@ def is_legal(state: GameState, move: Move) -> bool:
     return True
 
 
-def _split(state: GameState, move: Split) -> GameState:
+def _split(state: StateCore, move: Split) -> StateCore:
     """A split (V7) is a play in the player's turn that melds the chosen pile card."""
     return playing.play_in_turn(state, gambit.split(state, move))
 
 
-def _block(state: GameState, move: Block) -> GameState:
+def _block(state: StateCore, move: Block) -> StateCore:
     """A block (V7), after which the blocker must still be able to end the turn (N1)."""
     after = gambit.block(state, move)
     if mover_stranded(after):
@@ -143,7 +144,7 @@ def _block(state: GameState, move: Block) -> GameState:
 
 
 # The handlers of each phase's own moves, by move class.
-_Handler = Callable[[GameState, Any], GameState]
+_Handler = Callable[[StateCore, Any], StateCore]
 _DRAW_PHASE: dict[type, _Handler] = {
     Draw: drawing.draw,
     Take: taking.take,

@@ -19,11 +19,11 @@ with the shared :data:`~rummy500.statefields.CLEARED_TURN`.
 
 All of them fill the state's slots directly rather than through its
 constructor, which sets each slot with a call of ``object.__setattr__`` past
-the frozen class's ``__setattr__``.  The engine fills a plain class with the
-same slots (:class:`_Builder`), then makes the object a
-:class:`~rummy500.state.GameState` by assigning its class, which Python
-allows between classes of the same slot layout; the result is an ordinary
-state, equal, hashed and frozen like any other.
+the frozen class's ``__setattr__``.  The engine fills a
+:class:`~rummy500.statecore.StateCore` (the base class that holds the
+slots), then makes the object a :class:`~rummy500.state.GameState` by
+assigning its class, which Python allows as the subclass adds no slot; the
+result is an ordinary state, equal, hashed and frozen like any other.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from typing import Any, Protocol, cast
 from rummy500.cards import Card, codes_of
 from rummy500.memo import store
 from rummy500.state import STATE_FIELDS, GameState, Phase
+from rummy500.statecore import SLOTS, StateCore
 from rummy500.statefields import (
     CLEARED_TURN,
     HAND_FIELDS,
@@ -65,9 +66,9 @@ ENGINE_FIELDS: tuple[str, ...] = tuple(
     _AS_CODES[field][0] if field in _AS_CODES else field for field in FIELDS
 )
 
-#: The slots of GameState: the fields it stores itself, its two records of
-#: grouped fields and the cache of its hash.
-_SLOTS: tuple[str, ...] = GameState.__slots__
+#: The slots of a state (:data:`rummy500.statecore.SLOTS`): the fields it stores
+#: itself, its two records of grouped fields and the cache of its hash.
+_SLOTS: tuple[str, ...] = SLOTS
 
 #: The records of grouped fields: the slot, the record's class and its fields.
 _GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -75,13 +76,10 @@ _GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("_hand", "HandFields", HAND_FIELDS),
 )
 
-#: A plain class with the same slots.
-_Builder = type("_Builder", (), {"__slots__": _SLOTS})
-
 
 def _generate(
     name: str, parameters: str, values: Mapping[str, str], records: Mapping[str, str] | None = None
-) -> Callable[..., GameState]:
+) -> Callable[..., StateCore]:
     """Compile ``def name(parameters)``, which builds a state setting each field to ``values``.
 
     ``values`` maps a field to the expression it is set from (by default the
@@ -94,7 +92,7 @@ def _generate(
     ``None`` until the hash is asked.
     """
     records = records or {}
-    lines = [f"def {name}({parameters}):", "    built = new(Builder)"]
+    lines = [f"def {name}({parameters}):", "    built = new(StateCore)"]
     for slot in _SLOTS:
         if slot == "_hash":
             lines.append("    built._hash = None")
@@ -120,8 +118,8 @@ def _generate(
         ]
     lines += ["    built.__class__ = GameState", "    return built"]
     namespace: dict[str, Any] = {
-        "new": object.__new__,
-        "Builder": _Builder,
+        "new": StateCore.__new__,
+        "StateCore": StateCore,
         "GameState": GameState,
         "TurnFields": TurnFields,
         "HandFields": HandFields,
@@ -130,7 +128,7 @@ def _generate(
         "codes_of": codes_of,
     }
     exec("\n".join(lines), namespace)  # the source is built from the field names alone
-    return cast("Callable[..., GameState]", namespace[name])
+    return cast("Callable[..., StateCore]", namespace[name])
 
 
 def _seat_codes(cards: Sequence[Sequence[Card]]) -> tuple[bytes, ...]:
@@ -138,7 +136,7 @@ def _seat_codes(cards: Sequence[Sequence[Card]]) -> tuple[bytes, ...]:
 
 
 #: ``GameState(*values)``, without the frozen constructor's per-field calls.
-build_state: Callable[[Sequence[Any]], GameState] = _generate(
+build_state: Callable[[Sequence[Any]], StateCore] = _generate(
     "build_state",
     "values",
     {
@@ -152,11 +150,11 @@ build_state: Callable[[Sequence[Any]], GameState] = _generate(
 #: The copiers of :func:`evolve`, by the names of the fields changed, in order
 #: (the engine's calls change about a dozen sets of fields; the table is emptied
 #: if it ever holds :data:`_COPIERS_LIMIT`).
-_COPIERS: dict[tuple[str, ...], Callable[..., GameState]] = {}
+_COPIERS: dict[tuple[str, ...], Callable[..., StateCore]] = {}
 _COPIERS_LIMIT = 256
 
 
-def evolve(state: GameState, **changes: Any) -> GameState:
+def evolve(state: StateCore, **changes: Any) -> StateCore:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
     The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
@@ -180,7 +178,7 @@ def evolve(state: GameState, **changes: Any) -> GameState:
 class _TurnPhase(Protocol):
     def __call__(
         self,
-        state: GameState,
+        state: StateCore,
         to_move: int,
         phase: Phase,
         hand_codes: tuple[bytes, ...],
@@ -190,7 +188,7 @@ class _TurnPhase(Protocol):
         stock_rebuilds: int,
         idle_turns: int,
         known: tuple[bytes, ...] | None = None,
-    ) -> GameState: ...
+    ) -> StateCore: ...
 
 
 #: The fields :func:`turn_phase` takes, in the order it takes them (after the state).

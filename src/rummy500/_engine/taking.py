@@ -49,17 +49,18 @@ from rummy500.errors import Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
 from rummy500.rules import DeepestCardUse, DiscardTake
-from rummy500.state import GameState, Phase
+from rummy500.state import Phase
+from rummy500.statecore import StateCore
 
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
 
 
-def must_meld_at_once(state: GameState, count: int) -> bool:
+def must_meld_at_once(state: StateCore, count: int) -> bool:
     """Whether taking ``count`` cards requires melding the deepest one at once (T3, T3a, T4)."""
     return count > 1 or state.rules.top_discard_must_meld
 
 
-def take(state: GameState, move: Take) -> GameState:
+def take(state: StateCore, move: Take) -> StateCore:
     """Take the top ``move.count`` discards; with a play, meld the deepest at once (T2–T4)."""
     rules = state.rules
     pile = state.discard_codes
@@ -146,7 +147,7 @@ class _Scan(NamedTuple):
     take_layoffs: bool  # the card taken may be laid off (T4, T8)
 
 
-def _scan(state: GameState) -> _Scan:
+def _scan(state: StateCore) -> _Scan:
     rules = state.rules
     player = state.to_move
     limit = len(state.discard_codes) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
@@ -162,7 +163,7 @@ def _scan(state: GameState) -> _Scan:
     )
 
 
-def _start_pool(state: GameState, player: int) -> tuple[Pool, int]:
+def _start_pool(state: StateCore, player: int) -> tuple[Pool, int]:
     """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
     hand = state.hand_codes[player]
     if state.rules.dealers_gambit:  # jokers kept out of melds this hand are not in the pool
@@ -171,7 +172,7 @@ def _start_pool(state: GameState, player: int) -> tuple[Pool, int]:
     return Pool(hand), 0
 
 
-def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
+def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
     """Every take of the player to move, by depth, with every way to meld the deepest card.
 
     With ``depth``, only the takes of exactly that many cards.  Under dealer's
@@ -238,7 +239,7 @@ def take_moves(state: GameState, depth: int | None = None) -> list[Move]:
 _LARGE = 8
 
 
-def take_depths(state: GameState) -> list[int]:
+def take_depths(state: StateCore) -> list[int]:
     """The depths at which the player to move has a legal take or split, found depth by depth.
 
     A depth counts as soon as one play of its deepest card passes every check:
@@ -282,7 +283,7 @@ def take_depths(state: GameState) -> list[int]:
     return depths
 
 
-def _may_take_top(state: GameState, player: int, hand: bytes, top: int) -> bool:
+def _may_take_top(state: StateCore, player: int, hand: bytes, top: int) -> bool:
     """Whether the top discard may be taken alone: the player can still end the turn (T11, N1)."""
     if not turn_end_can_be_blocked(state.rules) and not state.rules.dealers_gambit:
         # Any other card of the hand may then be discarded.
@@ -295,7 +296,7 @@ def _may_take_top(state: GameState, player: int, hand: bytes, top: int) -> bool:
 
 
 def _checked_takes(
-    state: GameState, scan: _Scan, count: int, plays: list[Play], *, first_only: bool = False
+    state: StateCore, scan: _Scan, count: int, plays: list[Play], *, first_only: bool = False
 ) -> list[Move]:
     """The takes (and splits) of depth ``count`` whose play leaves the turn able to end (N1).
 
@@ -335,7 +336,7 @@ class _Check:
 
     def __init__(
         self,
-        state: GameState,
+        state: StateCore,
         player: int,
         codes: bytes,
         required: int,

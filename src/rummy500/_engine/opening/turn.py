@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rummy500._engine.illegal import illegal
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.state import GameState
+from rummy500.statecore import StateCore
 
 __all__ = [
     "discard_problem",
@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 
-def opening_need(state: GameState, player: int, points: int) -> int:
+def opening_need(state: StateCore, player: int, points: int) -> int:
     """Points ``player`` must still meld this turn to open, after ``points`` more.
 
     0 when there is no opening minimum, the player has opened, or has not
@@ -48,12 +48,12 @@ def points_short(minimum: int, melded: int, points: int) -> int:
     return minimum - total
 
 
-def may_lay_off(state: GameState, player: int) -> bool:
+def may_lay_off(state: StateCore, player: int) -> bool:
     """Whether ``player`` may lay off: always, except before opening."""
     return not state.rules.opening_minimum or player in state.opened
 
 
-def not_opened(state: GameState, player: int) -> IllegalMoveError:
+def not_opened(state: StateCore, player: int) -> IllegalMoveError:
     """The error of a lay-off before opening."""
     return illegal(
         Reason.NOT_OPENED,
@@ -63,7 +63,7 @@ def not_opened(state: GameState, player: int) -> IllegalMoveError:
     )
 
 
-def opened_after(state: GameState, player: int, turn_points: int) -> frozenset[int]:
+def opened_after(state: StateCore, player: int, turn_points: int) -> frozenset[int]:
     """The seats that have opened once ``player`` has melded ``turn_points`` this turn."""
     minimum = state.rules.opening_minimum
     if minimum and player not in state.opened and turn_points >= minimum:
@@ -71,7 +71,7 @@ def opened_after(state: GameState, player: int, turn_points: int) -> frozenset[i
     return state.opened
 
 
-def discard_problem(state: GameState, player: int) -> IllegalMoveError | None:
+def discard_problem(state: StateCore, player: int) -> IllegalMoveError | None:
     """Why ``player`` may not end the turn now: melds begun short of the minimum, if so."""
     if opening_need(state, player, 0):
         return illegal(
@@ -84,7 +84,7 @@ def discard_problem(state: GameState, player: int) -> IllegalMoveError | None:
 
 
 def out_of_turn_problem(
-    state: GameState, player: int, is_layoff: bool, points: int
+    state: StateCore, player: int, is_layoff: bool, points: int
 ) -> IllegalMoveError | None:
     """Why ``player``, not yet opened, may not make this play out of turn (T9), if so."""
     if not state.rules.opening_minimum or player in state.opened:
