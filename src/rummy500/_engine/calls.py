@@ -30,6 +30,7 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.movecache import call_move, layoff_move, pile_moves
 from rummy500._engine.opening import may_lay_off, not_opened
+from rummy500._engine.phases import DRAW, PLAY
 from rummy500._engine.playing import after_play
 from rummy500._engine.plays import (
     PlayEffect,
@@ -46,7 +47,6 @@ from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
 from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
-from rummy500.state import Phase
 from rummy500.statecore import StateCore
 
 __all__ = ["call", "call_depths", "call_moves", "caller_turn"]
@@ -63,7 +63,7 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
         )
     rule = "R2" if mode is RummyCall.LAYOFF_TOP else "R1"
     discarder = state.last_discarder
-    if state.phase is not Phase.DRAW or discarder is None:
+    if state.phase is not DRAW or discarder is None:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED,
             "'Rummy!' may be called only after a discard, before the next player draws",
@@ -110,7 +110,7 @@ def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:
         state,
         discard_codes=state.discard_codes[: -len(taken)],
         to_move=caller,
-        phase=Phase.PLAY,
+        phase=PLAY,
         last_discarder=None,
         taken_codes=taken,
         turn_points=0,

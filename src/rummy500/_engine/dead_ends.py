@@ -32,6 +32,7 @@ from rummy500._engine.opening import (
     opening_search,
     points_short,
 )
+from rummy500._engine.phases import PLAY
 from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
 from rummy500._engine.profile import FINISHES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
@@ -46,7 +47,7 @@ from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import GoingOut, Rules
-from rummy500.state import JokerEffect, Phase, TableMeld, jokers_tamed
+from rummy500.state import JokerEffect, TableMeld, jokers_tamed
 from rummy500.statecore import StateCore
 
 __all__ = [
@@ -248,7 +249,7 @@ def mover_may_be_stranded(state: StateCore) -> bool:
     who must still reach the opening minimum (T8), or whose last card could
     become playable (E3) depends on the table to end the turn.
     """
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return False
     mover = state.to_move
     hand = state.hand_codes[mover]

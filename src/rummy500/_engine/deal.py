@@ -16,11 +16,12 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from rummy500._engine.phases import DRAW, FIRST_DISCARD, NOMINATE
 from rummy500.cards import JOKER, Card, as_cards
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import FirstDiscard, Rules, deal_problem
 from rummy500.seating import next_seat, seat_order
-from rummy500.state import GameState, Phase
+from rummy500.state import GameState
 
 __all__ = ["SEED_BOUND", "Deal", "check_seed", "deal", "new_game"]
 
@@ -113,10 +114,10 @@ def new_game(
     dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
     chooser = rules.first_discard is FirstDiscard.CHOOSER
     if rules.dealers_gambit:
-        to_move, phase = dealer, Phase.NOMINATE
+        to_move, phase = dealer, NOMINATE
     else:
         to_move = next_seat(rules, players, dealer)
-        phase = Phase.FIRST_DISCARD if chooser else Phase.DRAW
+        phase = FIRST_DISCARD if chooser else DRAW
     return GameState(
         rules=rules,
         dealer=dealer,

@@ -20,12 +20,12 @@ from rummy500._engine.hands import hand_index, index_of, replace_hand
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.opening import discard_problem as opening_problem
+from rummy500._engine.phases import PLAY
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
-from rummy500.state import Phase
 from rummy500.statecore import StateCore
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
@@ -39,7 +39,7 @@ def taken_alone(state: StateCore) -> int | None:
 def discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveError | None:
     """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
     taken = state.taken_codes
-    if len(taken) == 1 and taken[0] == code and state.phase is Phase.PLAY:
+    if len(taken) == 1 and taken[0] == code and state.phase is PLAY:
         return illegal(
             Reason.DISCARD_TAKEN_CARD,
             f"p{player} took only the top discard, {card_from_code(code)}, and may not discard "
@@ -90,7 +90,7 @@ def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move
     if checked is None:
         checked = turn_end_can_be_blocked(state.rules)
     candidates: Sequence[Discard] = hand_index(state.hand_codes[player]).discards(player)
-    forbidden = taken_alone(state) if state.phase is Phase.PLAY else None
+    forbidden = taken_alone(state) if state.phase is PLAY else None
     if forbidden is not None:
         candidates = [move for move in candidates if move.card.code != forbidden]
     if checked:

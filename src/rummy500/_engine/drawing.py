@@ -19,12 +19,13 @@ from rummy500._engine.going_out import over
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.movecache import draw_move, end_move, pass_move
+from rummy500._engine.phases import DRAW, PLAY
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
 from rummy500.rules import StockExhausted
 from rummy500.seating import next_seat
-from rummy500.state import EndReason, Phase
+from rummy500.state import EndReason
 from rummy500.statecore import StateCore
 
 __all__ = ["draw", "draw_nothing", "end_hand", "next_turn", "stock_move"]
@@ -57,7 +58,7 @@ def draw(state: StateCore, move: Draw) -> StateCore:
     return turn_phase(
         state,
         state.to_move,
-        Phase.PLAY,
+        PLAY,
         hands,
         stock[count:],
         state.discard_codes,
@@ -82,7 +83,7 @@ def draw_nothing(state: StateCore, move: Pass) -> StateCore:
         # no card; a last card that may be neither discarded, E3, nor laid off
         # before opening, T8) ends the turn at once (N1).
         return next_turn(evolve(state, last_discarder=None), player, discarded=False)
-    return evolve(state, phase=Phase.PLAY, last_discarder=None, taken_codes=b"")
+    return evolve(state, phase=PLAY, last_discarder=None, taken_codes=b"")
 
 
 def end_hand(state: StateCore, move: EndHand) -> StateCore:
@@ -137,7 +138,7 @@ def next_turn(
         return turn_phase(
             state,
             following,
-            Phase.DRAW,
+            DRAW,
             hands,
             stock,
             pile,
@@ -168,7 +169,7 @@ def next_turn(
         pile = pile[-1:]
         rebuilds += 1
     return turn_phase(
-        state, following, Phase.DRAW, hands, stock, pile, last_discarder, rebuilds, idle, known
+        state, following, DRAW, hands, stock, pile, last_discarder, rebuilds, idle, known
     )
 
 

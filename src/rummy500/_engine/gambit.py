@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from rummy500._engine.hands import hand_index, index_of, replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.movecache import meld_move
+from rummy500._engine.phases import DRAW, FIRST_DISCARD, NOMINATE, PLAY
 from rummy500._engine.plays import TurnPlay
 from rummy500._engine.states import evolve
 from rummy500.cards import JOKER, JOKER_CODE, cards_of
@@ -40,7 +41,7 @@ from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
 from rummy500.rules import FirstDiscard
 from rummy500.seating import next_seat
-from rummy500.state import JokerEffect, Phase, jokers_tamed
+from rummy500.state import JokerEffect, jokers_tamed
 from rummy500.statecore import StateCore
 
 __all__ = [
@@ -222,7 +223,7 @@ def nominate(state: StateCore, move: Move) -> StateCore:
             "'nominate wild', 'nominate double' or 'nominate split'",
             "V7",
         )
-    if state.phase is not Phase.NOMINATE:
+    if state.phase is not NOMINATE:
         raise illegal(
             Reason.WRONG_PHASE,
             "jokers are nominated only under dealer's gambit, by the dealer, before play"
@@ -240,7 +241,7 @@ def nominate(state: StateCore, move: Move) -> StateCore:
         state,
         joker_effect=move.effect,
         to_move=next_seat(state.rules, len(state.hand_codes), state.dealer),
-        phase=Phase.FIRST_DISCARD if chooser else Phase.DRAW,
+        phase=FIRST_DISCARD if chooser else DRAW,
     )
 
 
@@ -354,7 +355,7 @@ def split(state: StateCore, move: Split) -> TurnPlay:
     inside = pile[:-count]  # the cards below it
     changes = {
         "discard_codes": b"",
-        "phase": Phase.PLAY,
+        "phase": PLAY,
         "last_discarder": None,
         "taken_codes": outside,
         "dead": (*state.dead, *cards_of(inside), JOKER),

@@ -18,6 +18,7 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.movecache import pass_move
 from rummy500._engine.opening import may_lay_off, not_opened
+from rummy500._engine.phases import FINAL_LAYOFF, OVER
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
@@ -26,7 +27,7 @@ from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, Move, Pass
 from rummy500.rules import GoingOut, Rules
 from rummy500.seating import next_seat
-from rummy500.state import EndReason, Phase, jokers_tamed
+from rummy500.state import EndReason, jokers_tamed
 from rummy500.statecore import StateCore
 
 __all__ = [
@@ -97,7 +98,7 @@ def went_out(state: StateCore, player: int, *, going_rummy: bool, long_run: bool
     if state.rules.final_layoff:
         return evolve(
             state,
-            phase=Phase.FINAL_LAYOFF,
+            phase=FINAL_LAYOFF,
             to_move=next_seat(state.rules, len(state.hand_codes), player),
             went_out=player,
             went_out_rummy=going_rummy,
@@ -126,7 +127,7 @@ def over(
     )
     return evolve(
         state,
-        phase=Phase.OVER,
+        phase=OVER,
         result=result,
         last_discarder=None,
         went_out=out,

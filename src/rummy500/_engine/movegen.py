@@ -17,9 +17,9 @@ import rummy500._engine.gambit as gambit
 import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
+from rummy500._engine.phases import DRAW, FINAL_LAYOFF, FIRST_DISCARD, OVER, PLAY
 from rummy500._engine.reducer import is_legal
 from rummy500.moves import Move
-from rummy500.state import Phase
 from rummy500.statecore import StateCore
 
 __all__ = ["legal_moves", "take_depths"]
@@ -31,21 +31,21 @@ def legal_moves(
     """The legal moves of :func:`rummy500.legal_moves`, its arguments checked."""
     phase = state.phase
     mover = state.to_move
-    if phase is Phase.OVER:
+    if phase is OVER:
         return ()
     if depth is not None:
-        if phase is not Phase.DRAW:
+        if phase is not DRAW:
             return ()
         found = taking.take_moves(state, depth) if seat in (None, mover) else []
         found.extend(calls.call_moves(state, seat, depth))
         return tuple(found)
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         moves: list[Move] = []
         if seat in (None, mover):
             moves.append(drawing.stock_move(state))
             moves.extend(taking.take_moves(state))
         moves.extend(calls.call_moves(state, seat))
-    elif phase is Phase.PLAY:
+    elif phase is PLAY:
         moves = []
         if seat in (None, mover):
             moves.extend(playing.play_moves(state))
@@ -56,11 +56,11 @@ def legal_moves(
                 )
     elif seat not in (None, mover):
         return ()  # the phases below have moves of the seat to move only
-    elif phase is Phase.FIRST_DISCARD:
+    elif phase is FIRST_DISCARD:
         return tuple(discarding.discard_moves(state, checked=False))
-    elif phase is Phase.FINAL_LAYOFF:
+    elif phase is FINAL_LAYOFF:
         return tuple(going_out.final_layoff_moves(state))
-    else:  # Phase.NOMINATE
+    else:  # NOMINATE
         return tuple(gambit.nominations(state))
     if state.rules.out_of_turn_melding and seat != mover:
         moves.extend(playing.out_of_turn_moves(state, seat))
@@ -70,7 +70,7 @@ def legal_moves(
 def take_depths(state: StateCore, seat: int | None = None) -> tuple[int, ...]:
     """The depths of :func:`rummy500.take_depths`, its arguments checked."""
     seat = state.to_move if seat is None else seat
-    if state.phase is not Phase.DRAW:
+    if state.phase is not DRAW:
         return ()
     if seat == state.to_move:
         depths = set(taking.take_depths(state))

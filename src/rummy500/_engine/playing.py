@@ -34,6 +34,7 @@ from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
+from rummy500._engine.phases import DRAW, PLAY
 from rummy500._engine.plays import (
     PlayEffect,
     TurnPlay,
@@ -48,7 +49,6 @@ from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
 from rummy500.seating import next_seat
-from rummy500.state import Phase
 from rummy500.statecore import StateCore
 
 __all__ = [
@@ -160,7 +160,7 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by a seat that is not to move (T9)."""
     rules = state.rules
     player = move.player
-    if state.phase not in (Phase.DRAW, Phase.PLAY):
+    if state.phase not in (DRAW, PLAY):
         raise illegal(
             Reason.NOT_YOUR_TURN,
             f"it is p{state.to_move}'s turn, not p{move.player}'s",

@@ -24,6 +24,7 @@ from rummy500._engine.dead_ends import blocker, mover_stranded
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.opening import opening_need
+from rummy500._engine.phases import DRAW, FINAL_LAYOFF, NOMINATE, OVER, PLAY
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import (
@@ -41,7 +42,6 @@ from rummy500.moves import (
     Split,
     Take,
 )
-from rummy500.state import Phase
 from rummy500.statecore import StateCore
 
 __all__ = ["apply_move", "check_move", "is_legal"]
@@ -67,7 +67,7 @@ def _apply(state: StateCore, move: Move) -> StateCore:
             "-",
         )
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is OVER:
         raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
     player = move.player
     if player >= len(state.hand_codes):
@@ -78,18 +78,18 @@ def _apply(state: StateCore, move: Move) -> StateCore:
         )
     if kind is CallRummy:
         return calls.call(state, move)  # type: ignore[arg-type]
-    if phase is Phase.NOMINATE or kind is Nominate:
+    if phase is NOMINATE or kind is Nominate:
         return gambit.nominate(state, move)
     if player != state.to_move:
         if kind in _PLAYS and state.rules.out_of_turn_melding:
             return playing.out_of_turn(state, move)  # type: ignore[arg-type]
         raise illegal(Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{player}'s", "D7")
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         handler = _DRAW_PHASE.get(kind)
         if handler is None:
             raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
         return handler(state, move)
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         handler = _PLAY_PHASE.get(kind)
         if handler is None:
             if kind is Pass:
@@ -100,9 +100,9 @@ def _apply(state: StateCore, move: Move) -> StateCore:
                 )
             raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
         return handler(state, move)
-    if phase is Phase.FINAL_LAYOFF:
+    if phase is FINAL_LAYOFF:
         return going_out.final_layoff(state, move)
-    if kind is not Discard:  # Phase.FIRST_DISCARD
+    if kind is not Discard:  # FIRST_DISCARD
         raise illegal(
             Reason.WRONG_PHASE, f"p{player} starts the pile: the first move is a discard", "D6"
         )

@@ -34,6 +34,7 @@ from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
+from rummy500._engine.phases import PLAY
 from rummy500._engine.playing import play_in_turn
 from rummy500._engine.plays import (
     TurnPlay,
@@ -49,7 +50,6 @@ from rummy500.errors import Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
 from rummy500.rules import DeepestCardUse, DiscardTake
-from rummy500.state import Phase
 from rummy500.statecore import StateCore
 
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
@@ -113,7 +113,7 @@ def take(state: StateCore, move: Take) -> StateCore:
             hand_codes=replace_hand(state.hand_codes, player, hand),
             taken_codes=taken,
             discard_codes=pile[:-count],
-            phase=Phase.PLAY,
+            phase=PLAY,
             last_discarder=None,
             known_codes=known_after(state, move),
         )
@@ -125,7 +125,7 @@ def take(state: StateCore, move: Take) -> StateCore:
         )
     changes = {
         "discard_codes": pile[:-count],
-        "phase": Phase.PLAY,
+        "phase": PLAY,
         "last_discarder": None,
         "known_codes": known_after(state, move),
         "taken_codes": taken,
