@@ -28,9 +28,9 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.members import DRAW, LAYOFF_TOP, NO_CALLS, PLAY
 from rummy500._engine.movecache import call_move, layoff_move, pile_moves
 from rummy500._engine.opening import may_lay_off, not_opened
-from rummy500._engine.phases import DRAW, PLAY
 from rummy500._engine.playing import after_play
 from rummy500._engine.plays import (
     PlayEffect,
@@ -45,7 +45,6 @@ from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
-from rummy500.rules import RummyCall
 from rummy500.seating import seat_order
 from rummy500.statecore import StateCore
 
@@ -57,11 +56,11 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
     rules = state.rules
     player = move.player
     mode = rules.rummy_call
-    if mode is RummyCall.NONE:
+    if mode is NO_CALLS:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED, "there are no 'Rummy!' calls under rummy_call='none'", "R3"
         )
-    rule = "R2" if mode is RummyCall.LAYOFF_TOP else "R1"
+    rule = "R2" if mode is LAYOFF_TOP else "R1"
     discarder = state.last_discarder
     if state.phase is not DRAW or discarder is None:
         raise illegal(
@@ -73,7 +72,7 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED, f"p{player} discarded and may not call 'Rummy!'", rule
         )
-    if mode is RummyCall.LAYOFF_TOP:
+    if mode is LAYOFF_TOP:
         return _call_layoff_top(state, move)
     if player == state.to_move:
         raise illegal(
@@ -120,7 +119,7 @@ def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:
 
 
 def _resolve_call_play(state: StateCore, move: CallRummy, taken: bytes, hand: bytes) -> PlayEffect:
-    rule = "R2" if state.rules.rummy_call is RummyCall.LAYOFF_TOP else "R1"
+    rule = "R2" if state.rules.rummy_call is LAYOFF_TOP else "R1"
     problem = joker_problem(state, move.play)
     if problem is not None:
         raise problem
@@ -182,15 +181,15 @@ def call_moves(state: StateCore, seat: int | None = None, depth: int | None = No
     """
     rules = state.rules
     discarder = state.last_discarder
-    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard_codes:
+    if discarder is None or rules.rummy_call is NO_CALLS or not state.discard_codes:
         return []
     two_seats = len(state.hand_codes) == 2 and state.to_move != discarder
-    if two_seats and rules.rummy_call is not RummyCall.LAYOFF_TOP:
+    if two_seats and rules.rummy_call is not LAYOFF_TOP:
         return []  # the only other seat is the one to move, who takes instead
     order = seat_order(rules, len(state.hand_codes), discarder)[1:]
     if seat is not None:
         order = tuple(caller for caller in order if caller == seat)
-    if rules.rummy_call is RummyCall.LAYOFF_TOP:
+    if rules.rummy_call is LAYOFF_TOP:
         return _layoff_top_calls(state, order) if depth in (None, 1) else []
     callers = [caller for caller in order if caller != state.to_move]
     if not callers:
@@ -211,11 +210,11 @@ def call_depths(state: StateCore, seat: int) -> list[int]:
     """The depths at which ``seat`` may call "Rummy!" now (no move is built)."""
     rules = state.rules
     discarder = state.last_discarder
-    if discarder is None or rules.rummy_call is RummyCall.NONE or not state.discard_codes:
+    if discarder is None or rules.rummy_call is NO_CALLS or not state.discard_codes:
         return []
     if seat == discarder:
         return []
-    if rules.rummy_call is RummyCall.LAYOFF_TOP:
+    if rules.rummy_call is LAYOFF_TOP:
         return [1] if call_moves(state, seat) else []
     if seat == state.to_move:
         return []

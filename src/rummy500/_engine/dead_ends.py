@@ -23,6 +23,7 @@ from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
+from rummy500._engine.members import DISCARD_REQUIRED, MELD_OR_DISCARD, NOMINATED_DOUBLE, PLAY
 from rummy500._engine.opening import (
     Laid,
     OpeningSearch,
@@ -32,7 +33,6 @@ from rummy500._engine.opening import (
     opening_search,
     points_short,
 )
-from rummy500._engine.phases import PLAY
 from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
 from rummy500._engine.profile import FINISHES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
@@ -46,7 +46,7 @@ from rummy500.meldgen import (
 from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, Play
-from rummy500.rules import GoingOut, Rules
+from rummy500.rules import Rules
 from rummy500.state import JokerEffect, TableMeld, jokers_tamed
 from rummy500.statecore import StateCore
 
@@ -71,7 +71,7 @@ def turn_end_can_be_blocked(rules: Rules) -> bool:
     """
     return (
         bool(rules.opening_minimum)
-        or rules.going_out is not GoingOut.MELD_OR_DISCARD
+        or rules.going_out is not MELD_OR_DISCARD
         or rules.final_discard_must_be_unplayable
     )
 
@@ -235,7 +235,7 @@ def blocker(rules: Rules, forbidden: bool, need: int) -> str:
         reasons.append("the card taken alone may not be discarded (T11)")
     if need:
         reasons.append(f"the melds would stay {need} points short of opening (T8)")
-    if rules.going_out is GoingOut.DISCARD_REQUIRED:
+    if rules.going_out is DISCARD_REQUIRED:
         reasons.append("a card must be kept to discard (E2)")
     if rules.final_discard_must_be_unplayable:
         reasons.append("the last card may not be discarded if it could be laid off (E3)")
@@ -409,7 +409,7 @@ class _Search:
     @classmethod
     def of(cls, rules: Rules, forbidden: int | None, effect: JokerEffect | None) -> _Search:
         """The search of :func:`can_finish` with these arguments."""
-        return cls(rules, forbidden, jokers_tamed(effect), effect is JokerEffect.DOUBLE)
+        return cls(rules, forbidden, jokers_tamed(effect), effect is NOMINATED_DOUBLE)
 
     def answer(
         self,

@@ -16,10 +16,10 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummy500._engine.phases import DRAW, FIRST_DISCARD, NOMINATE
+from rummy500._engine.members import CHOOSER, DRAW, FIRST_DISCARD, NOMINATE
 from rummy500.cards import JOKER, Card, as_cards
 from rummy500.errors import InvalidArgumentError, shown
-from rummy500.rules import FirstDiscard, Rules, deal_problem
+from rummy500.rules import Rules, deal_problem
 from rummy500.seating import next_seat, seat_order
 from rummy500.state import GameState
 
@@ -112,7 +112,7 @@ def new_game(
 ) -> GameState:
     """The first state of a hand (see :func:`rummy500.new_game`, which checks the arguments)."""
     dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
-    chooser = rules.first_discard is FirstDiscard.CHOOSER
+    chooser = rules.first_discard is CHOOSER
     if rules.dealers_gambit:
         to_move, phase = dealer, NOMINATE
     else:
@@ -193,7 +193,7 @@ def deal(
             position += 1
     next_card = cards[position]
     position += 1
-    if rules.first_discard is FirstDiscard.CHOOSER:
+    if rules.first_discard is CHOOSER:
         hands[order[0]].append(next_card)
         discard: tuple[Card, ...] = ()
     else:

@@ -19,8 +19,8 @@ from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import hand_index, index_of, replace_hand
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.members import PLAY
 from rummy500._engine.opening import discard_problem as opening_problem
-from rummy500._engine.phases import PLAY
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code

@@ -18,12 +18,11 @@ from rummy500._engine.dead_ends import hand_can_finish
 from rummy500._engine.going_out import over
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
+from rummy500._engine.members import DRAW, PLAY, PLAY_ON, RESHUFFLE
 from rummy500._engine.movecache import draw_move, end_move, pass_move
-from rummy500._engine.phases import DRAW, PLAY
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
-from rummy500.rules import StockExhausted
 from rummy500.seating import next_seat
 from rummy500.state import EndReason
 from rummy500.statecore import StateCore
@@ -40,7 +39,7 @@ def stock_move(state: StateCore) -> Move:
     player = state.to_move
     if state.stock_codes:
         return draw_move(player)
-    if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
+    if state.rules.stock_exhausted is PLAY_ON:
         return pass_move(player)
     return end_move(player)
 
@@ -70,7 +69,7 @@ def draw(state: StateCore, move: Draw) -> StateCore:
 
 def draw_nothing(state: StateCore, move: Pass) -> StateCore:
     """Draw nothing: an empty stock under ``play_on`` (T6)."""
-    if state.stock_codes or state.rules.stock_exhausted is not StockExhausted.PLAY_ON:
+    if state.stock_codes or state.rules.stock_exhausted is not PLAY_ON:
         raise illegal(
             Reason.WRONG_PHASE,
             "drawing nothing ('pass') is allowed only with an empty stock under "
@@ -95,7 +94,7 @@ def end_hand(state: StateCore, move: EndHand) -> StateCore:
             "left)",
             "T6",
         )
-    if state.rules.stock_exhausted is StockExhausted.PLAY_ON:
+    if state.rules.stock_exhausted is PLAY_ON:
         raise illegal(
             Reason.CANNOT_END,
             "under stock_exhausted='play_on' play goes on: take from the pile or 'pass'",
@@ -149,7 +148,7 @@ def next_turn(
         )
     idle = state.idle_turns
     rebuilds = state.stock_rebuilds
-    if rules.stock_exhausted is StockExhausted.PLAY_ON:
+    if rules.stock_exhausted is PLAY_ON:
         idle = 0 if state.turn_cards else idle + 1
         if idle >= players:
             ended = evolve(
@@ -160,11 +159,7 @@ def next_turn(
                 known_codes=known or state.known_codes,
             )
             return over(ended, None, EndReason.STOCK_EXHAUSTED)
-    if (
-        rules.stock_exhausted is StockExhausted.RESHUFFLE
-        and rebuilds < rules.max_stock_rebuilds
-        and len(pile) > 1
-    ):
+    if rules.stock_exhausted is RESHUFFLE and rebuilds < rules.max_stock_rebuilds and len(pile) > 1:
         stock = _reshuffled(pile[:-1], state.seed, rebuilds)
         pile = pile[-1:]
         rebuilds += 1

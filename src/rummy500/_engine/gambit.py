@@ -30,8 +30,17 @@ from collections.abc import Sequence
 
 from rummy500._engine.hands import hand_index, index_of, replace_hand, with_cards
 from rummy500._engine.illegal import illegal
+from rummy500._engine.members import (
+    CHOOSER,
+    DRAW,
+    FIRST_DISCARD,
+    NOMINATE,
+    NOMINATED_DOUBLE,
+    NOMINATED_SPLIT,
+    NOMINATED_WILD,
+    PLAY,
+)
 from rummy500._engine.movecache import meld_move
-from rummy500._engine.phases import DRAW, FIRST_DISCARD, NOMINATE, PLAY
 from rummy500._engine.plays import TurnPlay
 from rummy500._engine.states import evolve
 from rummy500.cards import JOKER, JOKER_CODE, cards_of
@@ -39,7 +48,6 @@ from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
-from rummy500.rules import FirstDiscard
 from rummy500.seating import next_seat
 from rummy500.state import JokerEffect, jokers_tamed
 from rummy500.statecore import StateCore
@@ -77,7 +85,7 @@ def dealer_reserve(state: StateCore, player: int) -> int:
     if not state.dealer_joker or player != state.dealer:
         return 0
     effect = state.joker_effect
-    return 1 if effect is JokerEffect.WILD or effect is JokerEffect.DOUBLE else 0
+    return 1 if effect is NOMINATED_WILD or effect is NOMINATED_DOUBLE else 0
 
 
 def play_pool(state: StateCore, player: int, codes: bytes) -> tuple[list[int], int]:
@@ -127,7 +135,7 @@ def joker_problem(
         )
     doubled = isinstance(play, MeldMove) and play.doubled
     effect = state.joker_effect
-    if effect is None or effect is JokerEffect.WILD:
+    if effect is None or effect is NOMINATED_WILD:
         if doubled:
             return illegal(
                 Reason.JOKER_EFFECT,
@@ -142,7 +150,7 @@ def joker_problem(
             f"jokers are not wild this hand: the dealer nominated {effect.value!r}",
             "V7",
         )
-    if doubled and effect is not JokerEffect.DOUBLE:
+    if doubled and effect is not NOMINATED_DOUBLE:
         return illegal(
             Reason.JOKER_EFFECT,
             f"a joker doubles a meld only when the dealer nominated 'double', not {effect.value!r}",
@@ -173,11 +181,11 @@ def generation_pool(
     jokers = hand.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
     pool = Pool(code for code in hand if code != JOKER_CODE)
     effect = state.joker_effect
-    if effect is JokerEffect.WILD:
+    if effect is NOMINATED_WILD:
         for _ in range(jokers):
             pool.add(JOKER_CODE)
         return pool, 0
-    return pool, jokers if effect is JokerEffect.DOUBLE else 0
+    return pool, jokers if effect is NOMINATED_DOUBLE else 0
 
 
 def add_pile_card(state: StateCore, pool: Pool, code: int) -> tuple[bool, int]:
@@ -236,7 +244,7 @@ def nominate(state: StateCore, move: Move) -> StateCore:
             f"only the dealer, p{state.dealer}, nominates what jokers do, not p{player}",
             "V7",
         )
-    chooser = state.rules.first_discard is FirstDiscard.CHOOSER
+    chooser = state.rules.first_discard is CHOOSER
     return evolve(
         state,
         joker_effect=move.effect,
@@ -302,7 +310,7 @@ def block(state: StateCore, move: Block) -> StateCore:
 
 def doubles_melds(state: StateCore) -> int:
     """1 if a joker may double a new meld this hand (``double``), else 0."""
-    return 1 if state.joker_effect is JokerEffect.DOUBLE else 0
+    return 1 if state.joker_effect is NOMINATED_DOUBLE else 0
 
 
 def hand_without_splitting_joker(state: StateCore, player: int) -> bytes:
@@ -316,7 +324,7 @@ def hand_without_splitting_joker(state: StateCore, player: int) -> bytes:
 
 def may_split(state: StateCore, player: int) -> bool:
     """Whether ``player`` holds a joker to split the pile with (or is the dealer with theirs)."""
-    if state.joker_effect is not JokerEffect.SPLIT:
+    if state.joker_effect is not NOMINATED_SPLIT:
         return False
     if state.dealer_joker and player == state.dealer:
         return True
@@ -332,7 +340,7 @@ def split(state: StateCore, move: Split) -> TurnPlay:
     makes (with every check of a play: N1, T8, E2).
     """
     player = move.player
-    if state.joker_effect is not JokerEffect.SPLIT:
+    if state.joker_effect is not NOMINATED_SPLIT:
         raise illegal(
             Reason.JOKER_EFFECT,
             "the pile may be split only under dealer's gambit when the dealer nominated 'split'",

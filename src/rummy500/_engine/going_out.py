@@ -16,16 +16,16 @@ from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, s
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.members import DISCARD_REQUIRED, FINAL_LAYOFF, FLOATING, OVER
 from rummy500._engine.movecache import pass_move
 from rummy500._engine.opening import may_lay_off, not_opened
-from rummy500._engine.phases import FINAL_LAYOFF, OVER
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code, cards_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, Move, Pass
-from rummy500.rules import GoingOut, Rules
+from rummy500.rules import Rules
 from rummy500.seating import next_seat
 from rummy500.state import EndReason, jokers_tamed
 from rummy500.statecore import StateCore
@@ -45,7 +45,7 @@ __all__ = [
 
 def floats(rules: Rules) -> bool:
     """Whether a player who melds their last card floats instead of going out (E2)."""
-    return rules.going_out is GoingOut.FLOATING
+    return rules.going_out is FLOATING
 
 
 def can_empty_hand(rules: Rules, need: int) -> bool:
@@ -54,12 +54,12 @@ def can_empty_hand(rules: Rules, need: int) -> bool:
     Not under ``discard_required``, and not short of the opening minimum
     (``need`` points still to meld).
     """
-    return rules.going_out is not GoingOut.DISCARD_REQUIRED and need == 0
+    return rules.going_out is not DISCARD_REQUIRED and need == 0
 
 
 def empty_hand_problem(state: StateCore, player: int) -> IllegalMoveError | None:
     """Why ``player`` may not meld or lay off their last card (``discard_required``), if so."""
-    if state.rules.going_out is GoingOut.DISCARD_REQUIRED:
+    if state.rules.going_out is DISCARD_REQUIRED:
         return illegal(
             Reason.DEAD_END,
             f"p{player} must keep a card to discard and may not meld the last one",

@@ -12,10 +12,10 @@ never known.  :func:`known_after` is called by the reducer after every move.
 from __future__ import annotations
 
 from rummy500._engine.gambit import dealer_reserve, spend
+from rummy500._engine.members import LAYOFF_TOP
 from rummy500._engine.plays import physical
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
-from rummy500.rules import RummyCall
 from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
@@ -43,7 +43,7 @@ def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
     seat = move.player
     kind = type(move)
     if kind is Take or kind is CallRummy or kind is Split:
-        if kind is CallRummy and state.rules.rummy_call is RummyCall.LAYOFF_TOP:
+        if kind is CallRummy and state.rules.rummy_call is LAYOFF_TOP:
             return known
         gained = state.discard_codes[-move.count :]  # type: ignore[union-attr]
         play = move.play  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ import rummy500._engine.gambit as gambit
 import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
-from rummy500._engine.phases import DRAW, FINAL_LAYOFF, FIRST_DISCARD, OVER, PLAY
+from rummy500._engine.members import DRAW, FINAL_LAYOFF, FIRST_DISCARD, OVER, PLAY
 from rummy500._engine.reducer import is_legal
 from rummy500.moves import Move
 from rummy500.statecore import StateCore

@@ -33,8 +33,8 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, float
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.members import DRAW, PLAY
 from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
-from rummy500._engine.phases import DRAW, PLAY
 from rummy500._engine.plays import (
     PlayEffect,
     TurnPlay,

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummy500._engine.illegal import from_meld_error, illegal
+from rummy500._engine.members import GROUP, WILD_JOKERS
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE, card_from_code
@@ -29,10 +30,10 @@ from rummy500.meldcards import (
     quote_cards,
 )
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
-from rummy500.melds import Meld, MeldKind, ordered_like, run_fits
+from rummy500.melds import Meld, ordered_like, run_fits
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
-from rummy500.rules import Ace, Jokers, Rules
+from rummy500.rules import Ace, Rules
 from rummy500.state import TableMeld
 
 __all__ = [
@@ -351,11 +352,11 @@ def has_play(
     that the jokers can fill), or a lay-off on a table meld.
     """
     if required == JOKER_CODE:
-        if rules.jokers is Jokers.WILD:
+        if rules.jokers is WILD_JOKERS:
             return _has_joker_play(rules, melds, pool, layoffs, index)
         return bool(plays_from_pool(rules, melds, 0, pool, required, layoffs=layoffs, index=index))
     rank, suit = required % 13 + 1, required // 13
-    wild_jokers = pool.jokers if rules.jokers is Jokers.WILD else 0
+    wild_jokers = pool.jokers if rules.jokers is WILD_JOKERS else 0
     if (pool.spread >> 4 * rank & 15).bit_count() + wild_jokers >= 3:
         return True
     held = pool.suit_masks[suit]
@@ -442,7 +443,7 @@ def _add_meld_moves(
     parts: list[tuple[Play, ...]], rules: Rules, player: int, pool: Pool, required: int | None
 ) -> None:
     jokers = pool.jokers
-    wild = rules.jokers is Jokers.WILD
+    wild = rules.jokers is WILD_JOKERS
     wild_jokers = jokers if wild else 0
     need_joker = required == JOKER_CODE
     if need_joker and not jokers:
@@ -572,7 +573,7 @@ def _add_layoff_moves(
     index: TargetIndex | None,
 ) -> None:
     jokers = pool.jokers
-    wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
+    wild_jokers = jokers if rules.jokers is WILD_JOKERS else 0
     spread, suit_masks = pool.spread, pool.suit_masks
     key_required = -1 if required is None else required
     ace: str | None = None
@@ -669,7 +670,7 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
     rank, suit = code % 13 + 1, code // 13
     if index.by_rank[rank] or index.by_suit[suit]:
         return True
-    jokers = pool.jokers if rules.jokers is Jokers.WILD else 0
+    jokers = pool.jokers if rules.jokers is WILD_JOKERS else 0
     if (pool.spread >> 4 * rank & 15).bit_count() + jokers >= 3:
         return True
     length = rules.min_run_length
@@ -723,7 +724,7 @@ class TargetIndex:
                 continue
             meld = table_meld.meld
             codes = meld.codes
-            if meld.kind is MeldKind.GROUP:
+            if meld.kind is GROUP:
                 if len(codes) >= 4:
                     continue
                 suits = 0

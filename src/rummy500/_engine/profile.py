@@ -13,10 +13,11 @@ memory they hold is bounded.
 
 from __future__ import annotations
 
+from rummy500._engine.members import RUN, WILD_JOKERS
 from rummy500.errors import InvalidMeldError
-from rummy500.melds import Meld, MeldKind, laid_points, layoff_codes, meld_from_codes
+from rummy500.melds import Meld, laid_points, layoff_codes, meld_from_codes
 from rummy500.memo import store
-from rummy500.rules import Jokers, Rules
+from rummy500.rules import Rules
 
 __all__ = [
     "FINISHES_LIMIT",
@@ -91,7 +92,7 @@ class Profile:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.ace: str = rules.ace.value
-        self.wild = rules.jokers is Jokers.WILD
+        self.wild = rules.jokers is WILD_JOKERS
         self.min_run = rules.min_run_length
         self.values: tuple[int, ...] = rules.card_values.table
         self.low_ace: int = rules.card_values.low_ace
@@ -123,7 +124,7 @@ class Profile:
             meld = meld_from_codes(codes, rules)
         except InvalidMeldError as error:
             return error
-        run = meld.kind is MeldKind.RUN
+        run = meld.kind is RUN
         multiplier = self._multiplier(run, len(meld.codes))
         points = laid_points(meld, rules)  # S1, with V6's multiplier and V8's four aces
         run_length = len(meld.codes) if run else 0

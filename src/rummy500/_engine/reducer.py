@@ -23,8 +23,8 @@ import rummy500._engine.taking as taking
 from rummy500._engine.dead_ends import blocker, mover_stranded
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.members import DRAW, FINAL_LAYOFF, NOMINATE, OVER, PLAY
 from rummy500._engine.opening import opening_need
-from rummy500._engine.phases import DRAW, FINAL_LAYOFF, NOMINATE, OVER, PLAY
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import (

@@ -32,9 +32,9 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.members import ANY_DEPTH, NEW_MELD_ONLY, PLAY, TOP_ONLY
 from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
-from rummy500._engine.phases import PLAY
 from rummy500._engine.playing import play_in_turn
 from rummy500._engine.plays import (
     TurnPlay,
@@ -49,7 +49,6 @@ from rummy500.cards import card_from_code
 from rummy500.errors import Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
-from rummy500.rules import DeepestCardUse, DiscardTake
 from rummy500.statecore import StateCore
 
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
@@ -69,7 +68,7 @@ def take(state: StateCore, move: Take) -> StateCore:
         raise illegal(
             Reason.PILE_TOO_SHORT, f"cannot take {count} cards: the pile holds {len(pile)}", "T1"
         )
-    if count > 1 and rules.discard_take is DiscardTake.TOP_ONLY:
+    if count > 1 and rules.discard_take is TOP_ONLY:
         raise illegal(
             Reason.DEEP_TAKE_NOT_ALLOWED,
             "only the top discard may be taken under discard_take='top_only'",
@@ -117,7 +116,7 @@ def take(state: StateCore, move: Take) -> StateCore:
             last_discarder=None,
             known_codes=known_after(state, move),
         )
-    if rules.deepest_card_use is DeepestCardUse.NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
+    if rules.deepest_card_use is NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
             f"the card taken, {deepest_card}, must go into a new meld, not a lay-off",
@@ -150,7 +149,7 @@ class _Scan(NamedTuple):
 def _scan(state: StateCore) -> _Scan:
     rules = state.rules
     player = state.to_move
-    limit = len(state.discard_codes) if rules.discard_take is DiscardTake.ANY_DEPTH else 1
+    limit = len(state.discard_codes) if rules.discard_take is ANY_DEPTH else 1
     splits = rules.dealers_gambit and may_split(state, player)
     return _Scan(
         player,
@@ -159,7 +158,7 @@ def _scan(state: StateCore) -> _Scan:
         1 if rules.top_discard_must_meld or splits else 2,
         len(state.discard_codes) if splits else limit,
         turn_end_can_be_blocked(rules),
-        may_lay_off(state, player) and rules.deepest_card_use is not DeepestCardUse.NEW_MELD_ONLY,
+        may_lay_off(state, player) and rules.deepest_card_use is not NEW_MELD_ONLY,
     )
 
 

@@ -27,11 +27,11 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from rummy500._engine.members import RUN
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
-from rummy500.melds import MeldKind
 from rummy500.memo import store
 
 __all__ = [
@@ -233,9 +233,7 @@ class OpeningSearch:
                 codes
                 for kind, codes in melds_from_pool(pool, facts.rules, code)
                 # a doubled run is worth more whole than split: one joker doubles it all
-                if self.doubling
-                or kind is not MeldKind.RUN
-                or not splits_in_two(codes, facts.min_run)
+                if self.doubling or kind is not RUN or not splits_in_two(codes, facts.min_run)
             )
             store(self._through, key, found, MEMO_LIMIT)
         return found
