@@ -20,7 +20,7 @@ import pytest
 import rummy500
 from rummy500 import GameState, Phase, new_game
 from rummy500._engine.states import ENGINE_FIELDS, FIELDS, build_state, evolve, turn_phase
-from rummy500.statecore import SLOTS, StateCore
+from rummy500.statecore import CORE_FIELDS, SLOTS, StateCore
 from rummy500.statefields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -211,6 +211,15 @@ def test_states_built_by_the_engine_are_ordinary_states() -> None:
     assert attrs.has(GameState)
     assert attrs.evolve(built, dealer=1, turn_points=5).dealer == 1
     assert GameState.__match_args__ == FIELDS
+
+
+def test_the_core_takes_its_fields_in_the_order_the_engine_passes_them() -> None:
+    """The engine's copiers call StateCore positionally in the order of CORE_FIELDS."""
+    state = new_game(seed=5)
+    core = StateCore(*[getattr(state, name) for name in CORE_FIELDS])
+    for name in CORE_FIELDS:
+        assert getattr(core, name) is getattr(state, name), name
+    assert sorted(CORE_FIELDS) == sorted(name for name in SLOTS if name != "_hash")
 
 
 def test_states_share_their_quiet_fields() -> None:

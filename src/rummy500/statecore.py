@@ -28,7 +28,7 @@ from rummy500.statefields import HandFields, TurnFields
 if TYPE_CHECKING:
     from rummy500.state import HandResult, JokerEffect, Phase, TableMeld
 
-__all__ = ["SLOTS", "StateCore"]
+__all__ = ["CORE_FIELDS", "SLOTS", "StateCore"]
 
 _Class = TypeVar("_Class")
 
@@ -62,6 +62,24 @@ SLOTS: tuple[str, ...] = (
     "stock_codes",
     "taken_codes",
     "to_move",
+)
+
+
+#: What :class:`StateCore`'s constructor takes, in order: the fields a state
+#: stores itself, then its two records of grouped fields.
+CORE_FIELDS: tuple[str, ...] = (
+    "rules",
+    "to_move",
+    "phase",
+    "hand_codes",
+    "stock_codes",
+    "discard_codes",
+    "melds",
+    "last_discarder",
+    "taken_codes",
+    "known_codes",
+    "_turn",
+    "_hand",
 )
 
 

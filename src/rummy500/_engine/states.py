@@ -34,7 +34,7 @@ from typing import Any, Protocol, cast
 from rummy500.cards import Card, codes_of
 from rummy500.memo import store
 from rummy500.state import STATE_FIELDS, GameState, Phase
-from rummy500.statecore import SLOTS, StateCore
+from rummy500.statecore import CORE_FIELDS, StateCore
 from rummy500.statefields import (
     CLEARED_TURN,
     HAND_FIELDS,
@@ -66,10 +66,6 @@ ENGINE_FIELDS: tuple[str, ...] = tuple(
     _AS_CODES[field][0] if field in _AS_CODES else field for field in FIELDS
 )
 
-#: The slots of a state (:data:`rummy500.statecore.SLOTS`): the fields it stores
-#: itself, its two records of grouped fields and the cache of its hash.
-_SLOTS: tuple[str, ...] = SLOTS
-
 #: The records of grouped fields: the slot, the record's class and its fields.
 _GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("_turn", "TurnFields", TURN_FIELDS),
@@ -84,41 +80,38 @@ def _generate(
 
     ``values`` maps a field to the expression it is set from (by default the
     state's own, ``state.field``); ``records`` maps the slot of a group of
-    fields to the expression of its record, for a group set all at once.  A
-    line per slot is what makes it fast, as in the ``__init__`` attrs
-    generates (a loop calling a setter per field is not).  The state's own
-    record of a group is kept when no field of it is given, or when each
-    given value is the very object it holds; the cache of the hash is
-    ``None`` until the hash is asked.
+    fields to the expression of its record, for a group set all at once.  The
+    function calls :class:`~rummy500.statecore.StateCore` with every value in
+    one positional call (natively compiled in the compiled build; in plain
+    Python one call that sets each slot, as the ``__init__`` attrs generates),
+    then gives the core the class :class:`~rummy500.state.GameState`.  The
+    state's own record of a group is kept when no field of it is given, or
+    when each given value is the very object it holds.
     """
     records = records or {}
-    lines = [f"def {name}({parameters}):", "    built = new(StateCore)"]
-    for slot in _SLOTS:
-        if slot == "_hash":
-            lines.append("    built._hash = None")
-        elif slot in records:
-            lines.append(f"    built.{slot} = {records[slot]}")
-        elif slot in ENGINE_FIELDS:
-            lines.append(f"    built.{slot} = {values.get(slot, 'state.' + slot)}")
+    lines = [f"def {name}({parameters}):"]
+    arguments = [values.get(field, f"state.{field}") for field in CORE_FIELDS[:-2]]
     for slot, record, fields in _GROUPS:
         if slot in records:
+            arguments.append(records[slot])
             continue
         given = [field for field in fields if field in values]
         if not given:
-            lines.append(f"    built.{slot} = state.{slot}")
+            arguments.append(f"state.{slot}")
             continue
-        arguments = ", ".join(values.get(field, f"{slot}.{field}") for field in fields)
+        built = f"{record}({', '.join(values.get(field, f'{slot}.{field}') for field in fields)})"
         if len(given) == len(fields):  # all given: nothing to keep
-            lines.append(f"    built.{slot} = {record}({arguments})")
+            arguments.append(built)
             continue
         held = " and ".join(f"{values[field]} is {slot}.{field}" for field in given)
-        lines += [
-            f"    {slot} = state.{slot}",
-            f"    built.{slot} = {slot} if {held} else {record}({arguments})",
-        ]
-    lines += ["    built.__class__ = GameState", "    return built"]
+        lines += [f"    {slot} = state.{slot}", f"    {slot} = {slot} if {held} else {built}"]
+        arguments.append(slot)
+    lines += [
+        f"    built = StateCore({', '.join(arguments)})",
+        "    built.__class__ = GameState",
+        "    return built",
+    ]
     namespace: dict[str, Any] = {
-        "new": StateCore.__new__,
         "StateCore": StateCore,
         "GameState": GameState,
         "TurnFields": TurnFields,
