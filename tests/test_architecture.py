@@ -66,6 +66,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.state",
         "rummy500.statecore",
         "rummy500.statefields",
+        "rummy500.statevalues",
         "rummy500.moves",
         "rummy500.notation",
     }

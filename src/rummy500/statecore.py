@@ -26,7 +26,7 @@ from rummy500.rules import Rules
 from rummy500.statefields import HandFields, TurnFields
 
 if TYPE_CHECKING:
-    from rummy500.state import HandResult, JokerEffect, Phase, TableMeld
+    from rummy500.statevalues import HandResult, JokerEffect, Phase, TableMeld
 
 __all__ = ["CORE_FIELDS", "SLOTS", "StateCore"]
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rummy500.cards import Card
-    from rummy500.state import HandResult, JokerEffect
+    from rummy500.statevalues import HandResult, JokerEffect
 
 __all__ = ["CLEARED_TURN", "HAND_FIELDS", "TURN_FIELDS", "HandFields", "TurnFields"]
 
