@@ -3,9 +3,9 @@
 A state has many fields and most moves change a few.  :func:`evolve` copies
 the rest (several times faster than ``attrs.evolve``, which validates and
 looks fields up by name): for each set of fields a caller changes, it
-generates once a copier with a line per slot, which sets the slot from its
-argument or from the state before.  :func:`turn_phase` builds the most
-frequent successor, a new phase of a turn, the same way.  :func:`build_state`
+generates once a copier that passes each field, from its argument or from the
+state before, to the core's constructor.  :func:`turn_phase` builds the most
+frequent successor, a new phase of a turn, written out.  :func:`build_state`
 builds a state from all its values in the order of :data:`FIELDS` (the order
 of :class:`~rummy500.state.GameState`'s fields, which a test guards).
 
@@ -17,19 +17,19 @@ record of a group when it changes none of its fields (or sets them to the
 very values held), and builds a new record otherwise; a turn phase begins
 with the shared :data:`~rummy500.statefields.CLEARED_TURN`.
 
-All of them fill the state's slots directly rather than through its
-constructor, which sets each slot with a call of ``object.__setattr__`` past
-the frozen class's ``__setattr__``.  The engine fills a
-:class:`~rummy500.statecore.StateCore` (the base class that holds the
-slots), then makes the object a :class:`~rummy500.state.GameState` by
-assigning its class, which Python allows as the subclass adds no slot; the
-result is an ordinary state, equal, hashed and frozen like any other.
+None of them goes through the public constructor, which converts cards and
+sets each slot with a call of ``object.__setattr__`` past the frozen class's
+``__setattr__``: they build a :class:`~rummy500.statecore.StateCore` (the base
+class that holds the slots, natively compiled in the compiled build) in one
+call, then make it a :class:`~rummy500.state.GameState` by assigning its
+class, which Python allows as the subclass adds no slot; the result is an
+ordinary state, equal, hashed and frozen like any other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from rummy500.cards import Card, codes_of
 from rummy500.memo import store
@@ -168,57 +168,52 @@ def evolve(state: StateCore, **changes: Any) -> StateCore:
     return copier(state, *changes.values())
 
 
-class _TurnPhase(Protocol):
-    def __call__(
-        self,
-        state: StateCore,
-        to_move: int,
-        phase: Phase,
-        hand_codes: tuple[bytes, ...],
-        stock_codes: bytes,
-        discard_codes: bytes,
-        last_discarder: int | None,
-        stock_rebuilds: int,
-        idle_turns: int,
-        known: tuple[bytes, ...] | None = None,
-    ) -> StateCore: ...
+def turn_phase(
+    state: StateCore,
+    to_move: int,
+    phase: Phase,
+    hand_codes: tuple[bytes, ...],
+    stock_codes: bytes,
+    discard_codes: bytes,
+    last_discarder: int | None,
+    stock_rebuilds: int,
+    idle_turns: int,
+    known: tuple[bytes, ...] | None = None,
+) -> StateCore:
+    """The state as a phase of a turn begins: the turn's fields cleared.
 
-
-#: The fields :func:`turn_phase` takes, in the order it takes them (after the state).
-_TURN_PHASE_GIVEN = (
-    "to_move",
-    "phase",
-    "hand_codes",
-    "stock_codes",
-    "discard_codes",
-    "last_discarder",
-    "stock_rebuilds",
-    "idle_turns",
-)
-
-#: The fields a turn phase starts with cleared, and what it sets the known cards from.
-_TURN_PHASE_SET = {
-    "taken_codes": 'b""',
-    "known_codes": "state.known_codes if known is None else known",
-}
-
-#: The turn's fields a turn phase starts with cleared (result, the turn's points,
-#: cards and longest run, who went out and how), as one shared record.
-_TURN_PHASE_RECORDS = {"_turn": "CLEARED_TURN"}
-
-
-def _compile_turn_phase() -> _TurnPhase:
-    parameters = ", ".join(("state", *_TURN_PHASE_GIVEN, "known=None"))
-    values = {**{name: name for name in _TURN_PHASE_GIVEN}, **_TURN_PHASE_SET}
-    function = _generate("turn_phase", parameters, values, _TURN_PHASE_RECORDS)
-    function.__doc__ = """The state as a phase of a turn begins: the turn's fields cleared.
-
-    ``turn_phase(state, to_move, phase, hand_codes, stock_codes, discard_codes, last_discarder,
-    stock_rebuilds, idle_turns, known=None)``: the other fields are kept (the
-    known cards too when ``known``, their codes, is ``None``).
+    The most frequent successor (every draw and every turn's end), written
+    out: the turn's fields are the shared :data:`~rummy500.statefields.CLEARED_TURN`,
+    no card is taken yet, the known cards are kept when ``known`` (their
+    codes) is ``None``, and the state's record of the hand's quiet fields is
+    kept when the stock rebuilds and idle turns are those it holds.
     """
-    return cast("_TurnPhase", function)
-
-
-#: The state as a phase of a turn begins (see its docstring).
-turn_phase = _compile_turn_phase()
+    hand = state._hand
+    if stock_rebuilds != hand.stock_rebuilds or idle_turns != hand.idle_turns:
+        hand = HandFields(
+            hand.dealer,
+            hand.seed,
+            hand.opened,
+            stock_rebuilds,
+            idle_turns,
+            hand.joker_effect,
+            hand.dealer_joker,
+            hand.blocked_by,
+            hand.dead,
+        )
+    built = StateCore(
+        state.rules,
+        to_move,
+        phase,
+        hand_codes,
+        stock_codes,
+        discard_codes,
+        state.melds,
+        last_discarder,
+        b"",
+        state.known_codes if known is None else known,
+        CLEARED_TURN,
+        hand,
+    )
+    built.__class__ = GameState
+    return built
