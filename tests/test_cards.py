@@ -24,7 +24,7 @@ from rummy500 import (
     parse_card,
     parse_cards,
 )
-from rummy500.cards import cards_of, codes_of
+from rummy500.cards import cards_by_seat, cards_of, codes_by_seat, codes_of
 from rummy500.errors import InvalidArgumentError
 from tests.strategies import card_spellings, cards
 
@@ -183,3 +183,10 @@ def test_card_codes_round_trip(cards_):
 def test_codes_of_names_what_is_not_a_card(item):
     with pytest.raises(InvalidArgumentError, match="a Card was expected"):
         codes_of([parse_card("AS"), item])
+
+
+@given(st.lists(st.lists(cards(), max_size=13), min_size=1, max_size=7))
+def test_codes_by_seat_round_trip(seats):
+    codes = codes_by_seat(seats)
+    assert codes == tuple(codes_of(held) for held in seats)
+    assert cards_by_seat(codes) == tuple(tuple(held) for held in seats)

@@ -39,7 +39,9 @@ __all__ = [
     "canonical_text",
     "card_from_code",
     "card_from_text",
+    "cards_by_seat",
     "cards_of",
+    "codes_by_seat",
     "codes_of",
     "make_deck",
     "parse_card",
@@ -282,6 +284,16 @@ def cards_of(codes: bytes) -> tuple[Card, ...]:
         cards = tuple([_CARDS[code] for code in codes])
         store(_CARD_TUPLES, codes, cards, _CARD_TUPLES_LIMIT)
     return cards
+
+
+def codes_by_seat(cards: Iterable[Iterable[Card]]) -> tuple[bytes, ...]:
+    """:func:`codes_of` of each seat's cards (a state's hands or known cards)."""
+    return tuple([codes_of(held) for held in cards])
+
+
+def cards_by_seat(codes: Iterable[bytes]) -> tuple[tuple[Card, ...], ...]:
+    """:func:`cards_of` of each seat's codes: the inverse of :func:`codes_by_seat`."""
+    return tuple([cards_of(held) for held in codes])
 
 
 _RANK_TEXT = {symbol: Rank(i + 1) for i, symbol in enumerate(_RANK_SYMBOLS)}

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 import attrs
 
 from rummy500._engine import known_after
-from rummy500.cards import Card, as_cards, cards_of
+from rummy500.cards import Card, as_cards, cards_by_seat
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import CallRummy, Move, Split, Take
 from rummy500.state import GameState
@@ -122,4 +122,4 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
     after = known_after(before, move)
     if after == before.known_codes:
         return known
-    return KnownCards(tuple([cards_of(codes) for codes in after]))
+    return KnownCards(cards_by_seat(after))

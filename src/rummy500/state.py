@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from rummy500.cards import JOKER, Card, cards_of, codes_of
+from rummy500.cards import JOKER, Card, cards_by_seat, cards_of, codes_by_seat, codes_of
 from rummy500.rules import Jokers, Rules
 from rummy500.seating import next_seat
 from rummy500.statecore import StateCore
@@ -174,7 +174,7 @@ class GameState(StateCore, _Typed):
         fill(self, "rules", rules)
         fill(self, "to_move", to_move)
         fill(self, "phase", phase)
-        fill(self, "hand_codes", tuple([codes_of(hand) for hand in hands]))
+        fill(self, "hand_codes", codes_by_seat(hands))
         fill(self, "stock_codes", codes_of(stock))
         fill(self, "discard_codes", codes_of(discard))
         fill(self, "melds", melds)
@@ -183,7 +183,7 @@ class GameState(StateCore, _Typed):
         if known is None:
             fill(self, "known_codes", (b"",) * len(hands))
         else:
-            fill(self, "known_codes", tuple([codes_of(cards) for cards in known]))
+            fill(self, "known_codes", codes_by_seat(known))
         turn = TurnFields(
             result,
             turn_points,
@@ -271,7 +271,7 @@ class GameState(StateCore, _Typed):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards, sorted (built from :attr:`hand_codes`)."""
-        return tuple([cards_of(codes) for codes in self.hand_codes])
+        return cards_by_seat(self.hand_codes)
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
@@ -283,7 +283,7 @@ class GameState(StateCore, _Typed):
         :func:`rummy500.apply_move` keeps it; it is public information, shown
         to every seat by :func:`rummy500.observe`.
         """
-        return tuple([cards_of(codes) for codes in self.known_codes])
+        return cards_by_seat(self.known_codes)
 
     @property
     def stock(self) -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rummy500._engine.dead_ends import turn_end_can_be_blocked
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
-from rummy500._engine.hands import hand_index, index_of, replace_hand
+from rummy500._engine.hands import hand_index, replace_hand
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import PLAY
@@ -56,7 +56,7 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     player = move.player
     card = move.card
     hand = state.hand_codes[player]
-    index = index_of(hand, card.code)
+    index = hand.find(card.code)
     if index < 0:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {card}", "T10")
     problem = discard_problem(state, player, card.code)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500._engine.hands import hand_index, index_of, replace_hand, with_cards
+from rummy500._engine.hands import hand_index, replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.members import (
     CHOOSER,
@@ -285,7 +285,7 @@ def block(state: StateCore, move: Block) -> StateCore:
             Reason.CANNOT_BLOCK, f"the dealer's joker is no longer beside the stock ({done})", "V7"
         )
     hand = state.hand_codes[player]
-    index = index_of(hand, JOKER_CODE)
+    index = hand.find(JOKER_CODE)
     if index < 0:
         raise illegal(Reason.CANNOT_BLOCK, f"p{player} holds no joker to block with", "V7")
     if len(hand) == 1:
@@ -318,7 +318,7 @@ def hand_without_splitting_joker(state: StateCore, player: int) -> bytes:
     hand = state.hand_codes[player]
     if state.dealer_joker and player == state.dealer:
         return hand
-    index = index_of(hand, JOKER_CODE)
+    index = hand.find(JOKER_CODE)
     return hand[:index] + hand[index + 1 :] if index >= 0 else hand
 
 
@@ -328,7 +328,7 @@ def may_split(state: StateCore, player: int) -> bool:
         return False
     if state.dealer_joker and player == state.dealer:
         return True
-    return index_of(state.hand_codes[player], JOKER_CODE) >= 0
+    return state.hand_codes[player].find(JOKER_CODE) >= 0
 
 
 def split(state: StateCore, move: Split) -> TurnPlay:

@@ -22,7 +22,7 @@ from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
-from rummy500.cards import card_from_code, cards_of
+from rummy500.cards import card_from_code, cards_by_seat
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, Move, Pass
 from rummy500.rules import Rules
@@ -118,7 +118,7 @@ def over(
     """The hand is over (E1): scored, nobody may move."""
     result = score_hand(
         state.rules,
-        tuple([cards_of(codes) for codes in state.hand_codes]),
+        cards_by_seat(state.hand_codes),
         state.melds,
         out,
         reason,

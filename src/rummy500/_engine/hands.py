@@ -22,7 +22,6 @@ from rummy500.moves import Discard
 __all__ = [
     "HandIndex",
     "hand_index",
-    "index_of",
     "minus",
     "replace_hand",
     "with_cards",
@@ -70,11 +69,6 @@ def hand_index(hand: bytes) -> HandIndex:
         return index
     index = store(_INDEXES, id(hand), HandIndex(hand), _INDEX_LIMIT)
     return index
-
-
-def index_of(hand: bytes, code: int) -> int:
-    """The position of a card with ``code`` in ``hand``, or -1."""
-    return hand.find(code)
 
 
 def without(hand: bytes, codes: Sequence[int]) -> bytes:

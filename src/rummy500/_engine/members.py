@@ -23,7 +23,7 @@ from rummy500.knobchoices import (
     StockExhausted,
 )
 from rummy500.melds import MeldKind
-from rummy500.state import JokerEffect, Phase
+from rummy500.statevalues import JokerEffect, Phase
 
 __all__ = [
     "ANY_DEPTH",

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
-from rummy500.cards import Card, codes_of
+from rummy500.cards import codes_by_seat, codes_of
 from rummy500.memo import store
 from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statecore import CORE_FIELDS, StateCore
@@ -52,11 +52,11 @@ FIELDS: tuple[str, ...] = STATE_FIELDS
 #: The fields the state stores as card codes, the slot of each, and the
 #: function that turns the field's value into the slot's.
 _AS_CODES = {
-    "hands": ("hand_codes", "seat_codes"),
+    "hands": ("hand_codes", "codes_by_seat"),
     "stock": ("stock_codes", "codes_of"),
     "discard": ("discard_codes", "codes_of"),
     "taken": ("taken_codes", "codes_of"),
-    "known": ("known_codes", "seat_codes"),
+    "known": ("known_codes", "codes_by_seat"),
 }
 
 #: The fields as the engine sets them: :data:`FIELDS` with the cards as their
@@ -73,14 +73,11 @@ _GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
-def _generate(
-    name: str, parameters: str, values: Mapping[str, str], records: Mapping[str, str] | None = None
-) -> Callable[..., StateCore]:
+def _generate(name: str, parameters: str, values: Mapping[str, str]) -> Callable[..., StateCore]:
     """Compile ``def name(parameters)``, which builds a state setting each field to ``values``.
 
     ``values`` maps a field to the expression it is set from (by default the
-    state's own, ``state.field``); ``records`` maps the slot of a group of
-    fields to the expression of its record, for a group set all at once.  The
+    state's own, ``state.field``).  The
     function calls :class:`~rummy500.statecore.StateCore` with every value in
     one positional call (natively compiled in the compiled build; in plain
     Python one call that sets each slot, as the ``__init__`` attrs generates),
@@ -88,13 +85,9 @@ def _generate(
     state's own record of a group is kept when no field of it is given, or
     when each given value is the very object it holds.
     """
-    records = records or {}
     lines = [f"def {name}({parameters}):"]
     arguments = [values.get(field, f"state.{field}") for field in CORE_FIELDS[:-2]]
     for slot, record, fields in _GROUPS:
-        if slot in records:
-            arguments.append(records[slot])
-            continue
         given = [field for field in fields if field in values]
         if not given:
             arguments.append(f"state.{slot}")
@@ -116,16 +109,11 @@ def _generate(
         "GameState": GameState,
         "TurnFields": TurnFields,
         "HandFields": HandFields,
-        "CLEARED_TURN": CLEARED_TURN,
-        "seat_codes": _seat_codes,
+        "codes_by_seat": codes_by_seat,
         "codes_of": codes_of,
     }
     exec("\n".join(lines), namespace)  # the source is built from the field names alone
     return cast("Callable[..., StateCore]", namespace[name])
-
-
-def _seat_codes(cards: Sequence[Sequence[Card]]) -> tuple[bytes, ...]:
-    return tuple([codes_of(held) for held in cards])
 
 
 #: ``GameState(*values)``, without the frozen constructor's per-field calls.

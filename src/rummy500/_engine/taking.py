@@ -76,13 +76,12 @@ def take(state: StateCore, move: Take) -> StateCore:
         )
     taken = pile[-count:]
     deepest = taken[0]
-    deepest_card = card_from_code(deepest)
     must_meld = must_meld_at_once(state, count)
     if must_meld and move.play is None:
         raise illegal(
             Reason.MUST_MELD_TAKEN_CARD,
             f"taking {count} card{'s' if count > 1 else ''} requires melding the deepest one, "
-            f"{deepest_card}, at once: write it as 'take {count} meld ...' or "
+            f"{card_from_code(deepest)}, at once: write it as 'take {count} meld ...' or "
             f"'take {count} layoff N ...'",
             "T3",
         )
@@ -100,8 +99,8 @@ def take(state: StateCore, move: Take) -> StateCore:
         if not _may_take_top(state, player, state.hand_codes[player], deepest):
             raise illegal(
                 Reason.DEAD_END,
-                f"after taking {deepest_card} p{player} could not end the turn: it may not be "
-                "discarded (T11) nor melded",
+                f"after taking {card_from_code(deepest)} p{player} could not end the turn: it may "
+                "not be discarded (T11) nor melded",
                 "N1",
             )
         # the take's changes written out here and again for a play below: merged in
@@ -119,7 +118,7 @@ def take(state: StateCore, move: Take) -> StateCore:
     if rules.deepest_card_use is NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
-            f"the card taken, {deepest_card}, must go into a new meld, not a lay-off",
+            f"the card taken, {card_from_code(deepest)}, must go into a new meld, not a lay-off",
             "T4",
         )
     changes = {
@@ -310,11 +309,10 @@ def _checked_takes(
     hand = state.hand_codes[player]
     checked = scan.checked or count == 1
     takes = count <= scan.limit and (count > 1 or state.rules.top_discard_must_meld)
-    taken_codes = taken
-    take_check = _Check(state, player, hand + taken_codes, deepest, forbidden) if checked else None
+    take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None
     split_check = None
     if scan.splits and checked:
-        split_hand = hand_without_splitting_joker(state, player) + taken_codes
+        split_hand = hand_without_splitting_joker(state, player) + taken
         split_check = _Check(state, player, split_hand, deepest, forbidden)
     moves: list[Move] = []
     for play in plays:
