@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import enum
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -111,9 +111,9 @@ _RANK_SYMBOLS = "A23456789TJQK"
 _RANKS: tuple[Rank, ...] = tuple(Rank)
 
 #: Code of a joker in the compact encoding.
-JOKER_CODE = 52
+JOKER_CODE: Final = 52
 #: Number of distinct card codes (52 natural cards and the joker).
-NUM_CODES = 53
+NUM_CODES: Final = 53
 
 
 def _to_rank(value: Rank | int | None) -> Rank | None:

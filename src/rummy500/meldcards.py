@@ -26,7 +26,7 @@ rummy500.errors.NotationError: token 3 of '6H 7H JK=8X': not a joker declaration
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -70,10 +70,10 @@ __all__ = [
 #   52       a plain joker (groups of jokers under sets_only; undeclared otherwise)
 #   53..104  a joker declared as card c (a run joker): 53 + c
 #   105..117 a joker declared as rank r (a group joker): 104 + r
-BARE_JOKER = JOKER_CODE
-RUN_JOKER_BASE = 53
-GROUP_JOKER_BASE = 104
-NUM_SPEC_CODES = 118
+BARE_JOKER: Final = JOKER_CODE
+RUN_JOKER_BASE: Final = 53
+GROUP_JOKER_BASE: Final = 104
+NUM_SPEC_CODES: Final = 118
 
 #: Rank (1–13) each spec code stands for; 0 for a plain joker.
 SPEC_RANK: tuple[int, ...] = tuple(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import Final
 
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.meldcards import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
@@ -34,7 +35,7 @@ __all__ = [
 
 # The non-empty subsets of the four suits, as tuples of suit indices in S H D C order,
 # indexed by the 4-bit mask of suits held.
-_SUIT_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUIT_SUBSETS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         subset
         for size in range(1, 5)
@@ -46,7 +47,9 @@ _SUIT_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 # Per rank (index 1–13) and mask of suits held: each non-empty subset of those
 # suits with the codes of its natural cards of that rank.
-_GROUP_NATURALS: tuple[tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...], ...] = (
+_GROUP_NATURALS: Final[
+    tuple[tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...], ...]
+] = (
     (),
     *(
         tuple(
@@ -122,9 +125,9 @@ def code_counts(codes: Iterable[int]) -> list[int]:
 
 # Per card code: its suit, its rank bit in the suit's mask, and its bit in a
 # pool's ``spread`` (four bits per rank, one per suit: bit 4 * rank + suit).
-_SUIT_OF = tuple(code // 13 for code in range(JOKER_CODE))
-_RANK_BIT = tuple(1 << code % 13 for code in range(JOKER_CODE))
-_SPREAD_BIT = tuple(1 << 4 * (code % 13 + 1) + code // 13 for code in range(JOKER_CODE))
+_SUIT_OF: Final = tuple(code // 13 for code in range(JOKER_CODE))
+_RANK_BIT: Final = tuple(1 << code % 13 for code in range(JOKER_CODE))
+_SPREAD_BIT: Final = tuple(1 << 4 * (code % 13 + 1) + code // 13 for code in range(JOKER_CODE))
 
 
 class Pool:
@@ -258,10 +261,10 @@ def melds_from_pool(
 # The groups of a rank and the runs of a suit, by everything they depend on; the
 # entries hold plain ints and tuples of them only, which Python's cycle collector
 # stops tracking (a table of them costs it nothing).
-_GROUPS: dict[tuple[int, int, int, int, bool], tuple[tuple[int, ...], ...]] = {}
-_GROUPS_LIMIT = 1 << 12
-_RUNS: dict[tuple[str, int, int, int, int, int, bool], tuple[tuple[int, ...], ...]] = {}
-_RUNS_LIMIT = 1 << 16
+_GROUPS: Final[dict[tuple[int, int, int, int, bool], tuple[tuple[int, ...], ...]]] = {}
+_GROUPS_LIMIT: Final = 1 << 12
+_RUNS: Final[dict[tuple[str, int, int, int, int, int, bool], tuple[tuple[int, ...], ...]]] = {}
+_RUNS_LIMIT: Final = 1 << 16
 
 
 def clear_memos() -> None:

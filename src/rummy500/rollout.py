@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from rummy500._engine import legal_moves, playable_on_table, table_points
 from rummy500.cards import JOKER_CODE
@@ -52,7 +53,7 @@ def _play_value(values: Sequence[int], play: MeldMove | LayoffMove) -> int:
 _IN_MELD, _LAYS_OFF, _PARTNER, _DEADWOOD = 8, 8, 2, -10
 _WILD_JOKER, _TAME_JOKER = 10, 2
 #: The 13 rank bits of a suit's mask.
-_RANK_BITS = (1 << 13) - 1
+_RANK_BITS: Final = (1 << 13) - 1
 
 
 class _Hand:

@@ -15,6 +15,7 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from rummy500._engine.members import CHOOSER, DRAW, FIRST_DISCARD, NOMINATE
 from rummy500.cards import JOKER, Card, as_cards
@@ -26,7 +27,7 @@ from rummy500.state import GameState
 __all__ = ["SEED_BOUND", "Deal", "check_seed", "deal", "new_game"]
 
 #: Seeds are integers greater than ``-SEED_BOUND`` and less than ``SEED_BOUND`` (2**64).
-SEED_BOUND = 2**64
+SEED_BOUND: Final = 2**64
 
 
 def check_seed(seed: object) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Final
 
 from rummy500._engine.movecache import discards_by_code
 from rummy500.meldgen import Pool
@@ -58,8 +59,8 @@ class HandIndex:
 
 # The index of the last hands seen, by identity; an entry holds the hand, so an
 # id is never mistaken for another object's.
-_INDEXES: dict[int, HandIndex] = {}
-_INDEX_LIMIT = 256
+_INDEXES: Final[dict[int, HandIndex]] = {}
+_INDEX_LIMIT: Final = 256
 
 
 def hand_index(hand: bytes) -> HandIndex:

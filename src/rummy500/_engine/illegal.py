@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from rummy500.errors import IllegalMoveError, InvalidMeldError, Reason
 
@@ -14,7 +15,7 @@ def illegal(reason: Reason, message: str, rule: str) -> IllegalMoveError:
     return IllegalMoveError(reason, f"{message} (rule {rule})", rule)
 
 
-_TRAILING_RULES = re.compile(r"\s*\([A-Z][0-9a-z, A-Z]*\)$")
+_TRAILING_RULES: Final = re.compile(r"\s*\([A-Z][0-9a-z, A-Z]*\)$")
 
 
 def from_meld_error(reason: Reason, error: InvalidMeldError) -> IllegalMoveError:

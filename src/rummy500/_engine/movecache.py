@@ -8,7 +8,7 @@ positions; moves are immutable values).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
@@ -41,9 +41,9 @@ __all__ = [
     "take_top_move",
 ]
 
-_set = object.__setattr__  # a field set past the move class's converters and validators
+_set: Final = object.__setattr__  # a field set past the move class's converters and validators
 
-_SIMPLE: dict[tuple[type, int], Draw | EndHand | Take | Pass] = {}
+_SIMPLE: Final[dict[tuple[type, int], Draw | EndHand | Take | Pass]] = {}
 _Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
 
 
@@ -82,7 +82,7 @@ def discard_move(player: int, card: Card) -> Discard:
     return discards_by_code(player)[card.code]
 
 
-_DISCARD_TABLES: dict[int, tuple[Discard, ...]] = {}
+_DISCARD_TABLES: Final[dict[int, tuple[Discard, ...]]] = {}
 
 
 def discards_by_code(player: int) -> tuple[Discard, ...]:
@@ -96,12 +96,12 @@ def discards_by_code(player: int) -> tuple[Discard, ...]:
 
 
 # Generated plays are interned too, with a bound on the tables.
-_MELD_MOVES: dict[tuple[int, tuple[int, ...], bool], MeldMove] = {}
-_LAYOFF_MOVES: dict[tuple[int, int, tuple[int, ...]], LayoffMove] = {}
-_INTERNED_LIMIT = 1 << 17
+_MELD_MOVES: Final[dict[tuple[int, tuple[int, ...], bool], MeldMove]] = {}
+_LAYOFF_MOVES: Final[dict[tuple[int, int, tuple[int, ...]], LayoffMove]] = {}
+_INTERNED_LIMIT: Final = 1 << 17
 
 
-_MELD_CARD = MELD_CARDS.__getitem__
+_MELD_CARD: Final = MELD_CARDS.__getitem__
 
 
 def _specs(codes: tuple[int, ...]) -> tuple[MeldCard, ...]:
@@ -134,7 +134,7 @@ def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
 
 # Takes, calls and splits are interned by their play's identity: the plays are
 # interned themselves, and an entry holds its play, so an id is never mistaken.
-_PILE_MOVES: dict[tuple[type, int, int, int], tuple[Play, Take | CallRummy | Split]] = {}
+_PILE_MOVES: Final[dict[tuple[type, int, int, int], tuple[Play, Take | CallRummy | Split]]] = {}
 _PileMove = TypeVar("_PileMove", Take, CallRummy, Split)
 
 
@@ -152,7 +152,7 @@ def _pile_move(cls: type[_PileMove], player: int, count: int, play: Play) -> _Pi
     return cast("_PileMove", move)
 
 
-_PILE_TUPLES: dict[tuple[type, int, int, int], tuple[tuple[Play, ...], tuple[Any, ...]]] = {}
+_PILE_TUPLES: Final[dict[tuple[type, int, int, int], tuple[tuple[Play, ...], tuple[Any, ...]]]] = {}
 
 
 def pile_moves(

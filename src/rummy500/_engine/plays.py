@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.members import GROUP, WILD_JOKERS
@@ -433,10 +433,10 @@ def _windows_through(ace: str, length: int, rank: int) -> tuple[int, ...]:
 # The moves of one rank (groups), one suit (runs) or one table meld (lay-offs)
 # depend only on a few small integers: memoized on exactly those, as tuples of
 # ready moves.  The tables are cleared when full, which bounds them.
-_MEMO_LIMIT = 1 << 15
-_GROUP_MOVES: dict[tuple[int, int, int, int, int, bool], tuple[MeldMove, ...]] = {}
-_RUN_MOVES: dict[tuple[int, str, int, int, int, int, int, bool], tuple[MeldMove, ...]] = {}
-_LAYOFF_MOVES: dict[tuple[object, ...], tuple[LayoffMove, ...]] = {}
+_MEMO_LIMIT: Final = 1 << 15
+_GROUP_MOVES: Final[dict[tuple[int, int, int, int, int, bool], tuple[MeldMove, ...]]] = {}
+_RUN_MOVES: Final[dict[tuple[int, str, int, int, int, int, int, bool], tuple[MeldMove, ...]]] = {}
+_LAYOFF_MOVES: Final[dict[tuple[object, ...], tuple[LayoffMove, ...]]] = {}
 
 
 def _add_meld_moves(
@@ -640,8 +640,8 @@ def _in_windows(held: int, length: int, ace: str) -> int:
     return (covered | covered >> 13) & held
 
 
-_RANKS = tuple(range(1, 14))
-_SUITS = (0, 1, 2, 3)
+_RANKS: Final = tuple(range(1, 14))
+_SUITS: Final = (0, 1, 2, 3)
 
 
 def _near_ranks(radius: int) -> tuple[int, ...]:
@@ -657,7 +657,7 @@ def _near_ranks(radius: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-_NEAR_RANKS = {length: _near_ranks(length - 1) for length in range(3, 14)}
+_NEAR_RANKS: Final = {length: _near_ranks(length - 1) for length in range(3, 14)}
 
 
 def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
@@ -681,8 +681,8 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
 # The index of the table melds is kept for the last few melds tuples seen:
 # consecutive states share one tuple until a meld changes.  Entries hold the
 # tuple itself, so an id is never mistaken for another object's.
-_INDEXES: dict[int, tuple[tuple[TableMeld, ...], TargetIndex]] = {}
-_INDEXES_LIMIT = 64
+_INDEXES: Final[dict[int, tuple[tuple[TableMeld, ...], TargetIndex]]] = {}
+_INDEXES_LIMIT: Final = 64
 
 
 def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:

@@ -13,6 +13,8 @@ memory they hold is bounded.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rummy500._engine.members import RUN, WILD_JOKERS
 from rummy500.errors import InvalidMeldError
 from rummy500.melds import Meld, laid_points, layoff_codes, meld_from_codes
@@ -28,13 +30,13 @@ __all__ = [
 ]
 
 #: The most entries a memo holds before it is cleared.
-MEMO_LIMIT = 1 << 14
+MEMO_LIMIT: Final = 1 << 14
 
 #: The most answers of the search for a turn that can still end (dead ends, N1)
 #: a rule set keeps (about 250 bytes each: one call on a long pile may ask about
 #: thousands of hands, and a table emptied during the call would make the next
 #: call on the same position ask most of them again).
-FINISHES_LIMIT = 1 << 16
+FINISHES_LIMIT: Final = 1 << 16
 
 
 class NewMeld:
@@ -168,9 +170,9 @@ class Profile:
 
 # Profiles by value (equal rule sets share one), and by the identity of the Rules
 # objects seen (each entry holds its object, so an id is never mistaken).
-_BY_VALUE: dict[Rules, Profile] = {}
-_BY_ID: dict[int, tuple[Rules, Profile]] = {}
-_PROFILE_LIMIT = 64
+_BY_VALUE: Final[dict[Rules, Profile]] = {}
+_BY_ID: Final[dict[int, tuple[Rules, Profile]]] = {}
+_PROFILE_LIMIT: Final = 64
 
 
 def profile(rules: Rules) -> Profile:

@@ -10,8 +10,7 @@ sections' predicates to offer exactly the moves accepted here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Final
 
 import rummy500._engine.calls as calls
 import rummy500._engine.discarding as discarding
@@ -85,21 +84,31 @@ def _apply(state: StateCore, move: Move) -> StateCore:
             return playing.out_of_turn(state, move)  # type: ignore[arg-type]
         raise illegal(Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{player}'s", "D7")
     if phase is DRAW:
-        handler = _DRAW_PHASE.get(kind)
-        if handler is None:
-            raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
-        return handler(state, move)
+        if isinstance(move, Draw):
+            return drawing.draw(state, move)
+        if isinstance(move, Take):
+            return taking.take(state, move)
+        if isinstance(move, EndHand):
+            return drawing.end_hand(state, move)
+        if isinstance(move, Pass):
+            return drawing.draw_nothing(state, move)
+        if isinstance(move, Split):
+            return _split(state, move)
+        raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
     if phase is PLAY:
-        handler = _PLAY_PHASE.get(kind)
-        if handler is None:
-            if kind is Pass:
-                raise illegal(
-                    Reason.WRONG_PHASE,
-                    "'pass' is a move of the draw phase (play_on) or of E4",
-                    "T6",
-                )
-            raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
-        return handler(state, move)
+        if isinstance(move, Discard):
+            return discarding.discard(state, move)
+        if isinstance(move, (MeldMove, LayoffMove)):
+            return playing.play(state, move)
+        if isinstance(move, Block):
+            return _block(state, move)
+        if kind is Pass:
+            raise illegal(
+                Reason.WRONG_PHASE,
+                "'pass' is a move of the draw phase (play_on) or of E4",
+                "T6",
+            )
+        raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
     if phase is FINAL_LAYOFF:
         return going_out.final_layoff(state, move)
     if kind is not Discard:  # FIRST_DISCARD
@@ -143,22 +152,7 @@ def _block(state: StateCore, move: Block) -> StateCore:
     return after
 
 
-# The handlers of each phase's own moves, by move class.
-_Handler = Callable[[StateCore, Any], StateCore]
-_DRAW_PHASE: dict[type, _Handler] = {
-    Draw: drawing.draw,
-    Take: taking.take,
-    EndHand: drawing.end_hand,
-    Pass: drawing.draw_nothing,
-    Split: _split,
-}
-_PLAY_PHASE: dict[type, _Handler] = {
-    Discard: discarding.discard,
-    MeldMove: playing.play,
-    LayoffMove: playing.play,
-    Block: _block,
-}
-_PLAYS = (MeldMove, LayoffMove)
+_PLAYS: Final = (MeldMove, LayoffMove)
 # The handlers of the other moves set the known cards themselves, in the one new
 # state they build; those of dealer's gambit (below the known cards' module) do not.
-_GAMBIT_KNOWN = frozenset((Split, Block))
+_GAMBIT_KNOWN: Final = frozenset((Split, Block))

@@ -29,7 +29,7 @@ ordinary state, equal, hashed and frozen like any other.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from rummy500.cards import codes_by_seat, codes_of
 from rummy500.memo import store
@@ -47,11 +47,11 @@ __all__ = ["ENGINE_FIELDS", "FIELDS", "build_state", "evolve", "turn_phase"]
 
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
-FIELDS: tuple[str, ...] = STATE_FIELDS
+FIELDS: Final[tuple[str, ...]] = STATE_FIELDS
 
 #: The fields the state stores as card codes, the slot of each, and the
 #: function that turns the field's value into the slot's.
-_AS_CODES = {
+_AS_CODES: Final = {
     "hands": ("hand_codes", "codes_by_seat"),
     "stock": ("stock_codes", "codes_of"),
     "discard": ("discard_codes", "codes_of"),
@@ -62,12 +62,12 @@ _AS_CODES = {
 #: The fields as the engine sets them: :data:`FIELDS` with the cards as their
 #: codes, as the state stores them: ``hand_codes`` and ``known_codes`` (a
 #: ``bytes`` per seat), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
-ENGINE_FIELDS: tuple[str, ...] = tuple(
+ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(
     _AS_CODES[field][0] if field in _AS_CODES else field for field in FIELDS
 )
 
 #: The records of grouped fields: the slot, the record's class and its fields.
-_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+_GROUPS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
     ("_turn", "TurnFields", TURN_FIELDS),
     ("_hand", "HandFields", HAND_FIELDS),
 )
@@ -117,7 +117,7 @@ def _generate(name: str, parameters: str, values: Mapping[str, str]) -> Callable
 
 
 #: ``GameState(*values)``, without the frozen constructor's per-field calls.
-build_state: Callable[[Sequence[Any]], StateCore] = _generate(
+build_state: Final[Callable[[Sequence[Any]], StateCore]] = _generate(
     "build_state",
     "values",
     {
@@ -131,8 +131,8 @@ build_state: Callable[[Sequence[Any]], StateCore] = _generate(
 #: The copiers of :func:`evolve`, by the names of the fields changed, in order
 #: (the engine's calls change about a dozen sets of fields; the table is emptied
 #: if it ever holds :data:`_COPIERS_LIMIT`).
-_COPIERS: dict[tuple[str, ...], Callable[..., StateCore]] = {}
-_COPIERS_LIMIT = 256
+_COPIERS: Final[dict[tuple[str, ...], Callable[..., StateCore]]] = {}
+_COPIERS_LIMIT: Final = 256
 
 
 def evolve(state: StateCore, **changes: Any) -> StateCore:

@@ -14,7 +14,7 @@ take itself is legal only if they can then end the turn (N1).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummy500._engine.dead_ends import (
     PoolCheck,
@@ -234,7 +234,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
 
 #: Parts of the plays with more plays than this have their takes memoized as a tuple
 #: (positions with long piles and many melds); smaller ones are cheaper built anew.
-_LARGE = 8
+_LARGE: Final = 8
 
 
 def take_depths(state: StateCore) -> list[int]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from rummy500._engine.members import RUN
 from rummy500._engine.profile import MEMO_LIMIT, Profile
@@ -49,13 +49,13 @@ Laid = tuple[tuple[int, ...], bool]
 
 #: The most sets of cards proven short of a number of points that a rule set keeps
 #: (about 120 bytes each).
-SHORTFALLS_LIMIT = 1 << 16
+SHORTFALLS_LIMIT: Final = 1 << 16
 
 #: The natural card codes in the order they are decided: the aces, the twos, ... the kings.
-_ORDER = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
+_ORDER: Final = tuple(sorted(range(JOKER_CODE), key=lambda code: (code % 13, code // 13)))
 
 #: A byte translation of a count of copies into 0 (none) or 1 (held).
-_HELD = bytes([0] + [1] * 255)
+_HELD: Final = bytes([0] + [1] * 255)
 
 # A meld that holds a given card: its meld-card codes, its points, the card codes it
 # uses and the most those cards could bring (the bound it takes away).
@@ -380,10 +380,10 @@ def splits_in_two(codes: tuple[int, ...], shortest: int) -> bool:
 
 # The searches by rule set (the identity of its profile) and use of jokers; each entry
 # holds its profile, so an identity is never mistaken.
-_SEARCHES: dict[tuple[int, bool, bool], tuple[Profile, OpeningSearch]] = {}
+_SEARCHES: Final[dict[tuple[int, bool, bool], tuple[Profile, OpeningSearch]]] = {}
 
 #: The most searches kept (three uses of jokers for each of the profiles kept).
-_SEARCHES_LIMIT = 192
+_SEARCHES_LIMIT: Final = 192
 
 
 def opening_search(facts: Profile, tame: bool, doubling: bool) -> OpeningSearch:
