@@ -19,7 +19,7 @@ class deriving from it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from rummy500.cards import Card
 from rummy500.rules import Rules
@@ -48,7 +48,7 @@ except ImportError:  # the plain build: the decorator only speaks to mypyc
 
 #: The slots of a state: the fields it stores itself, its two records of grouped
 #: fields and the cache of its hash.
-SLOTS: tuple[str, ...] = (
+SLOTS: Final[tuple[str, ...]] = (
     "_hand",
     "_hash",
     "_turn",
@@ -67,7 +67,7 @@ SLOTS: tuple[str, ...] = (
 
 #: What :class:`StateCore`'s constructor takes, in order: the fields a state
 #: stores itself, then its two records of grouped fields.
-CORE_FIELDS: tuple[str, ...] = (
+CORE_FIELDS: Final[tuple[str, ...]] = (
     "rules",
     "to_move",
     "phase",

@@ -12,7 +12,7 @@ built.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from rummy500.cards import Card
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["CLEARED_TURN", "HAND_FIELDS", "TURN_FIELDS", "HandFields", "TurnFields"]
 
 #: The fields of :class:`TurnFields`, in the order its constructor takes them.
-TURN_FIELDS: tuple[str, ...] = (
+TURN_FIELDS: Final[tuple[str, ...]] = (
     "result",
     "turn_points",
     "turn_cards",
@@ -32,7 +32,7 @@ TURN_FIELDS: tuple[str, ...] = (
 )
 
 #: The fields of :class:`HandFields`, in the order its constructor takes them.
-HAND_FIELDS: tuple[str, ...] = (
+HAND_FIELDS: Final[tuple[str, ...]] = (
     "dealer",
     "seed",
     "opened",
@@ -76,7 +76,7 @@ class TurnFields:
 
 
 #: The turn fields as a phase of a turn begins (shared by every state that begins one).
-CLEARED_TURN = TurnFields(None, 0, 0, 0, None, False, False)
+CLEARED_TURN: Final = TurnFields(None, 0, 0, 0, None, False, False)
 
 
 class HandFields:

@@ -12,7 +12,7 @@ same in both builds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 import rummy500._engine.deal as deal
 import rummy500._engine.movegen as movegen
@@ -24,6 +24,10 @@ from rummy500.rules import Rules
 from rummy500.state import GameState
 
 __all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game", "take_depths"]
+
+#: The rules of ``new_game(rules=None)``: one shared value (rule sets are
+#: immutable), not a new one checked at every deal.
+_DEFAULT_RULES: Final = Rules()
 
 
 def new_game(
@@ -63,7 +67,7 @@ def new_game(
     ['p1: draw', 'p1: take 1']
     """
     if rules is None:
-        rules = Rules()
+        rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
         raise InvalidArgumentError(
             f"rules must be a Rules value (see rummy500.presets), got {shown(rules)}"

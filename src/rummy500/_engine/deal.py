@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections import Counter
@@ -28,6 +29,9 @@ __all__ = ["SEED_BOUND", "Deal", "check_seed", "deal", "new_game"]
 
 #: Seeds are integers greater than ``-SEED_BOUND`` and less than ``SEED_BOUND`` (2**64).
 SEED_BOUND: Final = 2**64
+
+# A hand is sorted by card code (Card's own order), read in C rather than by Card.__lt__.
+_CODE: Final = operator.attrgetter("code")
 
 
 def check_seed(seed: object) -> int:
@@ -201,7 +205,7 @@ def deal(
         discard = (next_card,)
     return Deal(
         dealer=dealer,
-        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),
         stock=tuple(cards[position:]),
         discard=discard,
         seed=used_seed,

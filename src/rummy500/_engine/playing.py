@@ -44,7 +44,7 @@ from rummy500._engine.plays import (
     resolve_play,
 )
 from rummy500._engine.scoring import going_rummy
-from rummy500._engine.states import evolve
+from rummy500._engine.states import copy_with, evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
@@ -90,9 +90,9 @@ def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
     if problem is not None:
         raise problem
     if not spent:
-        return after_play(state, player, turn.hand, effect, **turn.changes)
+        return after_play(state, player, turn.hand, effect, turn.changes)
     changes = dict(turn.changes, dealer_joker=False)
-    return after_play(state, player, turn.hand, effect.using(used), **changes)
+    return after_play(state, player, turn.hand, effect.using(used), changes)
 
 
 def after_play(
@@ -100,7 +100,7 @@ def after_play(
     player: int,
     hand: bytes,
     effect: PlayEffect,
-    **changes: Any,
+    changes: dict[str, Any],
 ) -> StateCore:
     """The mover's state after a valid play: going out, floating, or playing on.
 
@@ -110,17 +110,17 @@ def after_play(
     rules = state.rules
     hand = without(hand, effect.used)
     points = state.turn_points + effect.points
-    after = evolve(
-        state,
-        hand_codes=replace_hand(state.hand_codes, player, hand),
-        melds=effect.melds,
-        opened=opened_after(state, player, points),
-        turn_points=points,
-        turn_cards=state.turn_cards + effect.laid,
-        turn_longest_run=max(state.turn_longest_run, effect.run_length),
-        idle_turns=0,
-        **changes,
-    )
+    played = {
+        "hand_codes": replace_hand(state.hand_codes, player, hand),
+        "melds": effect.melds,
+        "opened": opened_after(state, player, points),
+        "turn_points": points,
+        "turn_cards": state.turn_cards + effect.laid,
+        "turn_longest_run": max(state.turn_longest_run, effect.run_length),
+        "idle_turns": 0,
+    }
+    played.update(changes)
+    after = copy_with(state, played)
     if hand:
         return after
     if floats(rules):

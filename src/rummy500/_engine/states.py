@@ -2,10 +2,9 @@
 
 A state has many fields and most moves change a few.  :func:`evolve` copies
 the rest (several times faster than ``attrs.evolve``, which validates and
-looks fields up by name): for each set of fields a caller changes, it
-generates once a copier that passes each field, from its argument or from the
-state before, to the core's constructor.  :func:`turn_phase` builds the most
-frequent successor, a new phase of a turn, written out.  :func:`build_state`
+converts every field): it passes each field, changed or the state's own, to
+the core's constructor in one call.  :func:`turn_phase` builds the most
+frequent successor, a new phase of a turn, from its changing fields alone.  :func:`build_state`
 builds a state from all its values in the order of :data:`FIELDS` (the order
 of :class:`~rummy500.state.GameState`'s fields, which a test guards).
 
@@ -28,13 +27,12 @@ ordinary state, equal, hashed and frozen like any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Sequence
+from typing import Any, Final
 
 from rummy500.cards import codes_by_seat, codes_of
-from rummy500.memo import store
 from rummy500.state import STATE_FIELDS, GameState, Phase
-from rummy500.statecore import CORE_FIELDS, StateCore
+from rummy500.statecore import StateCore
 from rummy500.statefields import (
     CLEARED_TURN,
     HAND_FIELDS,
@@ -43,117 +41,143 @@ from rummy500.statefields import (
     TurnFields,
 )
 
-__all__ = ["ENGINE_FIELDS", "FIELDS", "build_state", "evolve", "turn_phase"]
+__all__ = ["ENGINE_FIELDS", "FIELDS", "build_state", "copy_with", "evolve", "turn_phase"]
 
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
 FIELDS: Final[tuple[str, ...]] = STATE_FIELDS
 
-#: The fields the state stores as card codes, the slot of each, and the
-#: function that turns the field's value into the slot's.
+#: The fields the state stores as card codes, and the slot of each.
 _AS_CODES: Final = {
-    "hands": ("hand_codes", "codes_by_seat"),
-    "stock": ("stock_codes", "codes_of"),
-    "discard": ("discard_codes", "codes_of"),
-    "taken": ("taken_codes", "codes_of"),
-    "known": ("known_codes", "codes_by_seat"),
+    "hands": "hand_codes",
+    "stock": "stock_codes",
+    "discard": "discard_codes",
+    "taken": "taken_codes",
+    "known": "known_codes",
 }
 
 #: The fields as the engine sets them: :data:`FIELDS` with the cards as their
 #: codes, as the state stores them: ``hand_codes`` and ``known_codes`` (a
 #: ``bytes`` per seat), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
-ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(
-    _AS_CODES[field][0] if field in _AS_CODES else field for field in FIELDS
-)
-
-#: The records of grouped fields: the slot, the record's class and its fields.
-_GROUPS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
-    ("_turn", "TurnFields", TURN_FIELDS),
-    ("_hand", "HandFields", HAND_FIELDS),
-)
+ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(_AS_CODES.get(field, field) for field in FIELDS)
+_NAMES: Final = frozenset(ENGINE_FIELDS)
+_TURN_NAMES: Final = frozenset(TURN_FIELDS)
+_HAND_NAMES: Final = frozenset(HAND_FIELDS)
 
 
-def _generate(name: str, parameters: str, values: Mapping[str, str]) -> Callable[..., StateCore]:
-    """Compile ``def name(parameters)``, which builds a state setting each field to ``values``.
-
-    ``values`` maps a field to the expression it is set from (by default the
-    state's own, ``state.field``).  The
-    function calls :class:`~rummy500.statecore.StateCore` with every value in
-    one positional call (natively compiled in the compiled build; in plain
-    Python one call that sets each slot, as the ``__init__`` attrs generates),
-    then gives the core the class :class:`~rummy500.state.GameState`.  The
-    state's own record of a group is kept when no field of it is given, or
-    when each given value is the very object it holds.
-    """
-    lines = [f"def {name}({parameters}):"]
-    arguments = [values.get(field, f"state.{field}") for field in CORE_FIELDS[:-2]]
-    for slot, record, fields in _GROUPS:
-        given = [field for field in fields if field in values]
-        if not given:
-            arguments.append(f"state.{slot}")
-            continue
-        built = f"{record}({', '.join(values.get(field, f'{slot}.{field}') for field in fields)})"
-        if len(given) == len(fields):  # all given: nothing to keep
-            arguments.append(built)
-            continue
-        held = " and ".join(f"{values[field]} is {slot}.{field}" for field in given)
-        lines += [f"    {slot} = state.{slot}", f"    {slot} = {slot} if {held} else {built}"]
-        arguments.append(slot)
-    lines += [
-        f"    built = StateCore({', '.join(arguments)})",
-        "    built.__class__ = GameState",
-        "    return built",
-    ]
-    namespace: dict[str, Any] = {
-        "StateCore": StateCore,
-        "GameState": GameState,
-        "TurnFields": TurnFields,
-        "HandFields": HandFields,
-        "codes_by_seat": codes_by_seat,
-        "codes_of": codes_of,
-    }
-    exec("\n".join(lines), namespace)  # the source is built from the field names alone
-    return cast("Callable[..., StateCore]", namespace[name])
-
-
-#: ``GameState(*values)``, without the frozen constructor's per-field calls.
-build_state: Final[Callable[[Sequence[Any]], StateCore]] = _generate(
-    "build_state",
-    "values",
-    {
-        stored: f"{_AS_CODES[field][1]}(values[{index}])"
-        if field in _AS_CODES
-        else f"values[{index}]"
-        for index, (field, stored) in enumerate(zip(FIELDS, ENGINE_FIELDS, strict=True))
-    },
-)
-
-#: The copiers of :func:`evolve`, by the names of the fields changed, in order
-#: (the engine's calls change about a dozen sets of fields; the table is emptied
-#: if it ever holds :data:`_COPIERS_LIMIT`).
-_COPIERS: Final[dict[tuple[str, ...], Callable[..., StateCore]]] = {}
-_COPIERS_LIMIT: Final = 256
+def build_state(values: Sequence[Any]) -> StateCore:
+    """``GameState(*values)``, without the frozen constructor's per-field calls."""
+    named = dict(zip(FIELDS, values, strict=True))
+    built = StateCore(
+        named["rules"],
+        named["to_move"],
+        named["phase"],
+        codes_by_seat(named["hands"]),
+        codes_of(named["stock"]),
+        codes_of(named["discard"]),
+        named["melds"],
+        named["last_discarder"],
+        codes_of(named["taken"]),
+        codes_by_seat(named["known"]),
+        TurnFields(*[named[field] for field in TURN_FIELDS]),
+        HandFields(*[named[field] for field in HAND_FIELDS]),
+    )
+    built.__class__ = GameState
+    return built
 
 
 def evolve(state: StateCore, **changes: Any) -> StateCore:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
     The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
-    codes: ``hand_codes``, ``stock_codes`` …).
+    codes: ``hand_codes``, ``stock_codes`` …).  The state's record of a group
+    of fields is shared when no field of it changes, or each given value is
+    the very object it holds.
 
     Raises:
         TypeError: for a name that is not a field.
     """
-    names = tuple(changes)
-    copier = _COPIERS.get(names)
-    if copier is None:
-        unknown = [name for name in names if name not in ENGINE_FIELDS]
-        if unknown:
-            raise TypeError(f"GameState has no field {unknown[0]!r}")
-        parameters = ", ".join(("state", *(f"value_{index}" for index in range(len(names)))))
-        values = {name: f"value_{index}" for index, name in enumerate(names)}
-        copier = store(_COPIERS, names, _generate("copy", parameters, values), _COPIERS_LIMIT)
-    return copier(state, *changes.values())
+    return copy_with(state, changes)
+
+
+def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
+    """:func:`evolve` with the changes in a dict (which a caller may build up in steps)."""
+    if not _NAMES.issuperset(changes):
+        unknown = [name for name in changes if name not in _NAMES]
+        raise TypeError(f"GameState has no field {unknown[0]!r}")
+    turn = state._turn
+    if not _TURN_NAMES.isdisjoint(changes):
+        turn = _turn_with(turn, changes)
+    hand = state._hand
+    if not _HAND_NAMES.isdisjoint(changes):
+        hand = _hand_with(hand, changes)
+    get = changes.get
+    built = StateCore(
+        get("rules", state.rules),
+        get("to_move", state.to_move),
+        get("phase", state.phase),
+        get("hand_codes", state.hand_codes),
+        get("stock_codes", state.stock_codes),
+        get("discard_codes", state.discard_codes),
+        get("melds", state.melds),
+        get("last_discarder", state.last_discarder),
+        get("taken_codes", state.taken_codes),
+        get("known_codes", state.known_codes),
+        turn,
+        hand,
+    )
+    built.__class__ = GameState
+    return built
+
+
+def _turn_with(turn: TurnFields, changes: dict[str, Any]) -> TurnFields:
+    """``turn`` with the turn fields of ``changes`` (itself if each is the very value held)."""
+    get = changes.get
+    result = get("result", turn.result)
+    points = get("turn_points", turn.turn_points)
+    cards = get("turn_cards", turn.turn_cards)
+    longest = get("turn_longest_run", turn.turn_longest_run)
+    out = get("went_out", turn.went_out)
+    rummy = get("went_out_rummy", turn.went_out_rummy)
+    long_run = get("went_out_long_run", turn.went_out_long_run)
+    if (
+        result is turn.result
+        and points is turn.turn_points
+        and cards is turn.turn_cards
+        and longest is turn.turn_longest_run
+        and out is turn.went_out
+        and rummy is turn.went_out_rummy
+        and long_run is turn.went_out_long_run
+    ):
+        return turn
+    return TurnFields(result, points, cards, longest, out, rummy, long_run)
+
+
+def _hand_with(hand: HandFields, changes: dict[str, Any]) -> HandFields:
+    """``hand`` with the hand fields of ``changes`` (itself if each is the very value held)."""
+    get = changes.get
+    dealer = get("dealer", hand.dealer)
+    seed = get("seed", hand.seed)
+    opened = get("opened", hand.opened)
+    rebuilds = get("stock_rebuilds", hand.stock_rebuilds)
+    idle = get("idle_turns", hand.idle_turns)
+    effect = get("joker_effect", hand.joker_effect)
+    dealer_joker = get("dealer_joker", hand.dealer_joker)
+    blocked_by = get("blocked_by", hand.blocked_by)
+    dead = get("dead", hand.dead)
+    if (
+        dealer is hand.dealer
+        and seed is hand.seed
+        and opened is hand.opened
+        and rebuilds is hand.stock_rebuilds
+        and idle is hand.idle_turns
+        and effect is hand.joker_effect
+        and dealer_joker is hand.dealer_joker
+        and blocked_by is hand.blocked_by
+        and dead is hand.dead
+    ):
+        return hand
+    return HandFields(dealer, seed, opened, rebuilds, idle, effect, dealer_joker, blocked_by, dead)
 
 
 def turn_phase(
