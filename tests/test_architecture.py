@@ -6,6 +6,7 @@ The import graph is read from the source by ``scripts/import_graph.py``
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib.util
 import inspect
@@ -244,3 +245,42 @@ def test_states_share_their_quiet_fields() -> None:
     assert changed._turn is not drawn._turn
     assert (drawn.idle_turns, drawn.turn_points) == (0, 0)
     assert changed == attrs.evolve(drawn, idle_turns=2, turn_points=9)
+
+
+def _compiled_modules() -> list[Path]:
+    """The source files the compiled build gives to mypyc (pyproject's hook settings)."""
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = project["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    excluded = {ROOT / path for path in hook["exclude"]}
+    files: list[Path] = []
+    for path in map(ROOT.joinpath, hook["include"]):
+        files += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return [path for path in files if path not in excluded]
+
+
+def test_compiled_modules_keep_their_module_level_values_final() -> None:
+    """In a compiled module every module-level value (a table, a memo, a limit) is ``Final``:
+    mypyc keeps a Final module attribute in a C global, while a plain one is a dictionary
+    lookup at every read.  Type aliases and type variables are no values."""
+    files = _compiled_modules()
+    assert any(path.name == "meldgen.py" for path in files)
+    plain = []
+    for path in files:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.AnnAssign) and node.value is not None:
+                if "Final" in ast.unparse(node.annotation):
+                    continue
+                targets, value = [node.target], node.value
+            elif isinstance(node, ast.Assign):
+                targets, value = node.targets, node.value
+            else:
+                continue
+            is_type = isinstance(value, ast.Subscript) or (
+                isinstance(value, ast.Call) and ast.unparse(value.func) == "TypeVar"
+            )
+            for target in targets:
+                name = ast.unparse(target)
+                if not is_type and not name.startswith("__"):
+                    plain.append(f"{path.relative_to(ROOT)}: {name}")
+    assert plain == []

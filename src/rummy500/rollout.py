@@ -50,8 +50,12 @@ def _play_value(values: Sequence[int], play: MeldMove | LayoffMove) -> int:
 # 0.8 in a meld or laying off, 0.2 beside a partner, -1 as deadwood), in tenths:
 # sums of whole numbers are exact in any order, so a change of potential can be
 # computed from the cards it changes alone.
-_IN_MELD, _LAYS_OFF, _PARTNER, _DEADWOOD = 8, 8, 2, -10
-_WILD_JOKER, _TAME_JOKER = 10, 2
+_IN_MELD: Final = 8
+_LAYS_OFF: Final = 8
+_PARTNER: Final = 2
+_DEADWOOD: Final = -10
+_WILD_JOKER: Final = 10
+_TAME_JOKER: Final = 2
 #: The 13 rank bits of a suit's mask.
 _RANK_BITS: Final = (1 << 13) - 1
 

@@ -51,9 +51,13 @@ class HandIndex:
         moves = self._discards.get(player)
         if moves is None:
             table = discards_by_code(player)
-            moves = self._discards[player] = tuple(
-                [table[code] for code in dict.fromkeys(self.codes)]
-            )
+            distinct = []
+            last = -1
+            for code in self.codes:  # sorted: copies of a card are neighbours
+                if code != last:
+                    distinct.append(table[code])
+                    last = code
+            moves = self._discards[player] = tuple(distinct)
         return moves
 
 

@@ -111,18 +111,17 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
     hand = state._hand
     if not _HAND_NAMES.isdisjoint(changes):
         hand = _hand_with(hand, changes)
-    get = changes.get
     built = StateCore(
-        get("rules", state.rules),
-        get("to_move", state.to_move),
-        get("phase", state.phase),
-        get("hand_codes", state.hand_codes),
-        get("stock_codes", state.stock_codes),
-        get("discard_codes", state.discard_codes),
-        get("melds", state.melds),
-        get("last_discarder", state.last_discarder),
-        get("taken_codes", state.taken_codes),
-        get("known_codes", state.known_codes),
+        changes.get("rules", state.rules),
+        changes.get("to_move", state.to_move),
+        changes.get("phase", state.phase),
+        changes.get("hand_codes", state.hand_codes),
+        changes.get("stock_codes", state.stock_codes),
+        changes.get("discard_codes", state.discard_codes),
+        changes.get("melds", state.melds),
+        changes.get("last_discarder", state.last_discarder),
+        changes.get("taken_codes", state.taken_codes),
+        changes.get("known_codes", state.known_codes),
         turn,
         hand,
     )
@@ -132,14 +131,13 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
 
 def _turn_with(turn: TurnFields, changes: dict[str, Any]) -> TurnFields:
     """``turn`` with the turn fields of ``changes`` (itself if each is the very value held)."""
-    get = changes.get
-    result = get("result", turn.result)
-    points = get("turn_points", turn.turn_points)
-    cards = get("turn_cards", turn.turn_cards)
-    longest = get("turn_longest_run", turn.turn_longest_run)
-    out = get("went_out", turn.went_out)
-    rummy = get("went_out_rummy", turn.went_out_rummy)
-    long_run = get("went_out_long_run", turn.went_out_long_run)
+    result = changes.get("result", turn.result)
+    points = changes.get("turn_points", turn.turn_points)
+    cards = changes.get("turn_cards", turn.turn_cards)
+    longest = changes.get("turn_longest_run", turn.turn_longest_run)
+    out = changes.get("went_out", turn.went_out)
+    rummy = changes.get("went_out_rummy", turn.went_out_rummy)
+    long_run = changes.get("went_out_long_run", turn.went_out_long_run)
     if (
         result is turn.result
         and points is turn.turn_points
@@ -155,16 +153,15 @@ def _turn_with(turn: TurnFields, changes: dict[str, Any]) -> TurnFields:
 
 def _hand_with(hand: HandFields, changes: dict[str, Any]) -> HandFields:
     """``hand`` with the hand fields of ``changes`` (itself if each is the very value held)."""
-    get = changes.get
-    dealer = get("dealer", hand.dealer)
-    seed = get("seed", hand.seed)
-    opened = get("opened", hand.opened)
-    rebuilds = get("stock_rebuilds", hand.stock_rebuilds)
-    idle = get("idle_turns", hand.idle_turns)
-    effect = get("joker_effect", hand.joker_effect)
-    dealer_joker = get("dealer_joker", hand.dealer_joker)
-    blocked_by = get("blocked_by", hand.blocked_by)
-    dead = get("dead", hand.dead)
+    dealer = changes.get("dealer", hand.dealer)
+    seed = changes.get("seed", hand.seed)
+    opened = changes.get("opened", hand.opened)
+    rebuilds = changes.get("stock_rebuilds", hand.stock_rebuilds)
+    idle = changes.get("idle_turns", hand.idle_turns)
+    effect = changes.get("joker_effect", hand.joker_effect)
+    dealer_joker = changes.get("dealer_joker", hand.dealer_joker)
+    blocked_by = changes.get("blocked_by", hand.blocked_by)
+    dead = changes.get("dead", hand.dead)
     if (
         dealer is hand.dealer
         and seed is hand.seed
