@@ -102,15 +102,16 @@ def evolve(state: StateCore, **changes: Any) -> StateCore:
 
 def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
     """:func:`evolve` with the changes in a dict (which a caller may build up in steps)."""
-    if not _NAMES.issuperset(changes):
-        unknown = [name for name in changes if name not in _NAMES]
-        raise TypeError(f"GameState has no field {unknown[0]!r}")
-    turn = state._turn
-    if not _TURN_NAMES.isdisjoint(changes):
-        turn = _turn_with(turn, changes)
-    hand = state._hand
-    if not _HAND_NAMES.isdisjoint(changes):
-        hand = _hand_with(hand, changes)
+    turn_changes = hand_changes = False
+    for name in changes:
+        if name in _TURN_NAMES:
+            turn_changes = True
+        elif name in _HAND_NAMES:
+            hand_changes = True
+        elif name not in _NAMES:
+            raise TypeError(f"GameState has no field {name!r}")
+    turn = _turn_with(state._turn, changes) if turn_changes else state._turn
+    hand = _hand_with(state._hand, changes) if hand_changes else state._hand
     built = StateCore(
         changes.get("rules", state.rules),
         changes.get("to_move", state.to_move),
