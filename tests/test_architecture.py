@@ -20,7 +20,7 @@ import pytest
 
 import rummy500
 from rummy500 import GameState, Phase, new_game
-from rummy500._engine.states import ENGINE_FIELDS, FIELDS, build_state, evolve, turn_phase
+from rummy500._engine.states import ENGINE_FIELDS, FIELDS, evolve, turn_phase
 from rummy500.statecore import CORE_FIELDS, SLOTS, StateCore
 from rummy500.statefields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 
@@ -188,7 +188,7 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert evolve(state, hand_codes=swapped) == attrs.evolve(
         state, hands=(state.hands[1], state.hands[0])
     )
-    assert build_state([getattr(state, name) for name in FIELDS]) == state
+    assert GameState(*[getattr(state, name) for name in FIELDS]) == state
 
 
 def test_states_built_by_the_engine_are_ordinary_states() -> None:

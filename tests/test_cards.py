@@ -7,6 +7,8 @@ The last section checks card text with Hypothesis (:mod:`tests.strategies`).
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 from hypothesis import given
@@ -25,7 +27,8 @@ from rummy500 import (
     parse_cards,
 )
 from rummy500.cards import cards_by_seat, cards_of, codes_by_seat, codes_of
-from rummy500.errors import InvalidArgumentError
+from rummy500.errors import InvalidArgumentError, shown
+from rummy500.meldcards import parse_meld_card
 from tests.strategies import card_spellings, cards
 
 # ---------------------------------------------------------------------------
@@ -179,10 +182,13 @@ def test_card_codes_round_trip(cards_):
     assert cards_of(bytes(codes)) is cards_of(codes)  # equal code strings share one tuple
 
 
-@pytest.mark.parametrize("item", ["AS", 0, None, (1, "S")])
+@pytest.mark.parametrize("item", ["AS", 0, None, (1, "S"), parse_meld_card("JK=5H")])
 def test_codes_of_names_what_is_not_a_card(item):
     with pytest.raises(InvalidArgumentError, match="a Card was expected"):
         codes_of([parse_card("AS"), item])
+    # read once: an iterator's bad item is named too
+    with pytest.raises(InvalidArgumentError, match=f"got {re.escape(shown(item))}$"):
+        codes_of(iter([parse_card("AS"), item]))
 
 
 @given(st.lists(st.lists(cards(), max_size=13), min_size=1, max_size=7))

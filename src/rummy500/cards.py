@@ -260,12 +260,12 @@ def codes_of(cards: Iterable[Card]) -> bytes:
         InvalidArgumentError: (a :class:`ValueError`) for an item that is not a
             :class:`Card`.
     """
-    try:
-        return bytes([card.code for card in cards])
-    except AttributeError:
-        pass
-    wrong = next((item for item in cards if not isinstance(item, Card)), None)
-    raise InvalidArgumentError(f"a Card was expected, got {shown(wrong)}")
+    codes = []
+    for card in cards:
+        if not isinstance(card, Card):  # a meld card has a code too, of another kind
+            raise InvalidArgumentError(f"a Card was expected, got {shown(card)}")
+        codes.append(card.code)
+    return bytes(codes)
 
 
 # The card tuples of the last code strings read, by value (equal hands share one tuple).

@@ -108,11 +108,8 @@ def _run_windows_through(
 
 
 def count_vector(cards: Iterable[Card]) -> list[int]:
-    """The count of each card code (0–52) in ``cards``."""
-    counts = [0] * NUM_CODES
-    for card in cards:
-        counts[card.code] += 1
-    return counts
+    """The count of each card code (0–52) in ``cards``: :func:`code_counts` of their codes."""
+    return code_counts([card.code for card in cards])
 
 
 def code_counts(codes: Iterable[int]) -> list[int]:

@@ -640,7 +640,6 @@ def _in_windows(held: int, length: int, ace: str) -> int:
     return (covered | covered >> 13) & held
 
 
-_RANKS: Final = tuple(range(1, 14))
 _SUITS: Final = (0, 1, 2, 3)
 
 

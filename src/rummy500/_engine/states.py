@@ -4,19 +4,20 @@ A state has many fields and most moves change a few.  :func:`evolve` copies
 the rest (several times faster than ``attrs.evolve``, which validates and
 converts every field): it passes each field, changed or the state's own, to
 the core's constructor in one call.  :func:`turn_phase` builds the most
-frequent successor, a new phase of a turn, from its changing fields alone.  :func:`build_state`
-builds a state from all its values in the order of :data:`FIELDS` (the order
-of :class:`~rummy500.state.GameState`'s fields, which a test guards).
+frequent successor, a new phase of a turn, from its changing fields alone.
+:data:`ENGINE_FIELDS` names the fields as the engine sets them (the cards as
+their codes), in the order of :class:`~rummy500.state.GameState`'s fields
+(:data:`FIELDS`, which a test guards).
 
 A state keeps the fields that change from move to move in slots of its own
 and two groups of the others in shared records
 (:class:`~rummy500.statefields.TurnFields` and
-:class:`~rummy500.statefields.HandFields`): a copier shares the state's
+:class:`~rummy500.statefields.HandFields`): :func:`evolve` shares the state's
 record of a group when it changes none of its fields (or sets them to the
 very values held), and builds a new record otherwise; a turn phase begins
 with the shared :data:`~rummy500.statefields.CLEARED_TURN`.
 
-None of them goes through the public constructor, which converts cards and
+Neither goes through the public constructor, which converts cards and
 sets each slot with a call of ``object.__setattr__`` past the frozen class's
 ``__setattr__``: they build a :class:`~rummy500.statecore.StateCore` (the base
 class that holds the slots, natively compiled in the compiled build) in one
@@ -27,10 +28,8 @@ ordinary state, equal, hashed and frozen like any other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
-from rummy500.cards import codes_by_seat, codes_of
 from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statecore import StateCore
 from rummy500.statefields import (
@@ -41,7 +40,7 @@ from rummy500.statefields import (
     TurnFields,
 )
 
-__all__ = ["ENGINE_FIELDS", "FIELDS", "build_state", "copy_with", "evolve", "turn_phase"]
+__all__ = ["ENGINE_FIELDS", "FIELDS", "copy_with", "evolve", "turn_phase"]
 
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
@@ -63,27 +62,6 @@ ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(_AS_CODES.get(field, field) for fi
 _NAMES: Final = frozenset(ENGINE_FIELDS)
 _TURN_NAMES: Final = frozenset(TURN_FIELDS)
 _HAND_NAMES: Final = frozenset(HAND_FIELDS)
-
-
-def build_state(values: Sequence[Any]) -> StateCore:
-    """``GameState(*values)``, without the frozen constructor's per-field calls."""
-    named = dict(zip(FIELDS, values, strict=True))
-    built = StateCore(
-        named["rules"],
-        named["to_move"],
-        named["phase"],
-        codes_by_seat(named["hands"]),
-        codes_of(named["stock"]),
-        codes_of(named["discard"]),
-        named["melds"],
-        named["last_discarder"],
-        codes_of(named["taken"]),
-        codes_by_seat(named["known"]),
-        TurnFields(*[named[field] for field in TURN_FIELDS]),
-        HandFields(*[named[field] for field in HAND_FIELDS]),
-    )
-    built.__class__ = GameState
-    return built
 
 
 def evolve(state: StateCore, **changes: Any) -> StateCore:
