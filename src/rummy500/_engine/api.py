@@ -1,25 +1,26 @@
 """The front door of the engine: the functions of a hand that users call.
 
 Each checks what a user may pass it and raises the library's own errors
-(:class:`~rummy500.errors.InvalidArgumentError`, or
-:class:`~rummy500.errors.IllegalMoveError` for what is not a move), then
-hands typed values to the engine, which does not ask again.  This module
-stays plain Python in the compiled build (the engine's other modules are
-compiled by mypyc), so that its docstrings, signatures and errors are the
-same in both builds.
+(:class:`~rummy500.errors.InvalidArgumentError`), then hands typed values to
+the engine, which does not ask again; what is not a move is refused by the
+reducer itself, first thing (:class:`~rummy500.errors.IllegalMoveError`).
+This module stays plain Python in the compiled build (the engine's other
+modules are compiled by mypyc), so that its docstrings, signatures and
+errors are the same in both builds; the checks of the functions called at
+every move are written out in them, as a call costs more than the check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 import rummy500._engine.deal as deal
 import rummy500._engine.movegen as movegen
 import rummy500._engine.reducer as reducer
 from rummy500.cards import Card
-from rummy500.errors import IllegalMoveError, InvalidArgumentError, Reason, shown
-from rummy500.moves import MOVE_TYPES, Move
+from rummy500.errors import InvalidArgumentError, shown
+from rummy500.moves import Move
 from rummy500.rules import Rules
 from rummy500.state import GameState
 
@@ -111,7 +112,8 @@ def legal_moves(
     >>> legal_moves(state, seat=0), [str(move) for move in legal_moves(state, depth=1)]
     ((), ['p1: take 1'])
     """
-    _check_state(state)
+    if not isinstance(state, GameState):
+        _bad_state(state)
     if seat is not None:
         _check_seat(state, seat)
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
@@ -154,44 +156,39 @@ def apply_move(state: GameState, move: Move) -> GameState:
     >>> after.phase.value, len(after.hands[1]), len(state.hands[1])
     ('play', 14, 13)
     """
-    _check_state(state)
-    _check_move(move)
-    # the engine types its states as their core but builds each as a GameState (see
-    # _engine.states): said to mypy here, not checked again at every move
+    if not isinstance(state, GameState):
+        _bad_state(state)
+    # The reducer refuses what is not a move itself (before reading anything of it).  It
+    # types its states as their core but builds each as a GameState (see _engine.states):
+    # said to mypy here, not checked again at every move.
     return reducer.apply_move(state, move)  # type: ignore[return-value]
 
 
 def check_move(state: GameState, move: Move) -> None:
     """Raise :class:`IllegalMoveError` naming the rule if ``move`` is illegal, else return."""
-    _check_state(state)
-    _check_move(move)
+    if not isinstance(state, GameState):
+        _bad_state(state)
     reducer.apply_move(state, move)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
     """Whether ``move`` is legal in ``state``."""
-    _check_state(state)
-    if type(move) not in MOVE_TYPES:
-        return False
+    if not isinstance(state, GameState):
+        _bad_state(state)
     return reducer.is_legal(state, move)
 
 
 def _check_state(state: object) -> None:
     if not isinstance(state, GameState):
-        raise InvalidArgumentError(
-            f"state must be a GameState (see rummy500.new_game), got {shown(state)}"
-        )
+        _bad_state(state)
+
+
+def _bad_state(state: object) -> NoReturn:
+    raise InvalidArgumentError(
+        f"state must be a GameState (see rummy500.new_game), got {shown(state)}"
+    )
 
 
 def _check_seat(state: GameState, seat: object) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
         raise InvalidArgumentError(f"seat must be a seat 0..{state.num_players - 1}, got {seat!r}")
-
-
-def _check_move(move: object) -> None:
-    if type(move) not in MOVE_TYPES:
-        raise IllegalMoveError(
-            Reason.NOT_A_MOVE,
-            f"not a move: {move!r} (build a move object, or read text with parse_move)",
-            "-",
-        )

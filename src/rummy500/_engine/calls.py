@@ -41,6 +41,7 @@ from rummy500._engine.plays import (
     resolve_play,
     target_index,
 )
+from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
@@ -181,10 +182,11 @@ def call_moves(state: StateCore, seat: int | None = None, depth: int | None = No
     """
     rules = state.rules
     discarder = state.last_discarder
-    if discarder is None or rules.rummy_call is NO_CALLS or not state.discard_codes:
+    knobs = profile(rules)
+    if discarder is None or not knobs.rummy_calls or not state.discard_codes:
         return []
     two_seats = len(state.hand_codes) == 2 and state.to_move != discarder
-    if two_seats and rules.rummy_call is not LAYOFF_TOP:
+    if two_seats and not knobs.rummy_layoff_top:
         return []  # the only other seat is the one to move, who takes instead
     order = seat_order(rules, len(state.hand_codes), discarder)[1:]
     if seat is not None:

@@ -23,7 +23,7 @@ from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
-from rummy500._engine.members import DISCARD_REQUIRED, MELD_OR_DISCARD, NOMINATED_DOUBLE, PLAY
+from rummy500._engine.members import DISCARD_REQUIRED, NOMINATED_DOUBLE, PLAY
 from rummy500._engine.opening import (
     Laid,
     OpeningSearch,
@@ -69,11 +69,7 @@ def turn_end_can_be_blocked(rules: Rules) -> bool:
     Under the others a play that leaves a card, or none, always lets the
     turn end: the move generator then needs no look-ahead.
     """
-    return (
-        bool(rules.opening_minimum)
-        or rules.going_out is not MELD_OR_DISCARD
-        or rules.final_discard_must_be_unplayable
-    )
+    return profile(rules).blockable
 
 
 def play_problem(
@@ -137,7 +133,7 @@ class PoolCheck:
         self.search: _Search | None = None  # the search of the turn's end, once asked
         self.facts = profile(state.rules)
         # the opening minimum still to reach (0 if none), and the points toward it
-        minimum = state.rules.opening_minimum
+        minimum = self.facts.opening_minimum
         self.minimum = minimum if minimum and player not in state.opened else 0
         self.may_lay_off = not self.minimum
         self.melded = state.turn_points if player == state.to_move else 0
@@ -199,7 +195,7 @@ class PoolCheck:
             kept = pool[forbidden] - used.count(forbidden)
             if forbidden == JOKER_CODE:
                 kept -= reserve
-        if need == 0 and left > kept and (not rules.final_discard_must_be_unplayable or left > 1):
+        if need == 0 and left > kept and (not self.facts.final_discard_unplayable or left > 1):
             return None
         rest = minus(pool, used)
         rest[JOKER_CODE] -= reserve
@@ -255,7 +251,7 @@ def mover_may_be_stranded(state: StateCore) -> bool:
     hand = state.hand_codes[mover]
     if opening_need(state, mover, 0):
         return True
-    if state.rules.final_discard_must_be_unplayable and len(hand) <= 1:
+    if profile(state.rules).final_discard_unplayable and len(hand) <= 1:
         return True
     taken = state.taken_codes
     return len(taken) == 1 and all(code == taken[0] for code in hand)

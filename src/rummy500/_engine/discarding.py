@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rummy500._engine.dead_ends import turn_end_can_be_blocked
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
-from rummy500._engine.hands import hand_index, replace_hand
+from rummy500._engine.hands import ONE_CODE, code_index, hand_index, replace_hand
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import PLAY
@@ -54,17 +54,17 @@ def discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveErro
 def discard(state: StateCore, move: Discard) -> StateCore:
     """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
     player = move.player
-    card = move.card
+    code = move.card.code
     hand = state.hand_codes[player]
-    index = hand.find(card.code)
+    index = code_index(hand, code)
     if index < 0:
-        raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {card}", "T10")
-    problem = discard_problem(state, player, card.code)
+        raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {move.card}", "T10")
+    problem = discard_problem(state, player, code)
     if problem is not None:
         raise problem
     hand = hand[:index] + hand[index + 1 :]
     hands = replace_hand(state.hand_codes, player, hand)
-    pile = state.discard_codes + bytes((card.code,))
+    pile = state.discard_codes + ONE_CODE[code]
     known = known_after(state, move)
     if not hand:
         after = evolve(state, hand_codes=hands, discard_codes=pile, known_codes=known)

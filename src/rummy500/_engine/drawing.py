@@ -20,10 +20,10 @@ from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.members import DRAW, PLAY, PLAY_ON, RESHUFFLE
 from rummy500._engine.movecache import draw_move, end_move, pass_move
+from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
-from rummy500.seating import next_seat
 from rummy500.state import EndReason
 from rummy500.statecore import StateCore
 
@@ -131,7 +131,7 @@ def next_turn(
     hands = state.hand_codes if hand_codes is None else hand_codes
     pile = state.discard_codes if discard_codes is None else discard_codes
     stock = state.stock_codes
-    following = next_seat(rules, players, player)
+    following = profile(rules).next_seat(players, player)
     last_discarder = player if discarded else None
     if stock:  # the common case
         return turn_phase(

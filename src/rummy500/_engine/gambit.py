@@ -42,6 +42,7 @@ from rummy500._engine.members import (
 )
 from rummy500._engine.movecache import meld_move
 from rummy500._engine.plays import TurnPlay
+from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
@@ -176,7 +177,7 @@ def generation_pool(
     could double a new meld (``double``: they are not in the pool).  The pool
     may be shared: copy it before adding cards.
     """
-    if not state.rules.dealers_gambit:
+    if not profile(state.rules).dealers_gambit:
         return hand_index(hand).pool, 0
     jokers = hand.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
     pool = Pool(code for code in hand if code != JOKER_CODE)
@@ -271,7 +272,7 @@ def block(state: StateCore, move: Block) -> StateCore:
     The caller checks that the blocker can still end the turn (N1).
     """
     player = move.player
-    if not state.rules.dealers_gambit:
+    if not profile(state.rules).dealers_gambit:
         raise illegal(
             Reason.CANNOT_BLOCK, "there is no dealer's joker to block: not dealer's gambit", "V7"
         )

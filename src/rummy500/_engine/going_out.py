@@ -16,17 +16,17 @@ from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, s
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import DISCARD_REQUIRED, FINAL_LAYOFF, FLOATING, OVER
+from rummy500._engine.members import FINAL_LAYOFF, OVER
 from rummy500._engine.movecache import pass_move
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
+from rummy500._engine.profile import profile
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code, cards_by_seat
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, Move, Pass
 from rummy500.rules import Rules
-from rummy500.seating import next_seat
 from rummy500.state import EndReason, jokers_tamed
 from rummy500.statecore import StateCore
 
@@ -45,7 +45,7 @@ __all__ = [
 
 def floats(rules: Rules) -> bool:
     """Whether a player who melds their last card floats instead of going out (E2)."""
-    return rules.going_out is FLOATING
+    return profile(rules).floating
 
 
 def can_empty_hand(rules: Rules, need: int) -> bool:
@@ -54,12 +54,12 @@ def can_empty_hand(rules: Rules, need: int) -> bool:
     Not under ``discard_required``, and not short of the opening minimum
     (``need`` points still to meld).
     """
-    return rules.going_out is not DISCARD_REQUIRED and need == 0
+    return not profile(rules).discard_required and need == 0
 
 
 def empty_hand_problem(state: StateCore, player: int) -> IllegalMoveError | None:
     """Why ``player`` may not meld or lay off their last card (``discard_required``), if so."""
-    if state.rules.going_out is DISCARD_REQUIRED:
+    if profile(state.rules).discard_required:
         return illegal(
             Reason.DEAD_END,
             f"p{player} must keep a card to discard and may not meld the last one",
@@ -71,7 +71,7 @@ def empty_hand_problem(state: StateCore, player: int) -> IllegalMoveError | None
 def last_discard_playable(state: StateCore, code: int, hand_size: int) -> bool:
     """Whether discarding ``code`` as the last of ``hand_size`` cards is forbidden (E3)."""
     return (
-        state.rules.final_discard_must_be_unplayable
+        profile(state.rules).final_discard_unplayable
         and hand_size == 1
         and playable_on_table(state.rules, state.melds, code, not jokers_tamed(state.joker_effect))
     )
@@ -99,7 +99,7 @@ def went_out(state: StateCore, player: int, *, going_rummy: bool, long_run: bool
         return evolve(
             state,
             phase=FINAL_LAYOFF,
-            to_move=next_seat(state.rules, len(state.hand_codes), player),
+            to_move=profile(state.rules).next_seat(len(state.hand_codes), player),
             went_out=player,
             went_out_rummy=going_rummy,
             went_out_long_run=long_run,
@@ -146,7 +146,7 @@ def final_layoff(state: StateCore, move: Move) -> StateCore:
     out = state.went_out
     assert out is not None
     if isinstance(move, Pass):
-        following = next_seat(state.rules, len(state.hand_codes), player)
+        following = profile(state.rules).next_seat(len(state.hand_codes), player)
         if following == out:
             return over(
                 state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run

@@ -11,23 +11,30 @@ per code string and kept in a small table keyed by its identity
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
 from rummy500._engine.movecache import discards_by_code
+from rummy500.cards import NUM_CODES
 from rummy500.meldgen import Pool
 from rummy500.memo import store
 from rummy500.moves import Discard
 
 __all__ = [
+    "ONE_CODE",
     "HandIndex",
+    "code_index",
     "hand_index",
     "minus",
     "replace_hand",
     "with_cards",
     "without",
 ]
+
+
+#: ``bytes((code,))`` of each card code, made once (a call of ``bytes`` goes
+#: through the interpreter's generic call).
+ONE_CODE: Final = tuple(bytes((code,)) for code in range(NUM_CODES))
 
 
 class HandIndex:
@@ -76,10 +83,22 @@ def hand_index(hand: bytes) -> HandIndex:
     return index
 
 
+def code_index(codes: bytes, code: int) -> int:
+    """The index of the first ``code`` in ``codes``, or -1.
+
+    ``bytes.find`` without the method call: compiled code reads the bytes
+    directly, where a method call goes through the interpreter's lookup.
+    """
+    for index in range(len(codes)):
+        if codes[index] == code:
+            return index
+    return -1
+
+
 def without(hand: bytes, codes: Sequence[int]) -> bytes:
     """``hand`` less one card per code in ``codes`` (all present)."""
     if len(codes) == 1:
-        index = hand.find(codes[0])
+        index = code_index(hand, codes[0])
         return hand[:index] + hand[index + 1 :]
     remaining: dict[int, int] = {}
     for code in codes:
@@ -98,8 +117,12 @@ def with_cards(hand: bytes, codes: Sequence[int]) -> bytes:
     """``hand`` (sorted) with the cards of ``codes`` added, still sorted."""
     if len(codes) == 1:
         code = codes[0]
-        index = bisect_right(hand, code)
-        return hand[:index] + bytes((code,)) + hand[index:]
+        index = len(hand)
+        for place in range(len(hand)):
+            if hand[place] > code:
+                index = place
+                break
+        return hand[:index] + ONE_CODE[code] + hand[index:]
     return bytes(sorted(hand + bytes(codes)))
 
 

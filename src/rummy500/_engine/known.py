@@ -12,10 +12,20 @@ never known.  :func:`known_after` is called by the reducer after every move.
 from __future__ import annotations
 
 from rummy500._engine.gambit import dealer_reserve, spend
-from rummy500._engine.members import LAYOFF_TOP
+from rummy500._engine.hands import code_index
+from rummy500._engine.members import (
+    BLOCK_MOVE,
+    CALL_MOVE,
+    DISCARD_MOVE,
+    LAYOFF_MOVE,
+    MELD_MOVE,
+    SPLIT_MOVE,
+    TAKE_MOVE,
+)
 from rummy500._engine.plays import physical
+from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
-from rummy500.moves import Block, CallRummy, Discard, LayoffMove, MeldMove, Move, Split, Take
+from rummy500.moves import LayoffMove, MeldMove, Move
 from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
@@ -42,42 +52,51 @@ def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
     known = state.known_codes
     seat = move.player
     kind = type(move)
-    if kind is Take or kind is CallRummy or kind is Split:
-        if kind is CallRummy and state.rules.rummy_call is LAYOFF_TOP:
+    if kind is DISCARD_MOVE:  # the most frequent move that can change them
+        if not known[seat]:
+            return known
+        return _with_seat(known, seat, _without(known[seat], [move.card.code]))  # type: ignore[union-attr]
+    if kind is TAKE_MOVE or kind is CALL_MOVE or kind is SPLIT_MOVE:
+        if kind is CALL_MOVE and profile(state.rules).rummy_layoff_top:
             return known
         gained = state.discard_codes[-move.count :]  # type: ignore[union-attr]
         play = move.play  # type: ignore[union-attr]
         played = [] if play is None else _from_hand(state, move, play, gained[0])
-        if kind is Split and not (state.dealer_joker and seat == state.dealer):
+        if kind is SPLIT_MOVE and not (state.dealer_joker and seat == state.dealer):
             played.append(JOKER_CODE)  # the joker that split the pile
-        codes = sorted(known[seat] + gained)
+        codes = _without(bytes(sorted(known[seat] + gained)), played)
     elif not known[seat]:
         return known  # nothing of this seat is known: playing cards reveals nothing more
-    elif kind is MeldMove or kind is LayoffMove:
-        played = _from_hand(state, move, move, None)  # type: ignore[arg-type]
-        codes = list(known[seat])
-    elif kind is Discard:
-        played = [move.card.code]  # type: ignore[union-attr]
-        codes = list(known[seat])
-    elif kind is Block:
-        played = [JOKER_CODE]
-        codes = list(known[seat])
+    elif kind is MELD_MOVE or kind is LAYOFF_MOVE:
+        codes = _without(known[seat], _from_hand(state, move, move, None))  # type: ignore[arg-type]
+    elif kind is BLOCK_MOVE:
+        codes = _without(known[seat], [JOKER_CODE])
     else:
         return known
-    for code in played:  # one known copy of each card played stops being known
-        if code in codes:
-            codes.remove(code)
-    updated = bytes(codes)
-    if updated == known[seat]:
+    return _with_seat(known, seat, codes)
+
+
+def _without(codes: bytes, played: list[int]) -> bytes:
+    """``codes`` less one known copy of each card ``played``, where one is known."""
+    for code in played:
+        index = code_index(codes, code)
+        if index >= 0:
+            codes = codes[:index] + codes[index + 1 :]
+    return codes
+
+
+def _with_seat(known: tuple[bytes, ...], seat: int, codes: bytes) -> tuple[bytes, ...]:
+    """``known`` with ``codes`` as the known cards of ``seat`` (``known`` itself if unchanged)."""
+    if codes == known[seat]:
         return known
-    return known[:seat] + (updated,) + known[seat + 1 :]
+    return known[:seat] + (codes,) + known[seat + 1 :]
 
 
 def _from_hand(
     state: StateCore, move: Move, play: MeldMove | LayoffMove, required: int | None
 ) -> list[int]:
     """The codes of the cards of ``play`` that leave the hand (not the dealer's joker, V7)."""
-    in_turn = move.player == state.to_move and not isinstance(move, CallRummy)
+    in_turn = move.player == state.to_move and type(move) is not CALL_MOVE
     reserve = dealer_reserve(state, move.player) if in_turn else 0
     codes, _spent = spend(physical(play), reserve, required)
     return list(codes)

@@ -18,6 +18,7 @@ import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
 from rummy500._engine.members import DRAW, FINAL_LAYOFF, FIRST_DISCARD, OVER, PLAY
+from rummy500._engine.profile import profile
 from rummy500._engine.reducer import is_legal
 from rummy500.moves import Move
 from rummy500.statecore import StateCore
@@ -50,7 +51,7 @@ def legal_moves(
         if seat in (None, mover):
             moves.extend(playing.play_moves(state))
             moves.extend(discarding.discard_moves(state))
-            if state.rules.dealers_gambit:
+            if profile(state.rules).dealers_gambit:
                 moves.extend(
                     block for block in gambit.block_candidates(state) if is_legal(state, block)
                 )
@@ -62,7 +63,7 @@ def legal_moves(
         return tuple(going_out.final_layoff_moves(state))
     else:  # NOMINATE
         return tuple(gambit.nominations(state))
-    if state.rules.out_of_turn_melding and seat != mover:
+    if profile(state.rules).out_of_turn_melding and seat != mover:
         moves.extend(playing.out_of_turn_moves(state, seat))
     return tuple(moves)
 

@@ -43,12 +43,12 @@ from rummy500._engine.plays import (
     plays_from_pool,
     resolve_play,
 )
+from rummy500._engine.profile import profile
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import copy_with, evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
-from rummy500.seating import next_seat
 from rummy500.statecore import StateCore
 
 __all__ = [
@@ -214,7 +214,7 @@ def out_of_turn_moves(state: StateCore, only: int | None = None) -> list[Move]:
     seat = state.to_move
     fragile = mover_may_be_stranded(state)
     for _ in range(players - 1):
-        seat = next_seat(rules, players, seat)
+        seat = profile(rules).next_seat(players, seat)
         hand = state.hand_codes[seat]
         if not hand or (only is not None and seat != only):
             continue
@@ -222,7 +222,7 @@ def out_of_turn_moves(state: StateCore, only: int | None = None) -> list[Move]:
         pool, doublers = generation_pool(state, seat, hand, own_turn=False)
         plays = plays_from_pool(rules, state.melds, seat, pool, None, layoffs=opened)
         for candidate in with_doubled(plays, doublers):
-            if not opened and play_points(rules, candidate) < rules.opening_minimum:
+            if not opened and play_points(rules, candidate) < profile(rules).opening_minimum:
                 continue
             if len(physical(candidate)) == len(hand) and not can_empty_hand(rules, 0):
                 continue

@@ -263,7 +263,7 @@ def play_facts(facts: Profile, play: Play) -> tuple[tuple[int, ...], int]:
         return entry[1], entry[2]
     rules = facts.rules
     used = tuple(physical(play))
-    points = play_points(rules, play, generated=True) if rules.opening_minimum else 0
+    points = play_points(rules, play, generated=True) if profile(rules).opening_minimum else 0
     store(memo, id(play), (play, used, points), MEMO_LIMIT)
     return used, points
 
@@ -356,11 +356,11 @@ def has_play(
             return _has_joker_play(rules, melds, pool, layoffs, index)
         return bool(plays_from_pool(rules, melds, 0, pool, required, layoffs=layoffs, index=index))
     rank, suit = required % 13 + 1, required // 13
-    wild_jokers = pool.jokers if rules.jokers is WILD_JOKERS else 0
+    wild_jokers = pool.jokers if profile(rules).wild else 0
     if (pool.spread >> 4 * rank & 15).bit_count() + wild_jokers >= 3:
         return True
     held = pool.suit_masks[suit]
-    for window in _windows_through(profile(rules).ace, rules.min_run_length, rank):
+    for window in _windows_through(profile(rules).ace, profile(rules).min_run, rank):
         if (window & ~held).bit_count() <= wild_jokers:
             return True
     if layoffs and melds:
@@ -389,7 +389,8 @@ def _has_joker_play(
         suits = mask.bit_count()
         if suits and suits + jokers >= 3 and (suits >= 2 or jokers >= 2):
             return True
-    windows = _windows_of(profile(rules).ace, rules.min_run_length)
+    knobs = profile(rules)
+    windows = _windows_of(knobs.ace, knobs.min_run)
     for held in pool.suit_masks:
         if held and any(w & held and (w & ~held).bit_count() <= jokers for w in windows):
             return True
@@ -443,7 +444,7 @@ def _add_meld_moves(
     parts: list[tuple[Play, ...]], rules: Rules, player: int, pool: Pool, required: int | None
 ) -> None:
     jokers = pool.jokers
-    wild = rules.jokers is WILD_JOKERS
+    wild = profile(rules).wild
     wild_jokers = jokers if wild else 0
     need_joker = required == JOKER_CODE
     if need_joker and not jokers:
@@ -483,7 +484,8 @@ def _add_meld_moves(
             parts.append((meld_move(player, (BARE_JOKER,) * size),))
     if need_joker and not wild_jokers:
         return
-    ace, min_length = profile(rules).ace, rules.min_run_length
+    knobs = profile(rules)
+    ace, min_length = knobs.ace, knobs.min_run
     fewest = min_length - wild_jokers
     for suit in suits:
         held = suit_masks[suit]
@@ -573,7 +575,7 @@ def _add_layoff_moves(
     index: TargetIndex | None,
 ) -> None:
     jokers = pool.jokers
-    wild_jokers = jokers if rules.jokers is WILD_JOKERS else 0
+    wild_jokers = jokers if profile(rules).wild else 0
     spread, suit_masks = pool.spread, pool.suit_masks
     key_required = -1 if required is None else required
     ace: str | None = None
@@ -669,10 +671,10 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
     rank, suit = code % 13 + 1, code // 13
     if index.by_rank[rank] or index.by_suit[suit]:
         return True
-    jokers = pool.jokers if rules.jokers is WILD_JOKERS else 0
+    jokers = pool.jokers if profile(rules).wild else 0
     if (pool.spread >> 4 * rank & 15).bit_count() + jokers >= 3:
         return True
-    length = rules.min_run_length
+    length = profile(rules).min_run
     near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
     return near.bit_count() + jokers >= length - 1
 

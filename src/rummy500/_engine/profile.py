@@ -9,17 +9,33 @@ by plain tuples of meld-card codes.  Profiles are kept by the identity of the
 rules (``new_game`` and ``GameState.from_dict`` use one shared ``Rules``
 value per rule set); each memo is cleared when it reaches its bound, so the
 memory they hold is bounded.
+
+In the compiled build a profile is a native object: reading its fields is a
+load from memory, where reading a knob of the ``Rules`` value (a plain
+Python object) is a lookup through the interpreter.  :func:`profile`
+answers the rule set it answered last without any lookup, as a program
+almost always plays one rule set at a time.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from rummy500._engine.members import RUN, WILD_JOKERS
+from rummy500._engine.members import (
+    ANY_DEPTH,
+    DISCARD_REQUIRED,
+    FLOATING,
+    LAYOFF_TOP,
+    MELD_OR_DISCARD,
+    NEW_MELD_ONLY,
+    NO_CALLS,
+    RUN,
+    WILD_JOKERS,
+)
 from rummy500.errors import InvalidMeldError
 from rummy500.melds import Meld, laid_points, layoff_codes, meld_from_codes
 from rummy500.memo import store
-from rummy500.rules import Rules
+from rummy500.rules import Direction, Rules
 
 __all__ = [
     "FINISHES_LIMIT",
@@ -70,6 +86,25 @@ class Profile:
         values: The value of each card code (0–52) in a meld (S1).
         low_ace: The value of an ace at the low end of a run (S1).
         group_of_four: The multiplier of a group of four laid down at once (V6).
+        step: What the next seat in playing order adds to a seat (D7; -1
+            counterclockwise, V7), modulo the number of players.
+        opening_minimum: The opening minimum (T8; 0 without one).
+        blockable: Whether anything but the card taken alone (T11) can block
+            a turn's end: an opening minimum (T8), a restriction on going out
+            or on the final discard (E2, E3).
+        discard_required: Whether going out needs a final discard (E2).
+        floating: Whether a player who melds every card floats until their next turn (E2).
+        final_discard_unplayable: Whether a final discard that could be laid
+            off is forbidden (E3).
+        dealers_gambit: Whether dealer's gambit is played (V7).
+        any_depth: Whether a take may go below the top discard (T2).
+        top_discard_must_meld: Whether the top discard taken alone must be
+            played at once (T3).
+        deepest_to_layoff: Whether the deepest card taken may be laid off, not
+            only melded (T4).
+        out_of_turn_melding: Whether seats may meld and lay off out of turn (T9).
+        rummy_calls: Whether "Rummy!" may be called at all (R1, R2).
+        rummy_layoff_top: Whether a "Rummy!" call lays off the top discard (R2).
         finishes: The memo of the dead-end search (N1): whether a hand can end
             the turn, by everything the answer depends on.
         play_facts: The cards and points of the move generator's plays, by
@@ -81,12 +116,25 @@ class Profile:
         "_layoffs",
         "_melds",
         "ace",
+        "any_depth",
+        "blockable",
+        "dealers_gambit",
+        "deepest_to_layoff",
+        "discard_required",
+        "final_discard_unplayable",
         "finishes",
+        "floating",
         "group_of_four",
         "low_ace",
         "min_run",
+        "opening_minimum",
+        "out_of_turn_melding",
         "play_facts",
         "rules",
+        "rummy_calls",
+        "rummy_layoff_top",
+        "step",
+        "top_discard_must_meld",
         "values",
         "wild",
     )
@@ -99,12 +147,33 @@ class Profile:
         self.values: tuple[int, ...] = rules.card_values.table
         self.low_ace: int = rules.card_values.low_ace
         self.group_of_four: int = rules.group_of_four_multiplier
+        self.step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
+        self.opening_minimum: int = rules.opening_minimum
+        self.blockable = (
+            bool(rules.opening_minimum)
+            or rules.going_out is not MELD_OR_DISCARD
+            or rules.final_discard_must_be_unplayable
+        )
+        self.discard_required = rules.going_out is DISCARD_REQUIRED
+        self.floating = rules.going_out is FLOATING
+        self.final_discard_unplayable: bool = rules.final_discard_must_be_unplayable
+        self.dealers_gambit: bool = rules.dealers_gambit
+        self.any_depth = rules.discard_take is ANY_DEPTH
+        self.top_discard_must_meld: bool = rules.top_discard_must_meld
+        self.deepest_to_layoff = rules.deepest_card_use is not NEW_MELD_ONLY
+        self.out_of_turn_melding: bool = rules.out_of_turn_melding
+        self.rummy_calls = rules.rummy_call is not NO_CALLS
+        self.rummy_layoff_top = rules.rummy_call is LAYOFF_TOP
         self.finishes: dict[tuple[object, ...], bool] = {}
         # by the identity of an interned play: (the play, its cards, its points)
         self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
         self._melds: dict[tuple[int, ...], NewMeld | InvalidMeldError] = {}
         self._generated: dict[tuple[int, ...], int] = {}
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
+
+    def next_seat(self, players: int, seat: int) -> int:
+        """The seat after ``seat`` in playing order (:func:`rummy500.seating.next_seat`)."""
+        return (seat + self.step) % players
 
     def new_meld(self, codes: tuple[int, ...]) -> NewMeld:
         """The meld the meld-card ``codes`` form, checked and valued (memoized).
@@ -168,20 +237,37 @@ class Profile:
         return found
 
 
+class _Last:
+    """The rule set :func:`profile` answered last, with its profile.
+
+    One pair, replaced whole: a thread never sees one rule set's profile
+    under another's rules.
+    """
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        self.entry: tuple[Rules, Profile] | None = None
+
+
 # Profiles by value (equal rule sets share one), and by the identity of the Rules
 # objects seen (each entry holds its object, so an id is never mistaken).
 _BY_VALUE: Final[dict[Rules, Profile]] = {}
 _BY_ID: Final[dict[int, tuple[Rules, Profile]]] = {}
 _PROFILE_LIMIT: Final = 64
+_LAST: Final = _Last()
 
 
 def profile(rules: Rules) -> Profile:
     """The (cached) :class:`Profile` of ``rules``, shared by every equal rule set."""
+    last = _LAST.entry
+    if last is not None and last[0] is rules:
+        return last[1]
     entry = _BY_ID.get(id(rules))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    found = _BY_VALUE.get(rules)
-    if found is None:
-        found = store(_BY_VALUE, rules, Profile(rules), _PROFILE_LIMIT)
-    store(_BY_ID, id(rules), (rules, found), _PROFILE_LIMIT)
-    return found
+    if entry is None or entry[0] is not rules:
+        found = _BY_VALUE.get(rules)
+        if found is None:
+            found = store(_BY_VALUE, rules, Profile(rules), _PROFILE_LIMIT)
+        entry = store(_BY_ID, id(rules), (rules, found), _PROFILE_LIMIT)
+    _LAST.entry = entry
+    return entry[1]

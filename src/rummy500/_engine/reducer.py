@@ -22,25 +22,29 @@ import rummy500._engine.taking as taking
 from rummy500._engine.dead_ends import blocker, mover_stranded
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import DRAW, FINAL_LAYOFF, NOMINATE, OVER, PLAY
+from rummy500._engine.members import (
+    BLOCK_MOVE,
+    CALL_MOVE,
+    DISCARD_MOVE,
+    DRAW,
+    DRAW_MOVE,
+    END_MOVE,
+    FINAL_LAYOFF,
+    KINDS_OF_MOVE,
+    NOMINATE,
+    NOMINATE_MOVE,
+    OVER,
+    PASS_MOVE,
+    PLAY,
+    PLAY_MOVES,
+    SPLIT_MOVE,
+    TAKE_MOVE,
+)
 from rummy500._engine.opening import opening_need
+from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.moves import (
-    MOVE_TYPES,
-    Block,
-    CallRummy,
-    Discard,
-    Draw,
-    EndHand,
-    LayoffMove,
-    MeldMove,
-    Move,
-    Nominate,
-    Pass,
-    Split,
-    Take,
-)
+from rummy500.moves import Block, Move, Split
 from rummy500.statecore import StateCore
 
 __all__ = ["apply_move", "check_move", "is_legal"]
@@ -59,7 +63,7 @@ def apply_move(state: StateCore, move: Move) -> StateCore:
 def _apply(state: StateCore, move: Move) -> StateCore:
     """The state after ``move``, by the handler of its rule section (known cards aside)."""
     kind = type(move)
-    if kind not in MOVE_TYPES:
+    if kind not in KINDS_OF_MOVE:
         raise IllegalMoveError(
             Reason.NOT_A_MOVE,
             f"not a move: {move!r} (build a move object, or read text with parse_move)",
@@ -75,34 +79,34 @@ def _apply(state: StateCore, move: Move) -> StateCore:
             f"there is no seat p{player} (seats p0..p{len(state.hand_codes) - 1})",
             "D5",
         )
-    if kind is CallRummy:
+    if kind is CALL_MOVE:
         return calls.call(state, move)  # type: ignore[arg-type]
-    if phase is NOMINATE or kind is Nominate:
+    if phase is NOMINATE or kind is NOMINATE_MOVE:
         return gambit.nominate(state, move)
     if player != state.to_move:
-        if kind in _PLAYS and state.rules.out_of_turn_melding:
+        if kind in PLAY_MOVES and profile(state.rules).out_of_turn_melding:
             return playing.out_of_turn(state, move)  # type: ignore[arg-type]
         raise illegal(Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{player}'s", "D7")
     if phase is DRAW:
-        if isinstance(move, Draw):
+        if isinstance(move, DRAW_MOVE):
             return drawing.draw(state, move)
-        if isinstance(move, Take):
+        if isinstance(move, TAKE_MOVE):
             return taking.take(state, move)
-        if isinstance(move, EndHand):
+        if isinstance(move, END_MOVE):
             return drawing.end_hand(state, move)
-        if isinstance(move, Pass):
+        if isinstance(move, PASS_MOVE):
             return drawing.draw_nothing(state, move)
-        if isinstance(move, Split):
+        if isinstance(move, SPLIT_MOVE):
             return _split(state, move)
         raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
     if phase is PLAY:
-        if isinstance(move, Discard):
+        if isinstance(move, DISCARD_MOVE):
             return discarding.discard(state, move)
-        if isinstance(move, (MeldMove, LayoffMove)):
+        if isinstance(move, PLAY_MOVES):
             return playing.play(state, move)
-        if isinstance(move, Block):
+        if isinstance(move, BLOCK_MOVE):
             return _block(state, move)
-        if kind is Pass:
+        if kind is PASS_MOVE:
             raise illegal(
                 Reason.WRONG_PHASE,
                 "'pass' is a move of the draw phase (play_on) or of E4",
@@ -111,7 +115,7 @@ def _apply(state: StateCore, move: Move) -> StateCore:
         raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
     if phase is FINAL_LAYOFF:
         return going_out.final_layoff(state, move)
-    if kind is not Discard:  # FIRST_DISCARD
+    if kind is not DISCARD_MOVE:  # FIRST_DISCARD
         raise illegal(
             Reason.WRONG_PHASE, f"p{player} starts the pile: the first move is a discard", "D6"
         )
@@ -152,7 +156,6 @@ def _block(state: StateCore, move: Block) -> StateCore:
     return after
 
 
-_PLAYS: Final = (MeldMove, LayoffMove)
 # The handlers of the other moves set the known cards themselves, in the one new
 # state they build; those of dealer's gambit (below the known cards' module) do not.
 _GAMBIT_KNOWN: Final = frozenset((Split, Block))

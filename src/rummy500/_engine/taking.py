@@ -14,12 +14,11 @@ take itself is legal only if they can then end the turn (N1).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from rummy500._engine.dead_ends import (
     PoolCheck,
     can_finish_with,
-    turn_end_can_be_blocked,
 )
 from rummy500._engine.gambit import (
     add_pile_card,
@@ -32,7 +31,7 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import ANY_DEPTH, NEW_MELD_ONLY, PLAY, TOP_ONLY
+from rummy500._engine.members import NEW_MELD_ONLY, PLAY, TOP_ONLY
 from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
 from rummy500._engine.playing import play_in_turn
@@ -44,6 +43,7 @@ from rummy500._engine.plays import (
     plays_from_pool,
     target_index,
 )
+from rummy500._engine.profile import profile
 from rummy500._engine.states import copy_with
 from rummy500.cards import card_from_code
 from rummy500.errors import Reason
@@ -56,7 +56,7 @@ __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
 
 def must_meld_at_once(state: StateCore, count: int) -> bool:
     """Whether taking ``count`` cards requires melding the deepest one at once (T3, T3a, T4)."""
-    return count > 1 or state.rules.top_discard_must_meld
+    return count > 1 or profile(state.rules).top_discard_must_meld
 
 
 def take(state: StateCore, move: Take) -> StateCore:
@@ -124,38 +124,62 @@ def take(state: StateCore, move: Take) -> StateCore:
     )
 
 
-class _Scan(NamedTuple):
-    """What the takes of the player to move depend on, depth by depth (the pool aside)."""
+class _Scan:
+    """What the takes of the player to move depend on, depth by depth (the pool aside).
 
-    player: int
-    limit: int  # the deepest take (1 under discard_take = "top_only")
-    splits: bool  # the player may split the pile (V7)
-    first: int  # the shallowest depth with a play
-    last: int  # the deepest depth to look at
-    checked: bool  # plays need the N1 look-ahead
-    take_layoffs: bool  # the card taken may be laid off (T4, T8)
+    Attributes:
+        player: The seat to move.
+        limit: The deepest take (1 under ``discard_take = "top_only"``).
+        splits: Whether the player may split the pile (V7).
+        first: The shallowest depth with a play.
+        last: The deepest depth to look at.
+        checked: Whether plays need the N1 look-ahead.
+        take_layoffs: Whether the card taken may be laid off (T4, T8).
+    """
+
+    __slots__ = ("checked", "first", "last", "limit", "player", "splits", "take_layoffs")
+
+    def __init__(
+        self,
+        player: int,
+        limit: int,
+        splits: bool,
+        first: int,
+        last: int,
+        checked: bool,
+        take_layoffs: bool,
+    ) -> None:
+        self.player = player
+        self.limit = limit
+        self.splits = splits
+        self.first = first
+        self.last = last
+        self.checked = checked
+        self.take_layoffs = take_layoffs
 
 
 def _scan(state: StateCore) -> _Scan:
-    rules = state.rules
+    knobs = profile(state.rules)
     player = state.to_move
-    limit = len(state.discard_codes) if rules.discard_take is ANY_DEPTH else 1
-    splits = rules.dealers_gambit and may_split(state, player)
+    limit = len(state.discard_codes) if knobs.any_depth else 1
+    splits = knobs.dealers_gambit and may_split(state, player)
     return _Scan(
         player,
         limit,
         splits,
-        1 if rules.top_discard_must_meld or splits else 2,
+        1 if knobs.top_discard_must_meld or splits else 2,
         len(state.discard_codes) if splits else limit,
-        turn_end_can_be_blocked(rules),
-        may_lay_off(state, player) and rules.deepest_card_use is not NEW_MELD_ONLY,
+        knobs.blockable,
+        knobs.deepest_to_layoff and may_lay_off(state, player),
     )
 
 
 def _start_pool(state: StateCore, player: int) -> tuple[Pool, int]:
     """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
     hand = state.hand_codes[player]
-    if state.rules.dealers_gambit:  # jokers kept out of melds this hand are not in the pool
+    if profile(
+        state.rules
+    ).dealers_gambit:  # jokers kept out of melds this hand are not in the pool
         pool, doublers = generation_pool(state, player, hand)
         return pool.copy(), doublers
     return Pool(hand), 0
@@ -274,7 +298,8 @@ def take_depths(state: StateCore) -> list[int]:
 
 def _may_take_top(state: StateCore, player: int, hand: bytes, top: int) -> bool:
     """Whether the top discard may be taken alone: the player can still end the turn (T11, N1)."""
-    if not turn_end_can_be_blocked(state.rules) and not state.rules.dealers_gambit:
+    knobs = profile(state.rules)
+    if not knobs.blockable and not knobs.dealers_gambit:
         # Any other card of the hand may then be discarded.
         for code in hand:
             if code != top:
@@ -299,7 +324,7 @@ def _checked_takes(
     forbidden = deepest if count == 1 else None
     hand = state.hand_codes[player]
     checked = scan.checked or count == 1
-    takes = count <= scan.limit and (count > 1 or state.rules.top_discard_must_meld)
+    takes = count <= scan.limit and (count > 1 or profile(state.rules).top_discard_must_meld)
     take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None
     split_check = None
     if scan.splits and checked:

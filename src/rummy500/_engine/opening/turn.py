@@ -10,6 +10,7 @@ it reaches the minimum alone.
 from __future__ import annotations
 
 from rummy500._engine.illegal import illegal
+from rummy500._engine.profile import profile
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.statecore import StateCore
 
@@ -50,7 +51,7 @@ def points_short(minimum: int, melded: int, points: int) -> int:
 
 def may_lay_off(state: StateCore, player: int) -> bool:
     """Whether ``player`` may lay off: always, except before opening."""
-    return not state.rules.opening_minimum or player in state.opened
+    return not profile(state.rules).opening_minimum or player in state.opened
 
 
 def not_opened(state: StateCore, player: int) -> IllegalMoveError:
@@ -87,7 +88,7 @@ def out_of_turn_problem(
     state: StateCore, player: int, is_layoff: bool, points: int
 ) -> IllegalMoveError | None:
     """Why ``player``, not yet opened, may not make this play out of turn (T9), if so."""
-    if not state.rules.opening_minimum or player in state.opened:
+    if not profile(state.rules).opening_minimum or player in state.opened:
         return None
     if is_layoff:
         return not_opened(state, player)
