@@ -114,6 +114,8 @@ def legal_moves(
     """
     if not isinstance(state, GameState):
         _bad_state(state)
+    if seat is None and depth is None:  # the usual call: no keywords to pass on
+        return movegen.legal_moves(state)
     if seat is not None:
         _check_seat(state, seat)
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from rummy500._engine.dead_ends import (
     PoolCheck,
     play_problem,
-    turn_end_can_be_blocked,
 )
 from rummy500._engine.gambit import (
     add_pile_card,
@@ -245,7 +244,7 @@ def _caller_options(
     rules = state.rules
     pile = state.discard_codes
     index = target_index(state.melds)
-    checked = turn_end_can_be_blocked(rules)
+    checked = profile(rules).blockable
     layoffs = may_lay_off(state, caller)
     hand = state.hand_codes[caller]
     found: list[tuple[int, list[tuple[Play, ...]]]] = []

@@ -59,17 +59,7 @@ __all__ = [
     "mover_may_be_stranded",
     "mover_stranded",
     "play_problem",
-    "turn_end_can_be_blocked",
 ]
-
-
-def turn_end_can_be_blocked(rules: Rules) -> bool:
-    """Whether, under ``rules``, anything but the card taken alone (T11) can block a turn's end.
-
-    Under the others a play that leaves a card, or none, always lets the
-    turn end: the move generator then needs no look-ahead.
-    """
-    return profile(rules).blockable
 
 
 def play_problem(

@@ -11,16 +11,14 @@ the turn (T8).  The first discard of a hand under ``first_discard =
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from rummy500._engine.dead_ends import turn_end_can_be_blocked
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
-from rummy500._engine.hands import ONE_CODE, code_index, hand_index, replace_hand
+from rummy500._engine.hands import ONE_CODE, hand_index, replace_hand
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import PLAY
 from rummy500._engine.opening import discard_problem as opening_problem
+from rummy500._engine.profile import profile
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
@@ -46,7 +44,7 @@ def discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveErro
             "it this turn",
             "T11",
         )
-    if not turn_end_can_be_blocked(state.rules):
+    if not profile(state.rules).blockable:
         return None  # no opening minimum (T8) and no restriction on going out (E3)
     return opening_problem(state, player) or final_discard_problem(state, player, code)
 
@@ -56,7 +54,7 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     player = move.player
     code = move.card.code
     hand = state.hand_codes[player]
-    index = code_index(hand, code)
+    index = hand.find(code)
     if index < 0:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {move.card}", "T10")
     problem = discard_problem(state, player, code)
@@ -88,13 +86,17 @@ def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move
     """
     player = state.to_move
     if checked is None:
-        checked = turn_end_can_be_blocked(state.rules)
-    candidates: Sequence[Discard] = hand_index(state.hand_codes[player]).discards(player)
+        checked = profile(state.rules).blockable
+    index = hand_index(state.hand_codes[player])
+    moves = index.discards(player)
     forbidden = taken_alone(state) if state.phase is PLAY else None
-    if forbidden is not None:
-        candidates = [move for move in candidates if move.card.code != forbidden]
-    if checked:
-        candidates = [
-            move for move in candidates if discard_problem(state, player, move.card.code) is None
-        ]
-    return list(candidates)
+    if forbidden is None and not checked:
+        return list(moves)
+    codes = index.distinct()
+    allowed: list[Move] = []
+    for number in range(len(codes)):
+        code = codes[number]
+        if code == forbidden or (checked and discard_problem(state, player, code) is not None):
+            continue
+        allowed.append(moves[number])
+    return allowed

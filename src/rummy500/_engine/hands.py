@@ -11,6 +11,7 @@ per code string and kept in a small table keyed by its identity
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
@@ -23,7 +24,6 @@ from rummy500.moves import Discard
 __all__ = [
     "ONE_CODE",
     "HandIndex",
-    "code_index",
     "hand_index",
     "minus",
     "replace_hand",
@@ -46,25 +46,33 @@ class HandIndex:
             copy it before adding cards).
     """
 
-    __slots__ = ("_discards", "codes", "pool")
+    __slots__ = ("_discards", "_distinct", "codes", "pool")
 
     def __init__(self, codes: bytes) -> None:
         self.codes = codes
         self.pool = Pool(codes)
+        self._distinct: bytes | None = None
         self._discards: dict[int, tuple[Discard, ...]] = {}
 
-    def discards(self, player: int) -> tuple[Discard, ...]:
-        """The discard of each distinct card of the hand by ``player``, in hand order."""
-        moves = self._discards.get(player)
-        if moves is None:
-            table = discards_by_code(player)
-            distinct = []
+    def distinct(self) -> bytes:
+        """The hand's distinct card codes, in order (computed once)."""
+        found = self._distinct
+        if found is None:
+            kept = []
             last = -1
             for code in self.codes:  # sorted: copies of a card are neighbours
                 if code != last:
-                    distinct.append(table[code])
+                    kept.append(code)
                     last = code
-            moves = self._discards[player] = tuple(distinct)
+            found = self._distinct = bytes(kept)
+        return found
+
+    def discards(self, player: int) -> tuple[Discard, ...]:
+        """The discard by ``player`` of each card of :meth:`distinct`, in that order."""
+        moves = self._discards.get(player)
+        if moves is None:
+            table = discards_by_code(player)
+            moves = self._discards[player] = tuple([table[code] for code in self.distinct()])
         return moves
 
 
@@ -83,22 +91,10 @@ def hand_index(hand: bytes) -> HandIndex:
     return index
 
 
-def code_index(codes: bytes, code: int) -> int:
-    """The index of the first ``code`` in ``codes``, or -1.
-
-    ``bytes.find`` without the method call: compiled code reads the bytes
-    directly, where a method call goes through the interpreter's lookup.
-    """
-    for index in range(len(codes)):
-        if codes[index] == code:
-            return index
-    return -1
-
-
 def without(hand: bytes, codes: Sequence[int]) -> bytes:
     """``hand`` less one card per code in ``codes`` (all present)."""
     if len(codes) == 1:
-        index = code_index(hand, codes[0])
+        index = hand.find(codes[0])
         return hand[:index] + hand[index + 1 :]
     remaining: dict[int, int] = {}
     for code in codes:
@@ -117,11 +113,7 @@ def with_cards(hand: bytes, codes: Sequence[int]) -> bytes:
     """``hand`` (sorted) with the cards of ``codes`` added, still sorted."""
     if len(codes) == 1:
         code = codes[0]
-        index = len(hand)
-        for place in range(len(hand)):
-            if hand[place] > code:
-                index = place
-                break
+        index = bisect_right(hand, code)
         return hand[:index] + ONE_CODE[code] + hand[index:]
     return bytes(sorted(hand + bytes(codes)))
 

@@ -12,7 +12,6 @@ never known.  :func:`known_after` is called by the reducer after every move.
 from __future__ import annotations
 
 from rummy500._engine.gambit import dealer_reserve, spend
-from rummy500._engine.hands import code_index
 from rummy500._engine.members import (
     BLOCK_MOVE,
     CALL_MOVE,
@@ -52,10 +51,12 @@ def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
     known = state.known_codes
     seat = move.player
     kind = type(move)
-    if kind is DISCARD_MOVE:  # the most frequent move that can change them
-        if not known[seat]:
+    if kind is DISCARD_MOVE:  # the most frequent move that can change them: written out
+        codes = known[seat]
+        index = codes.find(move.card.code) if codes else -1  # type: ignore[union-attr]
+        if index < 0:
             return known
-        return _with_seat(known, seat, _without(known[seat], [move.card.code]))  # type: ignore[union-attr]
+        return known[:seat] + (codes[:index] + codes[index + 1 :],) + known[seat + 1 :]
     if kind is TAKE_MOVE or kind is CALL_MOVE or kind is SPLIT_MOVE:
         if kind is CALL_MOVE and profile(state.rules).rummy_layoff_top:
             return known
@@ -79,7 +80,7 @@ def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
 def _without(codes: bytes, played: list[int]) -> bytes:
     """``codes`` less one known copy of each card ``played``, where one is known."""
     for code in played:
-        index = code_index(codes, code)
+        index = codes.find(code)
         if index >= 0:
             codes = codes[:index] + codes[index + 1 :]
     return codes

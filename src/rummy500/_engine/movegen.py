@@ -32,6 +32,7 @@ def legal_moves(
     """The legal moves of :func:`rummy500.legal_moves`, its arguments checked."""
     phase = state.phase
     mover = state.to_move
+    knobs = profile(state.rules)
     if phase is OVER:
         return ()
     if depth is not None:
@@ -51,7 +52,7 @@ def legal_moves(
         if seat in (None, mover):
             moves.extend(playing.play_moves(state))
             moves.extend(discarding.discard_moves(state))
-            if profile(state.rules).dealers_gambit:
+            if knobs.dealers_gambit:
                 moves.extend(
                     block for block in gambit.block_candidates(state) if is_legal(state, block)
                 )
@@ -63,7 +64,7 @@ def legal_moves(
         return tuple(going_out.final_layoff_moves(state))
     else:  # NOMINATE
         return tuple(gambit.nominations(state))
-    if profile(state.rules).out_of_turn_melding and seat != mover:
+    if knobs.out_of_turn_melding and seat != mover:
         moves.extend(playing.out_of_turn_moves(state, seat))
     return tuple(moves)
 

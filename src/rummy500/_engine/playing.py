@@ -19,7 +19,6 @@ from rummy500._engine.dead_ends import (
     mover_may_be_stranded,
     mover_stranded,
     play_problem,
-    turn_end_can_be_blocked,
 )
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.gambit import (
@@ -145,7 +144,7 @@ def play_moves(state: StateCore) -> list[Move]:
     )
     if doublers:
         plays = with_doubled(plays, doublers)
-    if turn_end_can_be_blocked(rules) or forbidden is not None:
+    if profile(rules).blockable or forbidden is not None:
         counts, reserve = play_pool(state, player, hand)
         check = PoolCheck(state, player, counts, forbidden)
         plays = [play for play in plays if check.allows(play, reserve)]

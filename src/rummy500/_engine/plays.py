@@ -329,10 +329,11 @@ def play_parts(
     that derives moves from plays (takes, calls) can memoize them per part.
     """
     parts: list[tuple[Play, ...]] = []
+    knobs = profile(rules)
     if new_melds:
-        _add_meld_moves(parts, rules, player, pool, required)
+        _add_meld_moves(parts, knobs, player, pool, required)
     if layoffs and melds:
-        _add_layoff_moves(parts, rules, melds, player, pool, required, index)
+        _add_layoff_moves(parts, knobs, melds, player, pool, required, index)
     return parts
 
 
@@ -356,11 +357,12 @@ def has_play(
             return _has_joker_play(rules, melds, pool, layoffs, index)
         return bool(plays_from_pool(rules, melds, 0, pool, required, layoffs=layoffs, index=index))
     rank, suit = required % 13 + 1, required // 13
-    wild_jokers = pool.jokers if profile(rules).wild else 0
+    knobs = profile(rules)
+    wild_jokers = pool.jokers if knobs.wild else 0
     if (pool.spread >> 4 * rank & 15).bit_count() + wild_jokers >= 3:
         return True
     held = pool.suit_masks[suit]
-    for window in _windows_through(profile(rules).ace, profile(rules).min_run, rank):
+    for window in _windows_through(knobs.ace, knobs.min_run, rank):
         if (window & ~held).bit_count() <= wild_jokers:
             return True
     if layoffs and melds:
@@ -441,10 +443,11 @@ _LAYOFF_MOVES: Final[dict[tuple[object, ...], tuple[LayoffMove, ...]]] = {}
 
 
 def _add_meld_moves(
-    parts: list[tuple[Play, ...]], rules: Rules, player: int, pool: Pool, required: int | None
+    parts: list[tuple[Play, ...]], knobs: Profile, player: int, pool: Pool, required: int | None
 ) -> None:
+    rules = knobs.rules
     jokers = pool.jokers
-    wild = profile(rules).wild
+    wild = knobs.wild
     wild_jokers = jokers if wild else 0
     need_joker = required == JOKER_CODE
     if need_joker and not jokers:
@@ -567,15 +570,16 @@ def _has_window(held: int, length: int, ace: str) -> bool:
 
 def _add_layoff_moves(
     parts: list[tuple[Play, ...]],
-    rules: Rules,
+    knobs: Profile,
     melds: tuple[TableMeld, ...],
     player: int,
     pool: Pool,
     required: int | None,
     index: TargetIndex | None,
 ) -> None:
+    rules = knobs.rules
     jokers = pool.jokers
-    wild_jokers = jokers if profile(rules).wild else 0
+    wild_jokers = jokers if knobs.wild else 0
     spread, suit_masks = pool.spread, pool.suit_masks
     key_required = -1 if required is None else required
     ace: str | None = None
@@ -592,7 +596,7 @@ def _add_layoff_moves(
             held = suit_masks[line]
             if not held & taken and not wild_jokers:
                 continue
-            ace = ace or profile(rules).ace
+            ace = ace or knobs.ace
             codes = meld.codes
             held = _reach(held, SPEC_RANK[codes[0]], len(codes), wild_jokers, ace)
             usable = wild_jokers
@@ -671,10 +675,11 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
     rank, suit = code % 13 + 1, code // 13
     if index.by_rank[rank] or index.by_suit[suit]:
         return True
-    jokers = pool.jokers if profile(rules).wild else 0
+    knobs = profile(rules)
+    jokers = pool.jokers if knobs.wild else 0
     if (pool.spread >> 4 * rank & 15).bit_count() + jokers >= 3:
         return True
-    length = profile(rules).min_run
+    length = knobs.min_run
     near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
     return near.bit_count() + jokers >= length - 1
 

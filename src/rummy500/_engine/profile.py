@@ -91,7 +91,9 @@ class Profile:
         opening_minimum: The opening minimum (T8; 0 without one).
         blockable: Whether anything but the card taken alone (T11) can block
             a turn's end: an opening minimum (T8), a restriction on going out
-            or on the final discard (E2, E3).
+            or on the final discard (E2, E3).  Without any, a play that leaves
+            a card, or none, always lets the turn end, and the move generator
+            needs no look-ahead.
         discard_required: Whether going out needs a final discard (E2).
         floating: Whether a player who melds every card floats until their next turn (E2).
         final_discard_unplayable: Whether a final discard that could be laid
