@@ -9,7 +9,9 @@ grammar::
                  | "JK=" RANK         # a joker declared in a group (rank only)
 
 Input is case-insensitive, ``10`` may stand for ``T`` and suit symbols are
-accepted; output is canonical (upper case, ``T``, letters).
+accepted; output is canonical (upper case, ``T``, letters).  The compact codes
+of meld cards and their tables (``SPEC_RANK``, ``SPEC_SUIT``, …) are those of
+:mod:`rummy500.speccodes`, shown here under the same names.
 
 >>> from rummy500.meldcards import parse_meld_cards, format_meld_cards
 >>> specs = parse_meld_cards("6h 7h jk=8h")
@@ -26,7 +28,7 @@ rummy500.errors.NotationError: token 3 of '6H 7H JK=8X': not a joker declaration
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
@@ -41,6 +43,17 @@ from rummy500.cards import (
     parse_rank,
 )
 from rummy500.errors import CardParseError, InvalidArgumentError, NotationError, shown
+from rummy500.speccodes import (
+    BARE_JOKER,
+    GROUP_JOKER_BASE,
+    NUM_SPEC_CODES,
+    RUN_JOKER_BASE,
+    SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
+    group_joker,
+    run_joker,
+)
 
 __all__ = [
     "BARE_JOKER",
@@ -65,26 +78,6 @@ __all__ = [
     "split_tokens",
 ]
 
-# Compact codes of meld cards ("specs"):
-#   0..51    a natural card (its card code)
-#   52       a plain joker (groups of jokers under sets_only; undeclared otherwise)
-#   53..104  a joker declared as card c (a run joker): 53 + c
-#   105..117 a joker declared as rank r (a group joker): 104 + r
-BARE_JOKER: Final = JOKER_CODE
-RUN_JOKER_BASE: Final = 53
-GROUP_JOKER_BASE: Final = 104
-NUM_SPEC_CODES: Final = 118
-
-#: Rank (1–13) each spec code stands for; 0 for a plain joker.
-SPEC_RANK: tuple[int, ...] = tuple(
-    [c % 13 + 1 for c in range(52)] + [0] + [c % 13 + 1 for c in range(52)] + list(range(1, 14))
-)
-#: Suit index (0–3) each spec code stands for; -1 for none (group jokers, plain jokers).
-SPEC_SUIT: tuple[int, ...] = tuple(
-    [c // 13 for c in range(52)] + [-1] + [c // 13 for c in range(52)] + [-1] * 13
-)
-#: Physical card code of each spec code (52 for every joker).
-SPEC_PHYSICAL: tuple[int, ...] = tuple(list(range(52)) + [JOKER_CODE] * 66)
 #: Notation of each spec code.
 SPEC_TEXT: tuple[str, ...] = tuple(
     [str(card_from_code(c)) for c in range(52)]
@@ -92,16 +85,6 @@ SPEC_TEXT: tuple[str, ...] = tuple(
     + [f"JK={card_from_code(c)}" for c in range(52)]
     + [f"JK={Rank(r).symbol}" for r in range(1, 14)]
 )
-
-
-def run_joker(card_code: int) -> int:
-    """Spec code of a joker declared as the natural card ``card_code`` (in a run)."""
-    return RUN_JOKER_BASE + card_code
-
-
-def group_joker(rank: int) -> int:
-    """Spec code of a joker declared as rank ``rank`` (in a group)."""
-    return GROUP_JOKER_BASE + rank
 
 
 @attrs.frozen(repr=False, eq=False, order=False, hash=False)

@@ -14,10 +14,10 @@ from itertools import combinations
 from typing import Final
 
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
-from rummy500.meldcards import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
 from rummy500.melds import Meld, MeldKind, run_fits
 from rummy500.memo import store
 from rummy500.rules import Ace, Jokers, Rules
+from rummy500.speccodes import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
 
 __all__ = [
     "Pool",

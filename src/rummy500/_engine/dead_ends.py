@@ -37,7 +37,6 @@ from rummy500._engine.plays import physical, play_facts, playable_on_table, tabl
 from rummy500._engine.profile import FINISHES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import (
     code_counts,
     layoffs_from_counts,
@@ -47,6 +46,7 @@ from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, Play
 from rummy500.rules import Rules
+from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, TableMeld, jokers_tamed
 from rummy500.statecore import StateCore
 

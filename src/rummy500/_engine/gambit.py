@@ -46,10 +46,10 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
 from rummy500.seating import next_seat
+from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, jokers_tamed
 from rummy500.statecore import StateCore
 

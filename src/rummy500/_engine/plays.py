@@ -21,19 +21,13 @@ from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
-from rummy500.meldcards import (
-    BARE_JOKER,
-    SPEC_PHYSICAL,
-    SPEC_RANK,
-    SPEC_SUIT,
-    SPEC_TEXT,
-    quote_cards,
-)
+from rummy500.meldcards import SPEC_TEXT, quote_cards
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
 from rummy500.melds import Meld, ordered_like, run_fits
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Ace, Rules
+from rummy500.speccodes import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
 from rummy500.state import TableMeld
 
 __all__ = [
