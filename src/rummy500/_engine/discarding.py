@@ -11,6 +11,8 @@ the turn (T8).  The first discard of a hand under ``first_discard =
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import ONE_CODE, hand_index, replace_hand
@@ -87,16 +89,12 @@ def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move
     player = state.to_move
     if checked is None:
         checked = profile(state.rules).blockable
-    index = hand_index(state.hand_codes[player])
-    moves = index.discards(player)
+    candidates: Sequence[Discard] = hand_index(state.hand_codes[player]).discards(player)
     forbidden = taken_alone(state) if state.phase is PLAY else None
-    if forbidden is None and not checked:
-        return list(moves)
-    codes = index.distinct()
-    allowed: list[Move] = []
-    for number in range(len(codes)):
-        code = codes[number]
-        if code == forbidden or (checked and discard_problem(state, player, code) is not None):
-            continue
-        allowed.append(moves[number])
-    return allowed
+    if forbidden is not None:
+        candidates = [move for move in candidates if move.card.code != forbidden]
+    if checked:
+        candidates = [
+            move for move in candidates if discard_problem(state, player, move.card.code) is None
+        ]
+    return list(candidates)

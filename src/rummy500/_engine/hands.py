@@ -46,33 +46,25 @@ class HandIndex:
             copy it before adding cards).
     """
 
-    __slots__ = ("_discards", "_distinct", "codes", "pool")
+    __slots__ = ("_discards", "codes", "pool")
 
     def __init__(self, codes: bytes) -> None:
         self.codes = codes
         self.pool = Pool(codes)
-        self._distinct: bytes | None = None
         self._discards: dict[int, tuple[Discard, ...]] = {}
 
-    def distinct(self) -> bytes:
-        """The hand's distinct card codes, in order (computed once)."""
-        found = self._distinct
-        if found is None:
-            kept = []
-            last = -1
-            for code in self.codes:  # sorted: copies of a card are neighbours
-                if code != last:
-                    kept.append(code)
-                    last = code
-            found = self._distinct = bytes(kept)
-        return found
-
     def discards(self, player: int) -> tuple[Discard, ...]:
-        """The discard by ``player`` of each card of :meth:`distinct`, in that order."""
+        """The discard of each distinct card of the hand by ``player``, in hand order."""
         moves = self._discards.get(player)
         if moves is None:
             table = discards_by_code(player)
-            moves = self._discards[player] = tuple([table[code] for code in self.distinct()])
+            distinct = []
+            last = -1
+            for code in self.codes:  # sorted: copies of a card are neighbours
+                if code != last:
+                    distinct.append(table[code])
+                    last = code
+            moves = self._discards[player] = tuple(distinct)
         return moves
 
 

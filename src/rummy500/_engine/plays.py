@@ -433,7 +433,7 @@ def _windows_through(ace: str, length: int, rank: int) -> tuple[int, ...]:
 _MEMO_LIMIT: Final = 1 << 15
 _GROUP_MOVES: Final[dict[tuple[int, int, int, int, int, bool], tuple[MeldMove, ...]]] = {}
 _RUN_MOVES: Final[dict[tuple[int, str, int, int, int, int, int, bool], tuple[MeldMove, ...]]] = {}
-_LAYOFF_MOVES: Final[dict[tuple[object, ...], tuple[LayoffMove, ...]]] = {}
+_LAYOFF_MOVES: Final[dict[object, tuple[LayoffMove, ...]]] = {}
 
 
 def _add_meld_moves(
@@ -503,7 +503,12 @@ def _add_meld_moves(
         parts.append(moves)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+#: The bits of the held ranks in the integer keys of the lay-offs on runs.
+_HELD_BITS: Final = (1 << 13) - 1
+#: The reach of the held cards toward a run (:func:`_reach`), by an integer key.
+_REACH: Final[dict[int, int]] = {}
+
+
 def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
     """The rank bits of ``held`` that a lay-off on a run could use (the rest change nothing).
 
@@ -576,38 +581,56 @@ def _add_layoff_moves(
     wild_jokers = jokers if knobs.wild else 0
     spread, suit_masks = pool.spread, pool.suit_masks
     key_required = -1 if required is None else required
-    ace: str | None = None
     for target in (index or target_index(melds)).targets(required):
-        number, meld, is_group, line, room, taken = target
+        number, meld, is_group, line, room, taken, codes, first = target
         if is_group:
             if line:  # a group of that rank: natural cards of the suits it lacks
                 held = spread >> 4 * line & 15 & ~taken
                 usable = min(wild_jokers, room)
             else:  # a group of jokers (jokers = "sets_only")
                 held, usable = 0, min(jokers, room)
-            key: tuple[object, ...] = (player, number, meld.codes, held, usable, key_required)
+            key: object = (player, number, codes, held, usable, key_required)
         else:  # a run: cards of its suit, one of them next to an end unless jokers fill in
             held = suit_masks[line]
             if not held & taken and not wild_jokers:
                 continue
-            ace = ace or knobs.ace
-            codes = meld.codes
-            held = _reach(held, SPEC_RANK[codes[0]], len(codes), wild_jokers, ace)
+            length = 13 - room
+            # What a run takes depends on its suit, first rank and length only (not on
+            # which of its cards are jokers): the keys are integers of those, the held
+            # ranks, the jokers and the ace (the reach's), then the required card, the
+            # meld's number and the player (the moves').
+            reach_key = held | first << 13 | length << 17 | wild_jokers << 21 | knobs.ace_code << 27
+            reach = _REACH.get(reach_key)
+            if reach is None:
+                reach = store(
+                    _REACH,
+                    reach_key,
+                    _reach(held, first, length, wild_jokers, knobs.ace),
+                    _MEMO_LIMIT,
+                )
+            held = reach
             usable = wild_jokers
-            key = (player, number, codes, held, usable, key_required, ace)
+            key = (
+                reach_key & ~_HELD_BITS
+                | held
+                | (key_required + 1) << 29
+                | line << 35
+                | number << 37
+                | player << 45
+            )
         if not held and not usable:
             continue
         moves = _LAYOFF_MOVES.get(key)
         if moves is None:
             if is_group:
                 found = layoffs_from_pool(meld, pool, rules, required)
-                laid: Sequence[tuple[int, ...]] = [codes for codes, _meld in found]
+                laid: Sequence[tuple[int, ...]] = [cards for cards, _meld in found]
             else:  # the cards out of reach change nothing: the lay-offs' memo ignores them
                 laid = run_layoff_cards(meld, held, jokers, rules, required)
             moves = store(
                 _LAYOFF_MOVES,
                 key,
-                tuple(layoff_move(player, number, codes) for codes in laid),
+                tuple(layoff_move(player, number, cards) for cards in laid),
                 _MEMO_LIMIT,
             )
         parts.append(moves)
@@ -697,8 +720,9 @@ def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
 
 #: One table meld that may take lay-offs, as the generator reads it:
 #: (number, meld, is a group, rank of a group or suit of a run, room left,
-#: suits a group holds / ranks next to a run's ends, as bit masks).
-Target = tuple[int, Meld, bool, int, int, int]
+#: suits a group holds / ranks next to a run's ends, as bit masks, the meld's
+#: codes, the first rank of a run or 0).
+Target = tuple[int, Meld, bool, int, int, int, tuple[int, ...], int]
 
 
 class TargetIndex:
@@ -732,7 +756,7 @@ class TargetIndex:
                     if code < JOKER_CODE:
                         suits |= 1 << (code // 13)
                 rank = SPEC_RANK[codes[0]]
-                target = (number, meld, True, rank, 4 - len(codes), suits)
+                target = (number, meld, True, rank, 4 - len(codes), suits, codes, 0)
                 self.by_rank[rank] = (*self.by_rank[rank], target)
             else:
                 if len(codes) >= 13:
@@ -740,7 +764,7 @@ class TargetIndex:
                 first, last = SPEC_RANK[codes[0]], SPEC_RANK[codes[-1]]
                 ends = 1 << (first - 2) % 13 | 1 << last % 13  # ranks next to either end
                 suit = SPEC_SUIT[codes[0]]
-                target = (number, meld, False, suit, 13 - len(codes), ends)
+                target = (number, meld, False, suit, 13 - len(codes), ends, codes, first)
                 self.by_suit[suit] = (*self.by_suit[suit], target)
             self.every.append(target)
 

@@ -81,6 +81,8 @@ class Profile:
     Attributes:
         rules: The rule set.
         ace: The value of the ``ace`` knob, as a string.
+        ace_code: The ``ace`` knob as a small number (0 ``low``, 1 ``low_or_high``,
+            2 ``around_the_corner``), for the memos' integer keys.
         wild: Whether jokers are wild under the rules (``jokers = "wild"``).
         min_run: The fewest cards in a run.
         values: The value of each card code (0–52) in a meld (S1).
@@ -118,6 +120,7 @@ class Profile:
         "_layoffs",
         "_melds",
         "ace",
+        "ace_code",
         "any_depth",
         "blockable",
         "dealers_gambit",
@@ -144,6 +147,7 @@ class Profile:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.ace: str = rules.ace.value
+        self.ace_code = ("low", "low_or_high", "around_the_corner").index(self.ace)
         self.wild = rules.jokers is WILD_JOKERS
         self.min_run = rules.min_run_length
         self.values: tuple[int, ...] = rules.card_values.table
