@@ -44,6 +44,7 @@ from rummy500.meldcards import (
     quote_cards,
 )
 from rummy500.rules import Ace, Jokers, Rules
+from rummy500.speccodes import in_meld_order
 from rummy500.values import CardValues
 
 __all__ = [
@@ -304,10 +305,9 @@ def meld_from_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
     Raises:
         InvalidMeldError: naming the rule broken.
     """
-    text = _text(codes)
     if len(codes) < 3:
         raise InvalidMeldError(
-            f"a meld needs at least 3 cards, got {len(codes)}: {text} (M1)", "M1"
+            f"a meld needs at least 3 cards, got {len(codes)}: {_text(codes)} (M1)", "M1"
         )
     naturals = [c for c in codes if c < JOKER_CODE]
     bare = [c for c in codes if c == BARE_JOKER]
@@ -322,78 +322,87 @@ def meld_from_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
         if bare:
             if naturals:
                 raise InvalidMeldError(
-                    f"under jokers='sets_only' jokers only form groups of jokers: {text} (M4)", "M4"
+                    "under jokers='sets_only' jokers only form groups of jokers: "
+                    f"{_text(codes)} (M4)",
+                    "M4",
                 )
             if len(bare) > 4:
                 raise InvalidMeldError(
-                    f"a group has at most 4 cards, got {len(bare)}: {text} (M1)", "M1"
+                    f"a group has at most 4 cards, got {len(bare)}: {_text(codes)} (M1)", "M1"
                 )
             return Meld(MeldKind.GROUP, codes)
     elif bare:
         raise InvalidMeldError(
             f"a joker must be declared (M4): write JK=<rank><suit> in a run or JK=<rank> in a "
-            f"group, not JK in {text}",
+            f"group, not JK in {_text(codes)}",
             "M4",
         )
     if not naturals:
-        raise InvalidMeldError(f"a meld needs at least one natural card: {text} (M4)", "M4")
+        raise InvalidMeldError(f"a meld needs at least one natural card: {_text(codes)} (M4)", "M4")
     ranks = {SPEC_RANK[c] for c in codes}
     has_group_joker = any(c > GROUP_JOKER_BASE for c in declared)
     if has_group_joker or (len(ranks) == 1 and not declared):
-        return _make_group(codes, naturals, text)
+        return _make_group(codes, naturals)
     if len(ranks) == 1:
         raise InvalidMeldError(
             f"a joker in a group is declared by rank only (JK={Rank(ranks.pop()).symbol}), "
-            f"not {SPEC_TEXT[declared[0]]}: {text} (M4)",
+            f"not {SPEC_TEXT[declared[0]]}: {_text(codes)} (M4)",
             "M4",
         )
-    return _make_run(codes, text, rules)
+    return _make_run(codes, rules)
 
 
-def _make_group(codes: tuple[int, ...], naturals: list[int], text: str) -> Meld:
+def _make_group(codes: tuple[int, ...], naturals: list[int]) -> Meld:
     ranks = {SPEC_RANK[c] for c in codes}
     run_jokers = [c for c in codes if RUN_JOKER_BASE <= c <= GROUP_JOKER_BASE]
     if run_jokers:
         rank = SPEC_RANK[naturals[0]]
         raise InvalidMeldError(
             f"a joker in a group is declared by rank only (JK={Rank(rank).symbol}), "
-            f"not {SPEC_TEXT[run_jokers[0]]}: {text} (M4)",
+            f"not {SPEC_TEXT[run_jokers[0]]}: {_text(codes)} (M4)",
             "M4",
         )
     if len(ranks) != 1:
-        raise InvalidMeldError(f"the cards of a group must all be of one rank: {text} (M1)", "M1")
+        raise InvalidMeldError(
+            f"the cards of a group must all be of one rank: {_text(codes)} (M1)", "M1"
+        )
     suits = [SPEC_SUIT[c] for c in naturals]
     if len(set(suits)) != len(suits):
         raise InvalidMeldError(
-            f"the natural cards of a group must be of different suits: {text} (M1)", "M1"
+            f"the natural cards of a group must be of different suits: {_text(codes)} (M1)", "M1"
         )
     if len(codes) > 4:
-        raise InvalidMeldError(f"a group has at most 4 cards, got {len(codes)}: {text} (M1)", "M1")
+        raise InvalidMeldError(
+            f"a group has at most 4 cards, got {len(codes)}: {_text(codes)} (M1)", "M1"
+        )
     jokers = [c for c in codes if c >= JOKER_CODE]
     return Meld(MeldKind.GROUP, tuple(sorted(naturals)) + tuple(jokers))
 
 
-def _make_run(codes: tuple[int, ...], text: str, rules: Rules) -> Meld:
+def _make_run(codes: tuple[int, ...], rules: Rules) -> Meld:
     if any(c > GROUP_JOKER_BASE for c in codes):
         raise InvalidMeldError(
-            f"a group joker (JK=<rank>) cannot stand in a run: {text} (M4)", "M4"
+            f"a group joker (JK=<rank>) cannot stand in a run: {_text(codes)} (M4)", "M4"
         )
     suits = {SPEC_SUIT[c] for c in codes}
     ranks = [SPEC_RANK[c] for c in codes]
     if len(suits) != 1:
         raise InvalidMeldError(
-            f"{text} is neither a group (one rank) nor a run (one suit) (M1, M2)", "M2"
+            f"{_text(codes)} is neither a group (one rank) nor a run (one suit) (M1, M2)", "M2"
         )
     if len(set(ranks)) != len(ranks):
-        raise InvalidMeldError(f"a run never holds the same rank twice: {text} (M2)", "M2")
+        raise InvalidMeldError(f"a run never holds the same rank twice: {_text(codes)} (M2)", "M2")
     if len(codes) < rules.min_run_length:
         raise InvalidMeldError(
-            f"a run needs at least {rules.min_run_length} cards, got {len(codes)}: {text} (M2)",
+            f"a run needs at least {rules.min_run_length} cards, got {len(codes)}: "
+            f"{_text(codes)} (M2)",
             "M2",
         )
     start = _find_run_start(ranks, rules)
     if start is None:
-        raise InvalidMeldError(_not_a_run_reason(ranks, text, rules), _not_a_run_rule(ranks, rules))
+        raise InvalidMeldError(
+            _not_a_run_reason(ranks, _text(codes), rules), _not_a_run_rule(ranks, rules)
+        )
     by_rank = {SPEC_RANK[c]: c for c in codes}
     return Meld(MeldKind.RUN, tuple(by_rank[r] for r in _run_ranks(start, len(codes))))
 
@@ -471,71 +480,72 @@ def layoff_codes(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
 
 
 def _layoff_group(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
-    text, target = _text(codes), str(meld)
     total = len(meld.codes) + len(codes)
     if total > 4:
         raise InvalidMeldError(
-            f"a group has at most 4 cards: {text} does not fit on {target} (L2)", "L2"
+            f"a group has at most 4 cards: {_text(codes)} does not fit on {meld} (L2)", "L2"
         )
     rank = SPEC_RANK[meld.codes[0]]
     if rank == 0:  # a group of jokers (sets_only)
         if any(c != BARE_JOKER for c in codes):
-            raise InvalidMeldError(f"only jokers fit on the group of jokers {target} (L2)", "L2")
+            raise InvalidMeldError(f"only jokers fit on the group of jokers {meld} (L2)", "L2")
         return Meld(MeldKind.GROUP, meld.codes + codes)
     if rules.jokers is Jokers.SETS_ONLY and any(c >= JOKER_CODE for c in codes):
         raise InvalidMeldError(
-            f"jokers are not wild under jokers='sets_only': {text} cannot go on {target} (M4)",
+            f"jokers are not wild under jokers='sets_only': {_text(codes)} cannot go on "
+            f"{meld} (M4)",
             "M4",
         )
     for code in codes:
         if code == BARE_JOKER:
             raise InvalidMeldError(
                 f"a joker must be declared (M4): write JK={Rank(rank).symbol} to lay it off on "
-                f"{target}",
+                f"{meld}",
                 "M4",
             )
         if code > JOKER_CODE and code != group_joker(rank):
             raise InvalidMeldError(
-                f"a joker laid off on the group {target} is declared JK={Rank(rank).symbol}, not "
+                f"a joker laid off on the group {meld} is declared JK={Rank(rank).symbol}, not "
                 f"{SPEC_TEXT[code]} (M4)",
                 "M4",
             )
         if code < JOKER_CODE and SPEC_RANK[code] != rank:
-            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the rank of {target} (L2)", "L2")
+            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the rank of {meld} (L2)", "L2")
     naturals = sorted(c for c in meld.codes + codes if c < JOKER_CODE)
     if len(set(naturals)) != len(naturals):
         raise InvalidMeldError(
-            f"the group {target} already holds, or is given twice, a suit of {text} (L2, M1)", "L2"
+            f"the group {meld} already holds, or is given twice, a suit of {_text(codes)} (L2, M1)",
+            "L2",
         )
     jokers = tuple(c for c in meld.codes + codes if c >= JOKER_CODE)
     return Meld(MeldKind.GROUP, tuple(naturals) + jokers)
 
 
 def _layoff_run(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
-    text, target = _text(codes), str(meld)
     suit = SPEC_SUIT[meld.codes[0]]
     for code in codes:
         if code == BARE_JOKER:
             raise InvalidMeldError(
-                f"a joker must be declared (M4): write JK=<rank><suit> to lay it off on {target}",
+                f"a joker must be declared (M4): write JK=<rank><suit> to lay it off on {meld}",
                 "M4",
             )
         if code > GROUP_JOKER_BASE:
             raise InvalidMeldError(
-                f"a joker laid off on the run {target} is declared as a card, not "
+                f"a joker laid off on the run {meld} is declared as a card, not "
                 f"{SPEC_TEXT[code]} (L3, M4)",
                 "L3",
             )
         if SPEC_SUIT[code] != suit:
-            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the suit of {target} (L3)", "L3")
+            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the suit of {meld} (L3)", "L3")
     if rules.jokers is Jokers.SETS_ONLY and any(c >= JOKER_CODE for c in codes):
         raise InvalidMeldError(
-            f"jokers are not wild under jokers='sets_only': {text} cannot go on {target} (M4)",
+            f"jokers are not wild under jokers='sets_only': {_text(codes)} cannot go on "
+            f"{meld} (M4)",
             "M4",
         )
     ranks = [SPEC_RANK[c] for c in codes]
     if len(set(ranks)) != len(ranks):
-        raise InvalidMeldError(f"a run never holds the same rank twice: {text} (L3)", "L3")
+        raise InvalidMeldError(f"a run never holds the same rank twice: {_text(codes)} (L3)", "L3")
     start, length = SPEC_RANK[meld.codes[0]], len(meld.codes)
     added = len(codes)
     wanted = set(ranks)
@@ -559,7 +569,9 @@ def _layoff_run(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
         if len(every) != new_length:
             continue
         return Meld(MeldKind.RUN, tuple(every[r] for r in _run_ranks(new_start, new_length)))
-    raise InvalidMeldError(f"{text} does not extend the run {target} at either end (L3)", "L3")
+    raise InvalidMeldError(
+        f"{_text(codes)} does not extend the run {meld} at either end (L3)", "L3"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -706,13 +718,6 @@ def canonical_layoff_cards(
 
 def ordered_like(result: Meld, specs: tuple[MeldCard, ...]) -> tuple[MeldCard, ...]:
     """The meld cards ``specs`` in the order they stand in ``result``."""
-    remaining: dict[int, int] = {}
-    for spec in specs:
-        remaining[spec.code] = remaining.get(spec.code, 0) + 1
-    ordered = []
-    for spec in result.specs:
-        left = remaining.get(spec.code)
-        if left:
-            remaining[spec.code] = left - 1
-            ordered.append(spec)
-    return tuple(ordered)
+    return tuple(
+        MELD_CARDS[code] for code in in_meld_order(result.codes, tuple(spec.code for spec in specs))
+    )

@@ -32,6 +32,7 @@ __all__ = [
     "SPEC_RANK",
     "SPEC_SUIT",
     "group_joker",
+    "in_meld_order",
     "run_joker",
 ]
 
@@ -60,3 +61,21 @@ def run_joker(card_code: int) -> int:
 def group_joker(rank: int) -> int:
     """Spec code of a joker declared as rank ``rank`` (in a group)."""
     return GROUP_JOKER_BASE + rank
+
+
+def in_meld_order(meld: tuple[int, ...], codes: tuple[int, ...]) -> tuple[int, ...]:
+    """The spec codes ``codes`` in the order they stand in the meld of codes ``meld``.
+
+    Each code as many times as ``codes`` holds it, and only those that the meld
+    holds.
+
+    >>> in_meld_order((3, 4, 5, 6), (6, 3))
+    (3, 6)
+    """
+    remaining = list(codes)
+    ordered = []
+    for code in meld:
+        if code in remaining:
+            remaining.remove(code)
+            ordered.append(code)
+    return tuple(ordered)

@@ -23,11 +23,11 @@ from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import SPEC_TEXT, quote_cards
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
-from rummy500.melds import Meld, ordered_like, run_fits
+from rummy500.melds import Meld, run_fits
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Ace, Rules
-from rummy500.speccodes import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
+from rummy500.speccodes import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, in_meld_order
 from rummy500.state import TableMeld
 
 __all__ = [
@@ -190,9 +190,9 @@ def resolve_play(
         result = facts.layoff(table_meld.meld, codes)
     except InvalidMeldError as error:
         raise from_meld_error(Reason.INVALID_LAYOFF, error) from None
-    ordered = ordered_like(result, play.cards)
-    if ordered != play.cards:
-        text = quote_cards([str(spec) for spec in ordered])
+    ordered = in_meld_order(result.codes, codes)
+    if ordered != codes:
+        text = quote_cards([SPEC_TEXT[code] for code in ordered])
         raise illegal(
             Reason.NOT_CANONICAL,
             f"write the lay-off in meld order: layoff {play.target} {text}",
