@@ -44,7 +44,7 @@ from rummy500.meldcards import (
     quote_cards,
 )
 from rummy500.rules import Ace, Jokers, Rules
-from rummy500.speccodes import in_meld_order
+from rummy500.speccodes import code_points, in_meld_order
 from rummy500.values import CardValues
 
 __all__ = [
@@ -600,11 +600,7 @@ def codes_points(codes: Sequence[int], run: bool, values: CardValues) -> tuple[i
     >>> codes_points(Meld.parse("AH 2H 3H").codes, True, STANDARD)
     (1, 2, 3)
     """
-    table = values.table
-    points = [table[SPEC_PHYSICAL[code]] for code in codes]
-    if run and codes[0] == SPEC_SUIT[codes[0]] * 13:
-        points[0] = values.low_ace
-    return tuple(points)
+    return code_points(tuple(codes), run, values.table, values.low_ace)
 
 
 def meld_value(meld: Meld, values: CardValues) -> int:

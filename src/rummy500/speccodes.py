@@ -31,6 +31,7 @@ __all__ = [
     "SPEC_PHYSICAL",
     "SPEC_RANK",
     "SPEC_SUIT",
+    "code_points",
     "group_joker",
     "in_meld_order",
     "run_joker",
@@ -79,3 +80,20 @@ def in_meld_order(meld: tuple[int, ...], codes: tuple[int, ...]) -> tuple[int, .
             remaining.remove(code)
             ordered.append(code)
     return tuple(ordered)
+
+
+def code_points(
+    codes: tuple[int, ...], run: bool, table: tuple[int, ...], low_ace: int
+) -> tuple[int, ...]:
+    """Points of each spec code of a valid meld in meld order, a run if ``run`` (S1).
+
+    ``table`` holds the points of each card code (0–52), ``low_ace`` those of
+    a natural ace at the low end of a run.
+
+    >>> code_points((0, 1, 2), True, tuple(range(100, 153)), 1)
+    (1, 101, 102)
+    """
+    points = [table[SPEC_PHYSICAL[code]] for code in codes]
+    if run and codes[0] == SPEC_SUIT[codes[0]] * 13:
+        points[0] = low_ace
+    return tuple(points)

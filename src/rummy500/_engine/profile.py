@@ -88,6 +88,8 @@ class Profile:
         values: The value of each card code (0–52) in a meld (S1).
         low_ace: The value of an ace at the low end of a run (S1).
         group_of_four: The multiplier of a group of four laid down at once (V6).
+        four_aces_value: The points of each ace of four natural aces laid by one
+            seat (V8; 0 when they score as other cards).
         step: What the next seat in playing order adds to a seat (D7; -1
             counterclockwise, V7), modulo the number of players.
         opening_minimum: The opening minimum (T8; 0 without one).
@@ -129,6 +131,7 @@ class Profile:
         "final_discard_unplayable",
         "finishes",
         "floating",
+        "four_aces_value",
         "group_of_four",
         "low_ace",
         "min_run",
@@ -153,6 +156,7 @@ class Profile:
         self.values: tuple[int, ...] = rules.card_values.table
         self.low_ace: int = rules.card_values.low_ace
         self.group_of_four: int = rules.group_of_four_multiplier
+        self.four_aces_value: int = rules.four_aces_value
         self.step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
         self.opening_minimum: int = rules.opening_minimum
         self.blockable = (

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rummy500._engine.members import RUN
+from rummy500._engine.profile import profile
 from rummy500.cards import Card
-from rummy500.melds import four_aces, meld_points
+from rummy500.melds import four_aces
 from rummy500.rules import Rules, Scoring
 from rummy500.seating import side_of, sides
+from rummy500.speccodes import code_points
 from rummy500.state import EndReason, HandResult, TableMeld
 from rummy500.values import CardValues
 
@@ -33,15 +36,17 @@ def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list
     four natural aces credited to one seat score ``rules.four_aces_value``
     each instead, when that knob is set (V8).
     """
+    knobs = profile(rules)
     totals = [0] * players
     for table_meld in melds:
-        codes, by = table_meld.meld.codes, table_meld.by
-        if four_aces(codes, by, rules):
-            totals[by[0]] += 4 * rules.four_aces_value * table_meld.multiplier
+        meld = table_meld.meld
+        codes, by, multiplier = meld.codes, table_meld.by, table_meld.multiplier
+        if knobs.four_aces_value and four_aces(codes, by, rules):
+            totals[by[0]] += 4 * knobs.four_aces_value * multiplier
             continue
-        points = meld_points(table_meld.meld, rules.card_values)
+        points = code_points(codes, meld.kind is RUN, knobs.values, knobs.low_ace)
         for seat, value in zip(by, points, strict=True):
-            totals[seat] += value * table_meld.multiplier
+            totals[seat] += value * multiplier
     return totals
 
 
