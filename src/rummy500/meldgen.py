@@ -14,10 +14,17 @@ from itertools import combinations
 from typing import Final
 
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
-from rummy500.melds import Meld, MeldKind, run_fits
+from rummy500.melds import Meld, MeldKind
 from rummy500.memo import store
-from rummy500.rules import Ace, Jokers, Rules
-from rummy500.speccodes import BARE_JOKER, RUN_JOKER_BASE, SPEC_RANK, SPEC_SUIT, group_joker
+from rummy500.rules import Jokers, Rules
+from rummy500.speccodes import (
+    BARE_JOKER,
+    RUN_JOKER_BASE,
+    SPEC_RANK,
+    SPEC_SUIT,
+    fits_run,
+    group_joker,
+)
 
 __all__ = [
     "Pool",
@@ -75,7 +82,7 @@ def _run_windows(ace: str, min_length: int) -> tuple[tuple[tuple[_Window, ...], 
         for start in range(1, 14):
             windows = []
             for length in range(min_length, 14):
-                if not run_fits(start, length, Ace(ace)):
+                if not fits_run(start, length, ace):
                     continue
                 bits = tuple((start - 1 + i) % 13 for i in range(length))
                 mask = 0
@@ -481,7 +488,7 @@ def _memo_run_laid(
 def _memo_run_extensions(
     suit: int, start: int, length: int, held: int, wild_jokers: int, ace: str, required: int | None
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    return tuple(_run_extensions(suit, start, length, held, wild_jokers, Ace(ace), required))
+    return tuple(_run_extensions(suit, start, length, held, wild_jokers, ace, required))
 
 
 def _group_layoffs(
@@ -534,7 +541,7 @@ def _group_layoffs(
 
 
 def _run_extensions(
-    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: Ace, required: int | None
+    suit: int, start: int, length: int, held: int, wild_jokers: int, ace: str, required: int | None
 ) -> list[tuple[tuple[int, ...], int]]:
     """Each distinct lay-off onto a run of ``suit`` from rank ``start``, ``length`` cards long.
 
@@ -550,12 +557,12 @@ def _run_extensions(
     room = 13 - length
     if room <= 0:
         return result
-    around = ace is Ace.AROUND_THE_CORNER
+    around = ace == "around_the_corner"
     if around:
         max_low = max_high = room
     else:
         max_low = min(room, start - 1)
-        top = 13 if ace is Ace.LOW else 14
+        top = 13 if ace == "low" else 14
         max_high = min(room, top - (start + length - 1))
     # Extension ranks, nearest first: low_ranks[i] is i+1 below the start.
     low_ranks = [(start - 2 - i) % 13 + 1 for i in range(max_low)]

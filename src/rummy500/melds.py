@@ -44,7 +44,7 @@ from rummy500.meldcards import (
     quote_cards,
 )
 from rummy500.rules import Ace, Jokers, Rules
-from rummy500.speccodes import code_points, in_meld_order
+from rummy500.speccodes import code_points, fits_run, in_meld_order
 from rummy500.values import CardValues
 
 __all__ = [
@@ -193,13 +193,7 @@ def run_fits(start: int, length: int, ace: Ace) -> bool:
     Under ``low_or_high`` position 14 is the high ace; under
     ``around_the_corner`` a run of 13 cards is only written from the ace.
     """
-    if length > 13 or not 1 <= start <= 13:
-        return False
-    if ace is Ace.LOW:
-        return start + length - 1 <= 13
-    if ace is Ace.LOW_OR_HIGH:
-        return start + length - 1 <= 14
-    return length < 13 or start == 1
+    return fits_run(start, length, ace.value)
 
 
 def _run_ranks(start: int, length: int) -> list[int]:

@@ -32,6 +32,7 @@ __all__ = [
     "SPEC_RANK",
     "SPEC_SUIT",
     "code_points",
+    "fits_run",
     "group_joker",
     "in_meld_order",
     "run_joker",
@@ -97,3 +98,22 @@ def code_points(
     if run and codes[0] == SPEC_SUIT[codes[0]] * 13:
         points[0] = low_ace
     return tuple(points)
+
+
+def fits_run(start: int, length: int, ace: str) -> bool:
+    """Whether a run of ``length`` cards from rank ``start`` is allowed (M2, M3).
+
+    ``ace`` is the value of the ``ace`` knob: under ``low_or_high`` position 14
+    is the high ace; under ``around_the_corner`` a run of 13 cards is only
+    written from the ace.
+
+    >>> fits_run(12, 3, "low"), fits_run(12, 3, "low_or_high"), fits_run(12, 3, "around_the_corner")
+    (False, True, True)
+    """
+    if length > 13 or not 1 <= start <= 13:
+        return False
+    if ace == "low":
+        return start + length - 1 <= 13
+    if ace == "low_or_high":
+        return start + length - 1 <= 14
+    return length < 13 or start == 1

@@ -23,11 +23,18 @@ from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import SPEC_TEXT, quote_cards
 from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
-from rummy500.melds import Meld, run_fits
+from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
-from rummy500.rules import Ace, Rules
-from rummy500.speccodes import BARE_JOKER, SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT, in_meld_order
+from rummy500.rules import Rules
+from rummy500.speccodes import (
+    BARE_JOKER,
+    SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
+    fits_run,
+    in_meld_order,
+)
 from rummy500.state import TableMeld
 
 __all__ = [
@@ -402,7 +409,7 @@ def _windows_of(ace: str, length: int) -> tuple[int, ...]:
     """The rank masks of every run of ``length`` cards the ace allows."""
     windows = []
     for start in range(1, 14):
-        if run_fits(start, length, Ace(ace)):
+        if fits_run(start, length, ace):
             mask = 0
             for i in range(length):
                 mask |= 1 << (start - 1 + i) % 13
@@ -416,7 +423,7 @@ def _windows_through(ace: str, length: int, rank: int) -> tuple[int, ...]:
     windows = []
     for start in range(1, 14):
         for size in range(length, 14):
-            if not run_fits(start, size, Ace(ace)):
+            if not fits_run(start, size, ace):
                 continue
             mask = 0
             for i in range(size):
