@@ -62,6 +62,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.seating",
         "rummy500.meldcards",
         "rummy500.speccodes",
+        "rummy500.meldchecks",
         "rummy500.melds",
         "rummy500.meldgen",
         "rummy500.meldlist",

@@ -38,11 +38,10 @@ from rummy500.meldcards import (
     SPEC_SUIT,
     SPEC_TEXT,
     MeldCard,
-    group_joker,
     parse_meld_card,
     parse_meld_cards,
-    quote_cards,
 )
+from rummy500.meldchecks import layoff_result, new_meld_codes, run_ranks
 from rummy500.rules import Ace, Jokers, Rules
 from rummy500.speccodes import code_points, fits_run, in_meld_order
 from rummy500.values import CardValues
@@ -177,10 +176,6 @@ def as_meld_codes(specs: str | Iterable[MeldCard | Card | str] | Meld) -> tuple[
     return tuple(codes)
 
 
-def _text(codes: Sequence[int]) -> str:
-    return quote_cards([SPEC_TEXT[code] for code in codes])
-
-
 # ---------------------------------------------------------------------------
 # Runs: a run is a suit, a start rank (1–13) and a length; position i of the
 # run holds rank ((start - 1 + i) % 13) + 1.  Whether a (start, length) pair
@@ -194,27 +189,6 @@ def run_fits(start: int, length: int, ace: Ace) -> bool:
     ``around_the_corner`` a run of 13 cards is only written from the ace.
     """
     return fits_run(start, length, ace.value)
-
-
-def _run_ranks(start: int, length: int) -> list[int]:
-    return [(start - 1 + i) % 13 + 1 for i in range(length)]
-
-
-def _find_run_start(ranks: Sequence[int], rules: Rules) -> int | None:
-    """The start rank of a run holding exactly ``ranks`` (distinct), in written order."""
-    length = len(ranks)
-    wanted = set(ranks)
-    starts = [
-        start
-        for start in range(1, 14)
-        if run_fits(start, length, rules.ace) and set(_run_ranks(start, length)) == wanted
-    ]
-    if not starts:
-        return None
-    if len(starts) > 1 and ranks[-1] == 1:
-        # 13 cards under low_or_high: an ace written last is the high ace.
-        return starts[-1]
-    return starts[0]
 
 
 def meld_order(codes: tuple[int, ...]) -> tuple[int, ...]:
@@ -252,11 +226,11 @@ def meld_order(codes: tuple[int, ...]) -> tuple[int, ...]:
         start: int | None = 2 if ranks[-1] == 1 else 1
     else:
         wanted = set(ranks)
-        start = next((s for s in range(1, 14) if set(_run_ranks(s, len(ranks))) == wanted), None)
+        start = next((s for s in range(1, 14) if set(run_ranks(s, len(ranks))) == wanted), None)
     if start is None:
         return codes
     by_rank = dict(zip(ranks, codes, strict=True))
-    return tuple(by_rank[rank] for rank in _run_ranks(start, len(ranks)))
+    return tuple(by_rank[rank] for rank in run_ranks(start, len(ranks)))
 
 
 def meld_problem(
@@ -299,127 +273,10 @@ def meld_from_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
     Raises:
         InvalidMeldError: naming the rule broken.
     """
-    if len(codes) < 3:
-        raise InvalidMeldError(
-            f"a meld needs at least 3 cards, got {len(codes)}: {_text(codes)} (M1)", "M1"
-        )
-    naturals = [c for c in codes if c < JOKER_CODE]
-    bare = [c for c in codes if c == BARE_JOKER]
-    declared = [c for c in codes if c > JOKER_CODE]
-    if rules.jokers is Jokers.SETS_ONLY:
-        if declared:
-            raise InvalidMeldError(
-                f"jokers are not wild under jokers='sets_only': write a joker as JK, not "
-                f"{SPEC_TEXT[declared[0]]} (M4)",
-                "M4",
-            )
-        if bare:
-            if naturals:
-                raise InvalidMeldError(
-                    "under jokers='sets_only' jokers only form groups of jokers: "
-                    f"{_text(codes)} (M4)",
-                    "M4",
-                )
-            if len(bare) > 4:
-                raise InvalidMeldError(
-                    f"a group has at most 4 cards, got {len(bare)}: {_text(codes)} (M1)", "M1"
-                )
-            return Meld(MeldKind.GROUP, codes)
-    elif bare:
-        raise InvalidMeldError(
-            f"a joker must be declared (M4): write JK=<rank><suit> in a run or JK=<rank> in a "
-            f"group, not JK in {_text(codes)}",
-            "M4",
-        )
-    if not naturals:
-        raise InvalidMeldError(f"a meld needs at least one natural card: {_text(codes)} (M4)", "M4")
-    ranks = {SPEC_RANK[c] for c in codes}
-    has_group_joker = any(c > GROUP_JOKER_BASE for c in declared)
-    if has_group_joker or (len(ranks) == 1 and not declared):
-        return _make_group(codes, naturals)
-    if len(ranks) == 1:
-        raise InvalidMeldError(
-            f"a joker in a group is declared by rank only (JK={Rank(ranks.pop()).symbol}), "
-            f"not {SPEC_TEXT[declared[0]]}: {_text(codes)} (M4)",
-            "M4",
-        )
-    return _make_run(codes, rules)
-
-
-def _make_group(codes: tuple[int, ...], naturals: list[int]) -> Meld:
-    ranks = {SPEC_RANK[c] for c in codes}
-    run_jokers = [c for c in codes if RUN_JOKER_BASE <= c <= GROUP_JOKER_BASE]
-    if run_jokers:
-        rank = SPEC_RANK[naturals[0]]
-        raise InvalidMeldError(
-            f"a joker in a group is declared by rank only (JK={Rank(rank).symbol}), "
-            f"not {SPEC_TEXT[run_jokers[0]]}: {_text(codes)} (M4)",
-            "M4",
-        )
-    if len(ranks) != 1:
-        raise InvalidMeldError(
-            f"the cards of a group must all be of one rank: {_text(codes)} (M1)", "M1"
-        )
-    suits = [SPEC_SUIT[c] for c in naturals]
-    if len(set(suits)) != len(suits):
-        raise InvalidMeldError(
-            f"the natural cards of a group must be of different suits: {_text(codes)} (M1)", "M1"
-        )
-    if len(codes) > 4:
-        raise InvalidMeldError(
-            f"a group has at most 4 cards, got {len(codes)}: {_text(codes)} (M1)", "M1"
-        )
-    jokers = [c for c in codes if c >= JOKER_CODE]
-    return Meld(MeldKind.GROUP, tuple(sorted(naturals)) + tuple(jokers))
-
-
-def _make_run(codes: tuple[int, ...], rules: Rules) -> Meld:
-    if any(c > GROUP_JOKER_BASE for c in codes):
-        raise InvalidMeldError(
-            f"a group joker (JK=<rank>) cannot stand in a run: {_text(codes)} (M4)", "M4"
-        )
-    suits = {SPEC_SUIT[c] for c in codes}
-    ranks = [SPEC_RANK[c] for c in codes]
-    if len(suits) != 1:
-        raise InvalidMeldError(
-            f"{_text(codes)} is neither a group (one rank) nor a run (one suit) (M1, M2)", "M2"
-        )
-    if len(set(ranks)) != len(ranks):
-        raise InvalidMeldError(f"a run never holds the same rank twice: {_text(codes)} (M2)", "M2")
-    if len(codes) < rules.min_run_length:
-        raise InvalidMeldError(
-            f"a run needs at least {rules.min_run_length} cards, got {len(codes)}: "
-            f"{_text(codes)} (M2)",
-            "M2",
-        )
-    start = _find_run_start(ranks, rules)
-    if start is None:
-        raise InvalidMeldError(
-            _not_a_run_reason(ranks, _text(codes), rules), _not_a_run_rule(ranks, rules)
-        )
-    by_rank = {SPEC_RANK[c]: c for c in codes}
-    return Meld(MeldKind.RUN, tuple(by_rank[r] for r in _run_ranks(start, len(codes))))
-
-
-def _wraps_only(ranks: Sequence[int]) -> bool:
-    """Whether ``ranks`` are consecutive only when runs may wrap around the ace."""
-    return any(
-        run_fits(start, len(ranks), Ace.AROUND_THE_CORNER)
-        and set(_run_ranks(start, len(ranks))) == set(ranks)
-        for start in range(1, 14)
+    run, ordered = new_meld_codes(
+        codes, rules.jokers is Jokers.SETS_ONLY, rules.ace.value, rules.min_run_length
     )
-
-
-def _not_a_run_rule(ranks: Sequence[int], rules: Rules) -> str:
-    return "M3" if 1 in ranks and _wraps_only(ranks) else "M2"
-
-
-def _not_a_run_reason(ranks: Sequence[int], text: str, rules: Rules) -> str:
-    if 1 in ranks and _wraps_only(ranks):
-        if rules.ace is Ace.LOW:
-            return f"{text} is not a run: an ace is only low (A-2-3) under ace='low' (M3)"
-        return f"{text} is not a run: an ace is low (A-2-3) or high (Q-K-A), not both (M3)"
-    return f"{text} is not a run: the ranks are not consecutive (M2)"
+    return Meld(MeldKind.RUN if run else MeldKind.GROUP, ordered)
 
 
 # ---------------------------------------------------------------------------
@@ -466,106 +323,14 @@ def layoff_codes(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
     Raises:
         InvalidMeldError: naming the rule, when the cards do not fit.
     """
-    if not codes:
-        raise InvalidMeldError("a lay-off needs at least one card (L1)", "L1")
-    if meld.kind is MeldKind.GROUP:
-        return _layoff_group(meld, codes, rules)
-    return _layoff_run(meld, codes, rules)
-
-
-def _layoff_group(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
-    total = len(meld.codes) + len(codes)
-    if total > 4:
-        raise InvalidMeldError(
-            f"a group has at most 4 cards: {_text(codes)} does not fit on {meld} (L2)", "L2"
-        )
-    rank = SPEC_RANK[meld.codes[0]]
-    if rank == 0:  # a group of jokers (sets_only)
-        if any(c != BARE_JOKER for c in codes):
-            raise InvalidMeldError(f"only jokers fit on the group of jokers {meld} (L2)", "L2")
-        return Meld(MeldKind.GROUP, meld.codes + codes)
-    if rules.jokers is Jokers.SETS_ONLY and any(c >= JOKER_CODE for c in codes):
-        raise InvalidMeldError(
-            f"jokers are not wild under jokers='sets_only': {_text(codes)} cannot go on "
-            f"{meld} (M4)",
-            "M4",
-        )
-    for code in codes:
-        if code == BARE_JOKER:
-            raise InvalidMeldError(
-                f"a joker must be declared (M4): write JK={Rank(rank).symbol} to lay it off on "
-                f"{meld}",
-                "M4",
-            )
-        if code > JOKER_CODE and code != group_joker(rank):
-            raise InvalidMeldError(
-                f"a joker laid off on the group {meld} is declared JK={Rank(rank).symbol}, not "
-                f"{SPEC_TEXT[code]} (M4)",
-                "M4",
-            )
-        if code < JOKER_CODE and SPEC_RANK[code] != rank:
-            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the rank of {meld} (L2)", "L2")
-    naturals = sorted(c for c in meld.codes + codes if c < JOKER_CODE)
-    if len(set(naturals)) != len(naturals):
-        raise InvalidMeldError(
-            f"the group {meld} already holds, or is given twice, a suit of {_text(codes)} (L2, M1)",
-            "L2",
-        )
-    jokers = tuple(c for c in meld.codes + codes if c >= JOKER_CODE)
-    return Meld(MeldKind.GROUP, tuple(naturals) + jokers)
-
-
-def _layoff_run(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:
-    suit = SPEC_SUIT[meld.codes[0]]
-    for code in codes:
-        if code == BARE_JOKER:
-            raise InvalidMeldError(
-                f"a joker must be declared (M4): write JK=<rank><suit> to lay it off on {meld}",
-                "M4",
-            )
-        if code > GROUP_JOKER_BASE:
-            raise InvalidMeldError(
-                f"a joker laid off on the run {meld} is declared as a card, not "
-                f"{SPEC_TEXT[code]} (L3, M4)",
-                "L3",
-            )
-        if SPEC_SUIT[code] != suit:
-            raise InvalidMeldError(f"{SPEC_TEXT[code]} is not of the suit of {meld} (L3)", "L3")
-    if rules.jokers is Jokers.SETS_ONLY and any(c >= JOKER_CODE for c in codes):
-        raise InvalidMeldError(
-            f"jokers are not wild under jokers='sets_only': {_text(codes)} cannot go on "
-            f"{meld} (M4)",
-            "M4",
-        )
-    ranks = [SPEC_RANK[c] for c in codes]
-    if len(set(ranks)) != len(ranks):
-        raise InvalidMeldError(f"a run never holds the same rank twice: {_text(codes)} (L3)", "L3")
-    start, length = SPEC_RANK[meld.codes[0]], len(meld.codes)
-    added = len(codes)
-    wanted = set(ranks)
-    by_rank = {SPEC_RANK[c]: c for c in codes}
-    # Fewest cards at the low end first: an ambiguous ace goes high.
-    for low in range(added + 1):
-        new_start = (start - low - 1) % 13 + 1
-        if rules.ace is not Ace.AROUND_THE_CORNER and start - low < 1:
-            break
-        new_length = length + added
-        if rules.ace is Ace.AROUND_THE_CORNER and new_length == 13:
-            new_start = 1
-        elif not run_fits(new_start, new_length, rules.ace):
-            continue
-        low_ranks = _run_ranks((start - low - 1) % 13 + 1, low)
-        high_ranks = _run_ranks((start + length - 1) % 13 + 1, added - low)
-        if set(low_ranks) | set(high_ranks) != wanted or len(wanted) != added:
-            continue
-        every = {SPEC_RANK[c]: c for c in meld.codes}
-        every.update(by_rank)
-        if len(every) != new_length:
-            continue
-        return Meld(MeldKind.RUN, tuple(every[r] for r in _run_ranks(new_start, new_length)))
-    raise InvalidMeldError(
-        f"{_text(codes)} does not extend the run {meld} at either end (L3)", "L3"
+    result = layoff_result(
+        meld.kind is MeldKind.RUN,
+        meld.codes,
+        codes,
+        rules.jokers is Jokers.SETS_ONLY,
+        rules.ace.value,
     )
+    return Meld(meld.kind, result)
 
 
 # ---------------------------------------------------------------------------

@@ -78,6 +78,7 @@ __all__ = [
     "PLAY_ON",
     "RESHUFFLE",
     "RUN",
+    "SETS_ONLY",
     "SPLIT_MOVE",
     "TAKE_MOVE",
     "TOP_ONLY",
@@ -94,6 +95,7 @@ NOMINATE: Final = Phase.NOMINATE
 
 # The knobs' values the engine tests.
 WILD_JOKERS: Final = Jokers.WILD
+SETS_ONLY: Final = Jokers.SETS_ONLY
 PLAY_ON: Final = StockExhausted.PLAY_ON
 RESHUFFLE: Final = StockExhausted.RESHUFFLE
 NO_CALLS: Final = RummyCall.NONE

@@ -25,15 +25,18 @@ from rummy500._engine.members import (
     ANY_DEPTH,
     DISCARD_REQUIRED,
     FLOATING,
+    GROUP,
     LAYOFF_TOP,
     MELD_OR_DISCARD,
     NEW_MELD_ONLY,
     NO_CALLS,
     RUN,
+    SETS_ONLY,
     WILD_JOKERS,
 )
 from rummy500.errors import InvalidMeldError
-from rummy500.melds import Meld, laid_points, layoff_codes, meld_from_codes
+from rummy500.meldchecks import layoff_result, new_meld_codes
+from rummy500.melds import Meld, laid_points
 from rummy500.memo import store
 from rummy500.rules import Direction, Rules
 
@@ -84,6 +87,7 @@ class Profile:
         ace_code: The ``ace`` knob as a small number (0 ``low``, 1 ``low_or_high``,
             2 ``around_the_corner``), for the memos' integer keys.
         wild: Whether jokers are wild under the rules (``jokers = "wild"``).
+        sets_only: Whether jokers only form groups of jokers (``jokers = "sets_only"``).
         min_run: The fewest cards in a run.
         values: The value of each card code (0–52) in a meld (S1).
         low_ace: The value of an ace at the low end of a run (S1).
@@ -141,6 +145,7 @@ class Profile:
         "rules",
         "rummy_calls",
         "rummy_layoff_top",
+        "sets_only",
         "step",
         "top_discard_must_meld",
         "values",
@@ -152,6 +157,7 @@ class Profile:
         self.ace: str = rules.ace.value
         self.ace_code = ("low", "low_or_high", "around_the_corner").index(self.ace)
         self.wild = rules.jokers is WILD_JOKERS
+        self.sets_only = rules.jokers is SETS_ONLY
         self.min_run = rules.min_run_length
         self.values: tuple[int, ...] = rules.card_values.table
         self.low_ace: int = rules.card_values.low_ace
@@ -202,10 +208,10 @@ class Profile:
     def _check_meld(self, codes: tuple[int, ...]) -> NewMeld | InvalidMeldError:
         rules = self.rules
         try:
-            meld = meld_from_codes(codes, rules)
+            run, ordered = new_meld_codes(codes, self.sets_only, self.ace, self.min_run)
         except InvalidMeldError as error:
             return error
-        run = meld.kind is RUN
+        meld = Meld(RUN if run else GROUP, ordered)
         multiplier = self._multiplier(run, len(meld.codes))
         points = laid_points(meld, rules)  # S1, with V6's multiplier and V8's four aces
         run_length = len(meld.codes) if run else 0
@@ -237,8 +243,11 @@ class Profile:
         key = (meld.codes, codes)
         found = self._layoffs.get(key)
         if found is None:
+            kind = meld.kind
             try:
-                found = layoff_codes(meld, codes, self.rules)
+                found = Meld(
+                    kind, layoff_result(kind is RUN, key[0], codes, self.sets_only, self.ace)
+                )
             except InvalidMeldError as error:
                 found = error
             store(self._layoffs, key, found, MEMO_LIMIT)
