@@ -33,7 +33,13 @@ from rummy500._engine.opening import (
     opening_search,
     points_short,
 )
-from rummy500._engine.plays import physical, play_facts, playable_on_table, table_after
+from rummy500._engine.plays import (
+    physical,
+    play_facts,
+    playable_on_table,
+    table_after,
+    table_meld_of,
+)
 from rummy500._engine.profile import FINISHES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
@@ -518,7 +524,7 @@ class _Search:
                 ways.append((True, [*cards, JOKER_CODE]))
             for doubled, used in ways:
                 rest, left_reserve = _spend(counts, reserve, used)
-                after = (*melds, TableMeld(meld, (), 1, doubled))
+                after = (*melds, table_meld_of(meld, (), 1, doubled))
                 if self.finishes(rest, left_reserve, after, 0, True):
                     return True
         if may_layoff:
@@ -529,7 +535,9 @@ class _Search:
                     rest, left_reserve = _spend(
                         counts, reserve, [SPEC_PHYSICAL[code] for code in laid]
                     )
-                    after = melds[:index] + (TableMeld(result, ()),) + melds[index + 1 :]
+                    after = (
+                        melds[:index] + (table_meld_of(result, (), 1, False),) + melds[index + 1 :]
+                    )
                     if self.finishes(rest, left_reserve, after, 0, True):
                         return True
         return False
@@ -565,7 +573,7 @@ class _AfterOpening:
             return True  # a card to discard (the table only matters for a last card, E3)
         new_meld = search.facts.new_meld
         after = self.melds() + tuple(
-            TableMeld(new_meld(codes).meld, (), 1, doubled) for codes, doubled in laid
+            table_meld_of(new_meld(codes).meld, (), 1, doubled) for codes, doubled in laid
         )
         return search.finishes(rest, reserve, after, 0, True)
 
