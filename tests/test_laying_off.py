@@ -405,3 +405,37 @@ def test_l3_every_listed_lay_off_is_the_one_layoff_makes_and_runs_list_the_same_
         held = pool.suit_masks[suit]
         cards = run_layoff_cards(meld, held, pool.jokers, meld_rules, required)
         assert cards == tuple(laid for laid, _result in listed)
+
+
+@pytest.mark.parametrize("preset", ["pagat", "basic_rummy", "persian", "dealers_gambit"])
+def test_the_lay_off_targets_after_a_play_are_those_of_the_table_read_afresh(preset):
+    # After a play, the generator's index of the melds that take lay-offs is
+    # derived from the previous table's: it must equal the index read afresh.
+    import random
+
+    from rummy500 import apply_move, legal_moves, new_game
+    from rummy500._engine.plays import _INDEXES, TargetIndex, _target, target_index
+    from rummy500.presets import PRESETS
+
+    rules = PRESETS[preset]
+    rng = random.Random(7)
+    checked = derived = 0
+    for seed in range(12):
+        state = new_game(rules, rules.min_players, seed=seed)
+        while not state.is_over:
+            before = state.melds
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            if state.melds is not before and id(state.melds) in _INDEXES:
+                derived += 1  # indexed by the play itself, not read afresh below
+            found = target_index(state.melds)
+            fresh = TargetIndex(
+                [t for n, m in enumerate(state.melds) if (t := _target(n, m)) is not None]
+            )
+            assert (found.every, found.by_rank, found.by_suit) == (
+                fresh.every,
+                fresh.by_rank,
+                fresh.by_suit,
+            )
+            checked += bool(state.melds)
+    assert checked > 50
+    assert derived > 5

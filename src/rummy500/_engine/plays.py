@@ -204,9 +204,9 @@ def resolve_play(
         table_meld = table_meld_of(
             meld, (play.player,) * len(codes), new.multiplier * factor, doubled
         )
-        return PlayEffect(
-            (*melds, table_meld), used, new.points * factor, new.run_length, len(codes)
-        )
+        changed = (*melds, table_meld)
+        _derive_index(melds, changed, len(melds))
+        return PlayEffect(changed, used, new.points * factor, new.run_length, len(codes))
     if play.target >= len(melds):
         raise illegal(
             Reason.NO_SUCH_MELD,
@@ -230,6 +230,7 @@ def resolve_play(
         result, _credits(table_meld, result, play.player), table_meld.multiplier, False
     )
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
+    _derive_index(melds, changed, play.target)
     return PlayEffect(changed, used, 0, 0, len(codes))
 
 
@@ -743,9 +744,36 @@ def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
     entry = _INDEXES.get(id(melds))
     if entry is not None and entry[0] is melds:
         return entry[1]
-    index = TargetIndex(melds)
+    every = []
+    for number, table_meld in enumerate(melds):
+        target = _target(number, table_meld)
+        if target is not None:
+            every.append(target)
+    index = TargetIndex(every)
     store(_INDEXES, id(melds), (melds, index), _INDEXES_LIMIT)
     return index
+
+
+def _derive_index(
+    melds: tuple[TableMeld, ...], changed: tuple[TableMeld, ...], number: int
+) -> None:
+    """Index ``changed``, which is ``melds`` with meld ``number`` put or replaced, from its index.
+
+    Only when ``melds`` is indexed (the generator indexed it to offer the
+    play): the new table's index is then the old one with one target changed,
+    without reading every table meld again.
+    """
+    entry = _INDEXES.get(id(melds))
+    if entry is None or entry[0] is not melds:
+        return
+    target = _target(number, changed[number])
+    every = [old for old in entry[1].every if old[0] != number]
+    if target is not None:
+        place = len(every)
+        while place and every[place - 1][0] > number:
+            place -= 1
+        every.insert(place, target)
+    store(_INDEXES, id(changed), (changed, TargetIndex(every)), _INDEXES_LIMIT)
 
 
 #: One table meld that may take lay-offs, as the generator reads it:
@@ -755,48 +783,52 @@ def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
 Target = tuple[int, Meld, bool, int, int, int, tuple[int, ...], int]
 
 
-class TargetIndex:
-    """The table melds that may take lay-offs, by rank (groups) and by suit (runs).
+def _target(number: int, table_meld: TableMeld) -> Target | None:
+    """Table meld ``number`` as a target of lay-offs, or ``None`` if it takes none.
 
     A meld may take lay-offs while it has room (a group of fewer than 4
     cards, a run of fewer than 13) and is not sealed by a doubling joker (V7).
+    """
+    if table_meld.doubled:
+        return None
+    meld = table_meld.meld
+    codes = meld.codes
+    if meld.kind is GROUP:
+        if len(codes) >= 4:
+            return None
+        suits = 0
+        for code in codes:
+            if code < JOKER_CODE:
+                suits |= 1 << (code // 13)
+        return (number, meld, True, SPEC_RANK[codes[0]], 4 - len(codes), suits, codes, 0)
+    if len(codes) >= 13:
+        return None
+    first, last = SPEC_RANK[codes[0]], SPEC_RANK[codes[-1]]
+    ends = 1 << (first - 2) % 13 | 1 << last % 13  # ranks next to either end
+    return (number, meld, False, SPEC_SUIT[codes[0]], 13 - len(codes), ends, codes, first)
+
+
+class TargetIndex:
+    """The table melds that may take lay-offs, by rank (groups) and by suit (runs).
 
     Attributes:
-        every: Every such meld, by meld number.
+        every: Every such meld (see :func:`_target`), by meld number.
         by_rank: Its groups, indexed by rank (1–13; 0 for groups of jokers).
         by_suit: Its runs, indexed by suit (0–3).
     """
 
     __slots__ = ("by_rank", "by_suit", "every")
 
-    def __init__(self, melds: tuple[TableMeld, ...]) -> None:
-        self.every: list[Target] = []
+    def __init__(self, every: list[Target]) -> None:
+        self.every = every
         self.by_rank: list[Sequence[Target]] = [()] * 14
         self.by_suit: list[Sequence[Target]] = [()] * 4
-        for number, table_meld in enumerate(melds):
-            if table_meld.doubled:
-                continue
-            meld = table_meld.meld
-            codes = meld.codes
-            if meld.kind is GROUP:
-                if len(codes) >= 4:
-                    continue
-                suits = 0
-                for code in codes:
-                    if code < JOKER_CODE:
-                        suits |= 1 << (code // 13)
-                rank = SPEC_RANK[codes[0]]
-                target = (number, meld, True, rank, 4 - len(codes), suits, codes, 0)
-                self.by_rank[rank] = (*self.by_rank[rank], target)
+        for target in every:
+            line = target[3]
+            if target[2]:
+                self.by_rank[line] = (*self.by_rank[line], target)
             else:
-                if len(codes) >= 13:
-                    continue
-                first, last = SPEC_RANK[codes[0]], SPEC_RANK[codes[-1]]
-                ends = 1 << (first - 2) % 13 | 1 << last % 13  # ranks next to either end
-                suit = SPEC_SUIT[codes[0]]
-                target = (number, meld, False, suit, 13 - len(codes), ends, codes, first)
-                self.by_suit[suit] = (*self.by_suit[suit], target)
-            self.every.append(target)
+                self.by_suit[line] = (*self.by_suit[line], target)
 
     def targets(self, required: int | None) -> Sequence[Target]:
         """The melds a lay-off could go on; with ``required``, one holding that natural card."""
