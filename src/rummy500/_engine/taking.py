@@ -199,8 +199,12 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
     if not pile or (depth is not None and depth > len(pile)):
         return moves
     hand = state.hand_codes[player]
-    top_must_meld = rules.top_discard_must_meld
-    if depth in (None, 1) and not top_must_meld and _may_take_top(state, player, hand, pile[-1]):
+    knobs = profile(rules)
+    if (
+        depth in (None, 1)
+        and not knobs.top_discard_must_meld
+        and _may_take_top(state, player, hand, pile[-1])
+    ):
         moves.append(take_top_move(player))
     scan = _scan(state)
     last = scan.last if depth is None else min(depth, scan.last)
@@ -208,9 +212,8 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
         return moves
     pool, doublers = _start_pool(state, player)
     index = target_index(state.melds)
-    gambit = scan.splits or rules.dealers_gambit
+    gambit = scan.splits or knobs.dealers_gambit
     first = scan.first if depth is None else max(depth, scan.first)
-    add = pool.add
     for count in range(1, last + 1):
         deepest = pile[-count]
         if gambit:
@@ -219,7 +222,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
             if not meldable:
                 continue
         else:
-            add(deepest)
+            pool.add(deepest)  # a native call (a bound method would be a generic one)
         if count < first or not could_meld(pool, deepest, rules, index):
             continue
         parts = play_parts(
