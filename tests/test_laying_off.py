@@ -431,10 +431,10 @@ def test_the_lay_off_targets_after_a_play_are_those_of_the_table_read_afresh(pre
             fresh = TargetIndex(
                 [t for n, m in enumerate(state.melds) if (t := _target(n, m)) is not None]
             )
-            assert (found.every, found.by_rank, found.by_suit) == (
+            assert (found.every, found.group_ranks, found.run_suits) == (
                 fresh.every,
-                fresh.by_rank,
-                fresh.by_suit,
+                fresh.group_ranks,
+                fresh.run_suits,
             )
             checked += bool(state.melds)
     assert checked > 50

@@ -721,7 +721,7 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
     if code == JOKER_CODE:
         return True
     rank, suit = code % 13 + 1, code // 13
-    if index.by_rank[rank] or index.by_suit[suit]:
+    if index.group_ranks >> rank & 1 or index.run_suits >> suit & 1:
         return True
     knobs = profile(rules)
     jokers = pool.jokers if knobs.wild else 0
@@ -809,39 +809,45 @@ def _target(number: int, table_meld: TableMeld) -> Target | None:
 
 
 class TargetIndex:
-    """The table melds that may take lay-offs, by rank (groups) and by suit (runs).
+    """The table melds that may take lay-offs, and the ranks and suits they take.
 
     Attributes:
         every: Every such meld (see :func:`_target`), by meld number.
-        by_rank: Its groups, indexed by rank (1–13; 0 for groups of jokers).
-        by_suit: Its runs, indexed by suit (0–3).
+        group_ranks: A bit per rank (1–13; 0 for groups of jokers) with a group
+            among them.
+        run_suits: A bit per suit (0–3) with a run among them.
     """
 
-    __slots__ = ("by_rank", "by_suit", "every")
+    __slots__ = ("_holding", "every", "group_ranks", "run_suits")
 
     def __init__(self, every: list[Target]) -> None:
         self.every = every
-        self.by_rank: list[Sequence[Target]] = [()] * 14
-        self.by_suit: list[Sequence[Target]] = [()] * 4
+        group_ranks = run_suits = 0
         for target in every:
-            line = target[3]
             if target[2]:
-                self.by_rank[line] = (*self.by_rank[line], target)
+                group_ranks |= 1 << target[3]
             else:
-                self.by_suit[line] = (*self.by_suit[line], target)
+                run_suits |= 1 << target[3]
+        self.group_ranks = group_ranks
+        self.run_suits = run_suits
+        self._holding: dict[int, Sequence[Target]] = {}
 
     def targets(self, required: int | None) -> Sequence[Target]:
-        """The melds a lay-off could go on; with ``required``, one holding that natural card."""
+        """The melds a lay-off could go on; with ``required``, one holding that natural card.
+
+        In meld-number order: the groups of its rank and the runs of its suit
+        (found once per card).
+        """
         if required is None or required == JOKER_CODE:
             return self.every
-        groups = self.by_rank[required % 13 + 1]
-        runs = self.by_suit[required // 13]
-        if not groups:
-            return runs
-        if not runs:
-            return groups
-        return sorted([*groups, *runs], key=_number)
-
-
-def _number(target: Target) -> int:
-    return target[0]
+        found = self._holding.get(required)
+        if found is None:
+            rank, suit = required % 13 + 1, required // 13
+            if not (self.group_ranks >> rank & 1 or self.run_suits >> suit & 1):
+                found = ()
+            else:
+                found = [
+                    target for target in self.every if target[3] == (rank if target[2] else suit)
+                ]
+            self._holding[required] = found
+        return found
