@@ -478,3 +478,17 @@ def test_d8_discard_pile_is_spread_in_order():
     # exactly the top cards and leaves the rest in place.
     state = play(state, "take 3 meld 8D 9D TD")
     assert state.discard == cards("2C")
+
+
+@pytest.mark.parametrize("size", [2, 3, 52, 53, 54, 104, 108])
+def test_d3_the_shuffle_is_the_standard_librarys(size):
+    # The engine's shuffle writes out random.Random.shuffle (so that it runs
+    # compiled in the compiled build): the same permutation for every seed.
+    from rummy500._engine.deal import shuffle
+
+    for seed in range(60):
+        expected = list(range(size))
+        random.Random(seed).shuffle(expected)
+        found = list(range(size))
+        shuffle(random.Random(seed), found)
+        assert found == expected
