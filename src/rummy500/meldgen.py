@@ -51,6 +51,9 @@ _SUIT_SUBSETS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     for mask in range(16)
 )
 
+#: ``Jokers.WILD``, read as a C global in the compiled build (not through the enum).
+_WILD: Final = Jokers.WILD
+
 
 # Per rank (index 1–13) and mask of suits held: each non-empty subset of those
 # suits with the codes of its natural cards of that rank.
@@ -222,7 +225,7 @@ def melds_from_pool(
     most of them.
     """
     jokers = pool.jokers
-    wild = rules.jokers is Jokers.WILD
+    wild = rules.jokers is _WILD
     wild_jokers = jokers if wild else 0
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
     need_joker = required == JOKER_CODE
@@ -404,7 +407,7 @@ def layoffs_from_pool(
     meld: Meld, pool: Pool, rules: Rules, required: int | None = None
 ) -> tuple[tuple[tuple[int, ...], Meld], ...]:
     """Like :func:`layoffs_from_counts` on a :class:`Pool` (memoized)."""
-    wild = rules.jokers is Jokers.WILD
+    wild = rules.jokers is _WILD
     first = meld.codes[0]
     jokers = pool.jokers
     if meld.kind is MeldKind.GROUP:
@@ -426,7 +429,7 @@ def run_layoff_cards(
     the wild jokers can bridge) may pass only those: the answer is the same.
     """
     codes = meld.codes
-    wild_jokers = jokers if rules.jokers is Jokers.WILD else 0
+    wild_jokers = jokers if rules.jokers is _WILD else 0
     return _memo_run_laid(
         SPEC_SUIT[codes[0]],
         SPEC_RANK[codes[0]],

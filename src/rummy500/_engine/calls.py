@@ -27,7 +27,13 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import DRAW, LAYOFF_TOP, NO_CALLS, PLAY
+from rummy500._engine.members import (
+    CALL_MOVE,
+    DRAW,
+    LAYOFF_TOP,
+    NO_CALLS,
+    PLAY,
+)
 from rummy500._engine.movecache import call_move, layoff_move, pile_moves
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.playing import after_play
@@ -201,7 +207,7 @@ def call_moves(state: StateCore, seat: int | None = None, depth: int | None = No
         for count, parts in _caller_options(state, caller, depth, seen=seen):
             for part in parts:  # large parts memoized as a whole, as for takes
                 if len(part) > 8:
-                    moves.extend(pile_moves(CallRummy, caller, count, part))
+                    moves.extend(pile_moves(CALL_MOVE, caller, count, part))
                 else:
                     moves.extend([call_move(caller, count, play) for play in part])
     return moves

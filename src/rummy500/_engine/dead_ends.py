@@ -23,7 +23,12 @@ from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
-from rummy500._engine.members import DISCARD_REQUIRED, NOMINATED_DOUBLE, PLAY
+from rummy500._engine.members import (
+    DISCARD_REQUIRED,
+    LAYOFF_MOVE,
+    NOMINATED_DOUBLE,
+    PLAY,
+)
 from rummy500._engine.opening import (
     Laid,
     OpeningSearch,
@@ -50,7 +55,7 @@ from rummy500.meldgen import (
 )
 from rummy500.melds import Meld
 from rummy500.memo import store
-from rummy500.moves import LayoffMove, Play
+from rummy500.moves import Play
 from rummy500.rules import Rules
 from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, TableMeld, jokers_tamed
@@ -169,7 +174,7 @@ class PoolCheck:
         """
         state, player, pool, forbidden = self.state, self.player, self.pool, self.forbidden
         rules = state.rules
-        if not self.may_lay_off and isinstance(play, LayoffMove):
+        if not self.may_lay_off and isinstance(play, LAYOFF_MOVE):
             return not_opened(state, player)
         need = points_short(self.minimum, self.melded, points)
         left = self.size - len(used) - reserve

@@ -34,7 +34,10 @@ from rummy500._engine.members import (
     CHOOSER,
     DRAW,
     FIRST_DISCARD,
+    LAYOFF_MOVE,
+    MELD_MOVE,
     NOMINATE,
+    NOMINATE_MOVE,
     NOMINATED_DOUBLE,
     NOMINATED_SPLIT,
     NOMINATED_WILD,
@@ -47,7 +50,7 @@ from rummy500._engine.states import evolve
 from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts
-from rummy500.moves import Block, LayoffMove, MeldMove, Move, Nominate, Play, Split
+from rummy500.moves import Block, Move, Nominate, Play, Split
 from rummy500.seating import next_seat
 from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, jokers_tamed
@@ -128,13 +131,13 @@ def joker_problem(
             taken from the pile cannot be melded when jokers are not wild.
     """
     melds = state.melds
-    if isinstance(play, LayoffMove) and play.target < len(melds) and melds[play.target].doubled:
+    if isinstance(play, LAYOFF_MOVE) and play.target < len(melds) and melds[play.target].doubled:
         return illegal(
             Reason.SEALED_MELD,
             f"meld {play.target} is sealed by the joker doubling it: nothing may be laid off on it",
             "V7",
         )
-    doubled = isinstance(play, MeldMove) and play.doubled
+    doubled = isinstance(play, MELD_MOVE) and play.doubled
     effect = state.joker_effect
     if effect is None or effect is NOMINATED_WILD:
         if doubled:
@@ -208,7 +211,7 @@ def with_doubled(plays: list[Play], doublers: int) -> list[Play]:
         plays.extend(
             meld_move(play.player, tuple(spec.code for spec in play.cards), True)
             for play in list(plays)
-            if isinstance(play, MeldMove)
+            if isinstance(play, MELD_MOVE)
         )
     return plays
 
@@ -225,7 +228,7 @@ def nominations(state: StateCore) -> list[Move]:
 def nominate(state: StateCore, move: Move) -> StateCore:
     """The dealer nominates what jokers do this hand; then the first player moves."""
     player = move.player
-    if not isinstance(move, Nominate):
+    if not isinstance(move, NOMINATE_MOVE):
         raise illegal(
             Reason.WRONG_PHASE,
             f"the dealer, p{state.dealer}, first nominates what jokers do this hand: "

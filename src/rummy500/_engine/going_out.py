@@ -16,7 +16,12 @@ from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, s
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import FINAL_LAYOFF, OVER
+from rummy500._engine.members import (
+    FINAL_LAYOFF,
+    LAYOFF_MOVE,
+    OVER,
+    PASS_MOVE,
+)
 from rummy500._engine.movecache import pass_move
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
@@ -25,7 +30,7 @@ from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code, cards_by_seat
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.moves import LayoffMove, Move, Pass
+from rummy500.moves import Move
 from rummy500.rules import Rules
 from rummy500.state import EndReason, jokers_tamed
 from rummy500.statecore import StateCore
@@ -145,14 +150,14 @@ def final_layoff(state: StateCore, move: Move) -> StateCore:
     player = move.player
     out = state.went_out
     assert out is not None
-    if isinstance(move, Pass):
+    if isinstance(move, PASS_MOVE):
         following = profile(state.rules).next_seat(len(state.hand_codes), player)
         if following == out:
             return over(
                 state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
             )
         return evolve(state, to_move=following)
-    if not isinstance(move, LayoffMove):
+    if not isinstance(move, LAYOFF_MOVE):
         raise illegal(
             Reason.WRONG_PHASE,
             f"p{out} went out: p{player} may only lay off cards or pass",

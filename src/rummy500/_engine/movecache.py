@@ -10,6 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar, cast
 
+from rummy500._engine.members import (
+    CALL_MOVE,
+    DRAW_MOVE,
+    END_MOVE,
+    PASS_MOVE,
+    SPLIT_MOVE,
+    TAKE_MOVE,
+)
 from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
 from rummy500.memo import store
@@ -59,22 +67,22 @@ def _interned(cls: type[_Simple], player: int, *fields: Any) -> _Simple:
 
 def draw_move(player: int) -> Draw:
     """The (shared) stock draw of ``player``."""
-    return _interned(Draw, player)
+    return _interned(DRAW_MOVE, player)
 
 
 def end_move(player: int) -> EndHand:
     """The (shared) move of ``player`` ending the hand."""
-    return _interned(EndHand, player)
+    return _interned(END_MOVE, player)
 
 
 def pass_move(player: int) -> Pass:
     """The (shared) pass of ``player``."""
-    return _interned(Pass, player)
+    return _interned(PASS_MOVE, player)
 
 
 def take_top_move(player: int) -> Take:
     """The (shared) take of the top discard alone, with no play."""
-    return _interned(Take, player, 1)
+    return _interned(TAKE_MOVE, player, 1)
 
 
 def discard_move(player: int, card: Card) -> Discard:
@@ -174,14 +182,14 @@ def pile_moves(
 
 def take_move(player: int, count: int, play: Play) -> Take:
     """The (interned) take of ``count`` cards whose deepest card ``play`` melds at once."""
-    return _pile_move(Take, player, count, play)
+    return _pile_move(TAKE_MOVE, player, count, play)
 
 
 def call_move(player: int, count: int, play: Play) -> CallRummy:
     """The (interned) "Rummy!" call of ``count`` cards whose deepest card ``play`` melds."""
-    return _pile_move(CallRummy, player, count, play)
+    return _pile_move(CALL_MOVE, player, count, play)
 
 
 def split_move(player: int, count: int, play: Play) -> Split:
     """The (interned) split of the pile at depth ``count`` whose chosen card ``play`` melds (V7)."""
-    return _pile_move(Split, player, count, play)
+    return _pile_move(SPLIT_MOVE, player, count, play)

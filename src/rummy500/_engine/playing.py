@@ -32,7 +32,11 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, float
 from rummy500._engine.hands import replace_hand, without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import DRAW, PLAY
+from rummy500._engine.members import (
+    DRAW,
+    LAYOFF_MOVE,
+    PLAY,
+)
 from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
 from rummy500._engine.plays import (
     PlayEffect,
@@ -171,7 +175,7 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     hand = state.hand_codes[player]
     pool = code_counts(hand)  # the dealer's joker serves only in the dealer's own turn
     effect = resolve_play(rules, state.melds, move, pool)
-    problem = out_of_turn_problem(state, player, isinstance(move, LayoffMove), effect.points)
+    problem = out_of_turn_problem(state, player, isinstance(move, LAYOFF_MOVE), effect.points)
     if problem is not None:
         raise problem
     opened = opened_after(state, player, effect.points)

@@ -16,7 +16,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rummy500._engine.illegal import from_meld_error, illegal
-from rummy500._engine.members import GROUP, WILD_JOKERS
+from rummy500._engine.members import (
+    GROUP,
+    LAYOFF_MOVE,
+    MELD_MOVE,
+    WILD_JOKERS,
+)
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE, card_from_code
@@ -59,7 +64,7 @@ __all__ = [
 def physical(play: Play) -> list[int]:
     """The card codes a play puts on the table (every joker as 52, a doubling joker too)."""
     codes = [SPEC_PHYSICAL[spec.code] for spec in play.cards]
-    if isinstance(play, MeldMove) and play.doubled:
+    if isinstance(play, MELD_MOVE) and play.doubled:
         codes.append(JOKER_CODE)
     return codes
 
@@ -170,7 +175,7 @@ def resolve_play(
     """
     codes = tuple([spec.code for spec in play.cards])
     used = tuple([SPEC_PHYSICAL[code] for code in codes])
-    doubled = isinstance(play, MeldMove) and play.doubled
+    doubled = isinstance(play, MELD_MOVE) and play.doubled
     if doubled:
         used += (JOKER_CODE,)
     for code in set(used):
@@ -190,7 +195,7 @@ def resolve_play(
             required[1],
         )
     facts = profile(rules)
-    if isinstance(play, MeldMove):
+    if isinstance(play, MELD_MOVE):
         try:
             new = facts.new_meld(codes)
         except InvalidMeldError as error:
@@ -250,7 +255,7 @@ def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple
     """The table melds after a valid ``play`` (credits are not kept: for look-ahead only)."""
     codes = tuple([spec.code for spec in play.cards])
     facts = profile(rules)
-    if isinstance(play, MeldMove):
+    if isinstance(play, MELD_MOVE):
         return (*melds, table_meld_of(facts.new_meld(codes).meld, (), 1, play.doubled))
     changed = table_meld_of(facts.layoff(melds[play.target].meld, codes), (), 1, False)
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
@@ -299,7 +304,7 @@ def play_points(rules: Rules, play: Play, *, generated: bool = False) -> int:
     ``generated``: the play comes from the move generator, its cards in meld
     order (see :meth:`~rummy500._engine.profile.Profile.generated_points`).
     """
-    if isinstance(play, LayoffMove):
+    if isinstance(play, LAYOFF_MOVE):
         return 0
     facts = profile(rules)
     codes = tuple([spec.code for spec in play.cards])

@@ -59,9 +59,14 @@ _AS_CODES: Final = {
 #: codes, as the state stores them: ``hand_codes`` and ``known_codes`` (a
 #: ``bytes`` per seat), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
 ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(_AS_CODES.get(field, field) for field in FIELDS)
-_NAMES: Final = frozenset(ENGINE_FIELDS)
-_TURN_NAMES: Final = frozenset(TURN_FIELDS)
-_HAND_NAMES: Final = frozenset(HAND_FIELDS)
+#: Each field by the record that holds it: 0 the state itself, 1 the turn's
+#: record, 2 the hand's (one lookup per changed name).
+_RECORD_OF: Final[dict[str, int]] = {
+    name: 1 if name in TURN_FIELDS else 2 if name in HAND_FIELDS else 0 for name in ENGINE_FIELDS
+}
+#: The public class the engine gives the states it builds (a name imported from a
+#: plain module would be looked up at every state).
+_GAME_STATE: Final = GameState
 
 
 def evolve(state: StateCore, **changes: Any) -> StateCore:
@@ -82,12 +87,13 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
     """:func:`evolve` with the changes in a dict (which a caller may build up in steps)."""
     turn_changes = hand_changes = False
     for name in changes:
-        if name in _TURN_NAMES:
-            turn_changes = True
-        elif name in _HAND_NAMES:
-            hand_changes = True
-        elif name not in _NAMES:
+        record = _RECORD_OF.get(name)
+        if record is None:
             raise TypeError(f"GameState has no field {name!r}")
+        if record == 1:
+            turn_changes = True
+        elif record == 2:
+            hand_changes = True
     turn = _turn_with(state._turn, changes) if turn_changes else state._turn
     hand = _hand_with(state._hand, changes) if hand_changes else state._hand
     built = StateCore(
@@ -104,7 +110,7 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
         turn,
         hand,
     )
-    built.__class__ = GameState
+    built.__class__ = _GAME_STATE
     return built
 
 
@@ -203,5 +209,5 @@ def turn_phase(
         CLEARED_TURN,
         hand,
     )
-    built.__class__ = GameState
+    built.__class__ = _GAME_STATE
     return built

@@ -31,7 +31,13 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import replace_hand, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
-from rummy500._engine.members import NEW_MELD_ONLY, PLAY, TOP_ONLY
+from rummy500._engine.members import (
+    LAYOFF_MOVE,
+    NEW_MELD_ONLY,
+    PLAY,
+    TAKE_MOVE,
+    TOP_ONLY,
+)
 from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
 from rummy500._engine.playing import play_in_turn
@@ -237,7 +243,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
         if not (doublers or scan.checked or count == 1 or scan.splits):
             for part in parts:  # legal by construction; large parts are memoized as a whole
                 if len(part) > _LARGE:
-                    moves.extend(pile_moves(Take, player, count, part))
+                    moves.extend(pile_moves(TAKE_MOVE, player, count, part))
                 else:
                     moves.extend([take_move(player, count, play) for play in part])
             continue
@@ -335,7 +341,7 @@ def _checked_takes(
         split_check = _Check(state, player, split_hand, deepest, forbidden)
     moves: list[Move] = []
     for play in plays:
-        take_allowed = takes and (scan.take_layoffs or not isinstance(play, LayoffMove))
+        take_allowed = takes and (scan.take_layoffs or not isinstance(play, LAYOFF_MOVE))
         if take_allowed and (take_check is None or take_check.allows(play)):
             moves.append(take_move(player, count, play))
         if scan.splits and (split_check is None or split_check.allows(play)):
