@@ -475,7 +475,6 @@ _LAYOFF_MOVES: Final[dict[object, tuple[LayoffMove, ...]]] = {}
 def _add_meld_moves(
     parts: list[tuple[Play, ...]], knobs: Profile, player: int, pool: Pool, required: int | None
 ) -> None:
-    rules = knobs.rules
     jokers = pool.jokers
     wild = knobs.wild
     wild_jokers = jokers if wild else 0
@@ -517,7 +516,6 @@ def _add_meld_moves(
             parts.append((meld_move(player, (BARE_JOKER,) * size),))
     if need_joker and not wild_jokers:
         return
-    knobs = profile(rules)
     ace, min_length = knobs.ace, knobs.min_run
     fewest = min_length - wild_jokers
     for suit in suits:
