@@ -414,7 +414,7 @@ def test_the_lay_off_targets_after_a_play_are_those_of_the_table_read_afresh(pre
     import random
 
     from rummy500 import apply_move, legal_moves, new_game
-    from rummy500._engine.plays import _INDEXES, TargetIndex, _target, target_index
+    from rummy500._engine.targets import _INDEXES, TargetIndex, target_index, target_of
     from rummy500.presets import PRESETS
 
     rules = PRESETS[preset]
@@ -429,7 +429,7 @@ def test_the_lay_off_targets_after_a_play_are_those_of_the_table_read_afresh(pre
                 derived += 1  # indexed by the play itself, not read afresh below
             found = target_index(state.melds)
             fresh = TargetIndex(
-                [t for n, m in enumerate(state.melds) if (t := _target(n, m)) is not None]
+                [t for n, m in enumerate(state.melds) if (t := target_of(n, m)) is not None]
             )
             assert (found.every, found.group_ranks, found.run_suits) == (
                 fresh.every,

@@ -36,12 +36,11 @@ from rummy500.meldcards import (
     SPEC_PHYSICAL,
     SPEC_RANK,
     SPEC_SUIT,
-    SPEC_TEXT,
     MeldCard,
     parse_meld_card,
     parse_meld_cards,
 )
-from rummy500.meldchecks import layoff_result, new_meld_codes, run_ranks
+from rummy500.meldchecks import layoff_result, meld_text, new_meld_codes, run_ranks
 from rummy500.rules import Ace, Jokers, Rules
 from rummy500.speccodes import code_points, fits_run, in_meld_order
 from rummy500.values import CardValues
@@ -137,7 +136,7 @@ class Meld:
         return len(self.codes)
 
     def __str__(self) -> str:
-        return " ".join(SPEC_TEXT[code] for code in self.codes)
+        return meld_text(self.codes)
 
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"

@@ -17,19 +17,27 @@ from __future__ import annotations
 
 from rummy500.rules import Direction, Rules
 
-__all__ = ["next_seat", "seat_order", "side_of", "sides"]
+__all__ = ["next_seat", "seat_order", "side_of", "sides", "step"]
+
+
+def step(rules: Rules) -> int:
+    """What the next seat in playing order adds to a seat, modulo the players (D7, V7).
+
+    >>> step(Rules()), step(Rules(direction="counterclockwise"))
+    (1, -1)
+    """
+    return -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
 
 
 def next_seat(rules: Rules, players: int, seat: int) -> int:
     """The seat after ``seat`` in playing order (D7; counterclockwise under V7)."""
-    step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
-    return (seat + step) % players
+    return (seat + step(rules)) % players
 
 
 def seat_order(rules: Rules, players: int, first: int) -> tuple[int, ...]:
     """Every seat in playing order, starting at ``first`` (D5, D7)."""
-    step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
-    return tuple((first + step * i) % players for i in range(players))
+    by = step(rules)
+    return tuple((first + by * i) % players for i in range(players))
 
 
 def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:

@@ -44,10 +44,10 @@ from rummy500._engine.plays import (
     physical,
     play_parts,
     resolve_play,
-    target_index,
 )
 from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
+from rummy500._engine.targets import target_index
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play

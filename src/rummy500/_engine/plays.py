@@ -4,9 +4,10 @@ A *play* is a :class:`~rummy500.moves.MeldMove` or a
 :class:`~rummy500.moves.LayoffMove`, on its own or as the part of a take, a
 call or a split that melds a pile card.  This module checks a play against
 the cards available and the table (:func:`resolve_play`: M1–M4, L1–L5),
-enumerates every play from a pool of cards (:func:`plays_from_pool`) and
-indexes the table melds a lay-off can go on (:class:`TargetIndex`).  It
-knows no turn rules: those live in the rule-section modules.
+enumerates every play from a pool of cards (:func:`plays_from_pool`), asking
+the index of the table melds a lay-off can go on
+(:mod:`~rummy500._engine.targets`).  It knows no turn rules: those live in
+the rule-section modules.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from typing import Any, Final
 
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.members import (
-    GROUP,
     LAYOFF_MOVE,
     MELD_MOVE,
     WILD_JOKERS,
 )
 from rummy500._engine.movecache import layoff_move, meld_move
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
+from rummy500._engine.targets import TargetIndex, derive_index, target_index
 from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import SPEC_TEXT, quote_cards
@@ -35,8 +36,6 @@ from rummy500.rules import Rules
 from rummy500.speccodes import (
     BARE_JOKER,
     SPEC_PHYSICAL,
-    SPEC_RANK,
-    SPEC_SUIT,
     fits_run,
     in_meld_order,
 )
@@ -44,7 +43,6 @@ from rummy500.state import TableMeld
 
 __all__ = [
     "PlayEffect",
-    "TargetIndex",
     "TurnPlay",
     "could_meld",
     "has_play",
@@ -57,7 +55,6 @@ __all__ = [
     "resolve_play",
     "table_after",
     "table_meld_of",
-    "target_index",
 ]
 
 
@@ -210,7 +207,7 @@ def resolve_play(
             meld, (play.player,) * len(codes), new.multiplier * factor, doubled
         )
         changed = (*melds, table_meld)
-        _derive_index(melds, changed, len(melds))
+        derive_index(melds, changed, len(melds))
         return PlayEffect(changed, used, new.points * factor, new.run_length, len(codes))
     if play.target >= len(melds):
         raise illegal(
@@ -235,7 +232,7 @@ def resolve_play(
         result, _credits(table_meld, result, play.player), table_meld.multiplier, False
     )
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
-    _derive_index(melds, changed, play.target)
+    derive_index(melds, changed, play.target)
     return PlayEffect(changed, used, 0, 0, len(codes))
 
 
@@ -733,124 +730,3 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
     length = knobs.min_run
     near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
     return near.bit_count() + jokers >= length - 1
-
-
-# The index of the table melds is kept for the last few melds tuples seen:
-# consecutive states share one tuple until a meld changes.  Entries hold the
-# tuple itself, so an id is never mistaken for another object's.
-_INDEXES: Final[dict[int, tuple[tuple[TableMeld, ...], TargetIndex]]] = {}
-_INDEXES_LIMIT: Final = 64
-
-
-def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
-    """The (cached) :class:`TargetIndex` of a tuple of table melds."""
-    entry = _INDEXES.get(id(melds))
-    if entry is not None and entry[0] is melds:
-        return entry[1]
-    every = []
-    for number, table_meld in enumerate(melds):
-        target = _target(number, table_meld)
-        if target is not None:
-            every.append(target)
-    index = TargetIndex(every)
-    store(_INDEXES, id(melds), (melds, index), _INDEXES_LIMIT)
-    return index
-
-
-def _derive_index(
-    melds: tuple[TableMeld, ...], changed: tuple[TableMeld, ...], number: int
-) -> None:
-    """Index ``changed``, which is ``melds`` with meld ``number`` put or replaced, from its index.
-
-    Only when ``melds`` is indexed (the generator indexed it to offer the
-    play): the new table's index is then the old one with one target changed,
-    without reading every table meld again.
-    """
-    entry = _INDEXES.get(id(melds))
-    if entry is None or entry[0] is not melds:
-        return
-    target = _target(number, changed[number])
-    every = [old for old in entry[1].every if old[0] != number]
-    if target is not None:
-        place = len(every)
-        while place and every[place - 1][0] > number:
-            place -= 1
-        every.insert(place, target)
-    store(_INDEXES, id(changed), (changed, TargetIndex(every)), _INDEXES_LIMIT)
-
-
-#: One table meld that may take lay-offs, as the generator reads it:
-#: (number, meld, is a group, rank of a group or suit of a run, room left,
-#: suits a group holds / ranks next to a run's ends, as bit masks, the meld's
-#: codes, the first rank of a run or 0).
-Target = tuple[int, Meld, bool, int, int, int, tuple[int, ...], int]
-
-
-def _target(number: int, table_meld: TableMeld) -> Target | None:
-    """Table meld ``number`` as a target of lay-offs, or ``None`` if it takes none.
-
-    A meld may take lay-offs while it has room (a group of fewer than 4
-    cards, a run of fewer than 13) and is not sealed by a doubling joker (V7).
-    """
-    if table_meld.doubled:
-        return None
-    meld = table_meld.meld
-    codes = meld.codes
-    if meld.kind is GROUP:
-        if len(codes) >= 4:
-            return None
-        suits = 0
-        for code in codes:
-            if code < JOKER_CODE:
-                suits |= 1 << (code // 13)
-        return (number, meld, True, SPEC_RANK[codes[0]], 4 - len(codes), suits, codes, 0)
-    if len(codes) >= 13:
-        return None
-    first, last = SPEC_RANK[codes[0]], SPEC_RANK[codes[-1]]
-    ends = 1 << (first - 2) % 13 | 1 << last % 13  # ranks next to either end
-    return (number, meld, False, SPEC_SUIT[codes[0]], 13 - len(codes), ends, codes, first)
-
-
-class TargetIndex:
-    """The table melds that may take lay-offs, and the ranks and suits they take.
-
-    Attributes:
-        every: Every such meld (see :func:`_target`), by meld number.
-        group_ranks: A bit per rank (1–13; 0 for groups of jokers) with a group
-            among them.
-        run_suits: A bit per suit (0–3) with a run among them.
-    """
-
-    __slots__ = ("_holding", "every", "group_ranks", "run_suits")
-
-    def __init__(self, every: list[Target]) -> None:
-        self.every = every
-        group_ranks = run_suits = 0
-        for target in every:
-            if target[2]:
-                group_ranks |= 1 << target[3]
-            else:
-                run_suits |= 1 << target[3]
-        self.group_ranks = group_ranks
-        self.run_suits = run_suits
-        self._holding: dict[int, Sequence[Target]] = {}
-
-    def targets(self, required: int | None) -> Sequence[Target]:
-        """The melds a lay-off could go on; with ``required``, one holding that natural card.
-
-        In meld-number order: the groups of its rank and the runs of its suit
-        (found once per card).
-        """
-        if required is None or required == JOKER_CODE:
-            return self.every
-        found = self._holding.get(required)
-        if found is None:
-            rank, suit = required % 13 + 1, required // 13
-            if not (self.group_ranks >> rank & 1 or self.run_suits >> suit & 1):
-                found = ()
-            else:
-                found = [
-                    target for target in self.every if target[3] == (rank if target[2] else suit)
-                ]
-            self._holding[required] = found
-        return found

@@ -38,7 +38,8 @@ from rummy500.errors import InvalidMeldError
 from rummy500.meldchecks import layoff_result, new_meld_codes
 from rummy500.melds import Meld, laid_points
 from rummy500.memo import store
-from rummy500.rules import Direction, Rules
+from rummy500.rules import Rules
+from rummy500.seating import step
 
 __all__ = [
     "FINISHES_LIMIT",
@@ -163,7 +164,7 @@ class Profile:
         self.low_ace: int = rules.card_values.low_ace
         self.group_of_four: int = rules.group_of_four_multiplier
         self.four_aces_value: int = rules.four_aces_value
-        self.step = -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
+        self.step = step(rules)
         self.opening_minimum: int = rules.opening_minimum
         self.blockable = (
             bool(rules.opening_minimum)
@@ -188,7 +189,7 @@ class Profile:
         self._layoffs: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld | InvalidMeldError] = {}
 
     def next_seat(self, players: int, seat: int) -> int:
-        """The seat after ``seat`` in playing order (:func:`rummy500.seating.next_seat`)."""
+        """The seat after ``seat`` in playing order (as :func:`rummy500.seating.next_seat`)."""
         return (seat + self.step) % players
 
     def new_meld(self, codes: tuple[int, ...]) -> NewMeld:

@@ -47,10 +47,10 @@ from rummy500._engine.plays import (
     has_play,
     play_parts,
     plays_from_pool,
-    target_index,
 )
 from rummy500._engine.profile import profile
 from rummy500._engine.states import copy_with
+from rummy500._engine.targets import target_index
 from rummy500.cards import card_from_code
 from rummy500.errors import Reason
 from rummy500.meldgen import Pool, code_counts
