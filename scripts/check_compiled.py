@@ -64,6 +64,7 @@ ENGINE_TESTS = (
     "test_schema_agreement.py",
     "test_scoring.py",
     "test_search.py",
+    "test_seatcodes.py",
     "test_session.py",
     "test_soak.py",
     "test_taking.py",

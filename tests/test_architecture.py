@@ -21,6 +21,7 @@ import pytest
 import rummy500
 from rummy500 import GameState, Phase, new_game
 from rummy500._engine.states import ENGINE_FIELDS, FIELDS, evolve, turn_phase
+from rummy500.seatcodes import pack
 from rummy500.statecore import CORE_FIELDS, SLOTS, StateCore
 from rummy500.statefields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 
@@ -67,6 +68,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.meldgen",
         "rummy500.meldlist",
         "rummy500.state",
+        "rummy500.seatcodes",
         "rummy500.statecore",
         "rummy500.statefields",
         "rummy500.statevalues",
@@ -161,7 +163,7 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     state = new_game(seed=3)
     marked = evolve(state, turn_points=7, taken_codes=state.discard_codes, idle_turns=2)
     built = turn_phase(
-        marked, 0, Phase.PLAY, state.hand_codes, state.stock_codes[1:], b"", None, 4, 2
+        marked, 0, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 4, 2
     )
     expected = attrs.evolve(
         marked,
@@ -177,17 +179,17 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert built == expected
     assert evolve(state) == state
     assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
-    # the engine sets the hands and known cards as codes; the public fields are the cards
+    # the engine sets the cards as codes, the hands and known cards of all seats in one
+    # bytes; the public fields are the cards
     codes = {
-        "hands": "hand_codes",
+        "hands": "seat_codes",
         "stock": "stock_codes",
         "discard": "discard_codes",
         "taken": "taken_codes",
-        "known": "known_codes",
     }
-    assert tuple(codes.get(field, field) for field in FIELDS) == ENGINE_FIELDS
-    swapped = (state.hand_codes[1], state.hand_codes[0])
-    assert evolve(state, hand_codes=swapped) == attrs.evolve(
+    assert tuple(codes.get(field, field) for field in FIELDS if field != "known") == ENGINE_FIELDS
+    swapped = pack((state.hand_codes[1], state.hand_codes[0]), state.known_codes)
+    assert evolve(state, seat_codes=swapped) == attrs.evolve(
         state, hands=(state.hands[1], state.hands[0])
     )
     assert GameState(*[getattr(state, name) for name in FIELDS]) == state
@@ -235,7 +237,7 @@ def test_states_share_their_quiet_fields() -> None:
     stored = [name for name in SLOTS if not name.startswith("_")]
     assert sorted(stored + list(grouped)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
-        state, state.to_move, Phase.PLAY, state.hand_codes, state.stock_codes[1:], b"", None, 0, 0
+        state, state.to_move, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 0, 0
     )
     assert drawn._turn is CLEARED_TURN
     assert drawn._hand is state._hand

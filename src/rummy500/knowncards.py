@@ -20,7 +20,7 @@ from collections.abc import Iterable
 import attrs
 
 from rummy500._engine import known_after
-from rummy500.cards import Card, as_cards, cards_by_seat
+from rummy500.cards import Card, as_cards, cards_of
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import CallRummy, Move, Split, Take
 from rummy500.state import GameState
@@ -119,7 +119,9 @@ def track(known: KnownCards, state: GameState, move: Move) -> KnownCards:
     if isinstance(move, (Take, CallRummy, Split)) and move.count > len(state.discard):
         return known  # not a legal move: the pile is too short
     before = state if state.known == known.cards else attrs.evolve(state, known=known.cards)
-    after = known_after(before, move)
-    if after == before.known_codes:
+    seat_known = known_after(before, move)
+    if seat_known is None:
         return known
-    return KnownCards(cards_by_seat(after))
+    cards = list(known.cards)
+    cards[move.player] = cards_of(seat_known)
+    return KnownCards(tuple(cards))

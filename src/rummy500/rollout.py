@@ -36,6 +36,7 @@ from rummy500.moves import (
     Take,
 )
 from rummy500.rules import Ace, Rules
+from rummy500.seatcodes import hand_of, hands_of
 from rummy500.seating import sides
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, polling_order
 
@@ -374,7 +375,7 @@ class RolloutPolicy:
         A take gains the points of its meld and the change of potential; the
         top card alone is taken only if it melds or lays off at once.
         """
-        codes = list(state.hand_codes[state.to_move])
+        codes = list(hand_of(state.seat_codes, state.to_move))
         hand = _Hand(codes)
         weigh = _Weigher(self, state, hand)
         base = weigh.tenths()
@@ -435,7 +436,7 @@ class RolloutPolicy:
         """The seat to move's moves with the policy's scores (takes that meld nothing: left out)."""
         if state.phase is Phase.DRAW:
             return self.draw_scores(state, moves)
-        hand = _Hand(list(state.hand_codes[state.to_move]))
+        hand = _Hand(list(hand_of(state.seat_codes, state.to_move)))
         return [(self.score(state, hand, move), move) for move in moves]
 
     def rank_moves(self, state: GameState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
@@ -457,7 +458,7 @@ class RolloutPolicy:
         values = self.values
         wild = state.jokers_wild
         totals = [float(value) for value in points]
-        for seat, codes in enumerate(state.hand_codes):
+        for seat, codes in enumerate(hands_of(state.seat_codes)):
             hand = _Hand(list(codes))
             for code in hand.codes:
                 if code == JOKER_CODE:

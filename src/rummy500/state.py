@@ -16,6 +16,7 @@ import attrs
 
 from rummy500.cards import JOKER, Card, cards_by_seat, cards_of, codes_by_seat, codes_of
 from rummy500.rules import Jokers, Rules
+from rummy500.seatcodes import pack
 from rummy500.seating import next_seat
 from rummy500.statecore import StateCore
 from rummy500.statefields import HandFields, TurnFields
@@ -121,12 +122,11 @@ class GameState(StateCore, _Typed):
         rules: The rule set.
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
-        hand_codes: Each seat's hand as ``bytes`` of card codes (see
-            :mod:`rummy500.cards`), sorted: the compact form the engine works
-            on, and what :attr:`hands` is built from.  Not a field of its own
-            (``attrs.fields`` lists ``hands``).
-        known_codes: The known cards of each seat (:attr:`known`) as ``bytes``
-            of card codes, as :attr:`hand_codes` holds the hands.
+        seat_codes: What the state stores of the hands and the known cards:
+            one ``bytes`` for all seats.  For ``n`` seats it begins with
+            ``2n + 1`` offsets; offsets ``i`` and ``i + 1`` bound region
+            ``i``, where region ``s`` is seat ``s``'s hand and region
+            ``n + s`` its known cards (card codes, sorted).
         stock_codes: The stock (:attr:`stock`) as ``bytes`` of card codes.
         discard_codes: The discard pile (:attr:`discard`) as ``bytes`` of card codes.
         taken_codes: The cards taken from the pile in this turn (:attr:`taken`),
@@ -174,16 +174,14 @@ class GameState(StateCore, _Typed):
         fill(self, "rules", rules)
         fill(self, "to_move", to_move)
         fill(self, "phase", phase)
-        fill(self, "hand_codes", codes_by_seat(hands))
+        hand_codes = codes_by_seat(hands)
+        known_codes = (b"",) * len(hands) if known is None else codes_by_seat(known)
+        fill(self, "seat_codes", pack(hand_codes, known_codes))
         fill(self, "stock_codes", codes_of(stock))
         fill(self, "discard_codes", codes_of(discard))
         fill(self, "melds", melds)
         fill(self, "last_discarder", last_discarder)
         fill(self, "taken_codes", codes_of(taken))
-        if known is None:
-            fill(self, "known_codes", (b"",) * len(hands))
-        else:
-            fill(self, "known_codes", codes_by_seat(known))
         turn = TurnFields(
             result,
             turn_points,
@@ -227,7 +225,7 @@ class GameState(StateCore, _Typed):
             hand.dealer,
             self.to_move,
             self.phase,
-            self.hand_codes,
+            self.seat_codes,
             self.stock_codes,
             self.discard_codes,
             self.melds,
@@ -248,7 +246,6 @@ class GameState(StateCore, _Typed):
             hand.dealer_joker,
             hand.blocked_by,
             hand.dead,
-            self.known_codes,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from rummy500.cards import Card
 from rummy500.rules import Rules
+from rummy500.seatcodes import hands_of, knowns_of, seat_count
 from rummy500.statefields import HandFields, TurnFields
 
 if TYPE_CHECKING:
@@ -53,12 +54,11 @@ SLOTS: Final[tuple[str, ...]] = (
     "_hash",
     "_turn",
     "discard_codes",
-    "hand_codes",
-    "known_codes",
     "last_discarder",
     "melds",
     "phase",
     "rules",
+    "seat_codes",
     "stock_codes",
     "taken_codes",
     "to_move",
@@ -71,13 +71,12 @@ CORE_FIELDS: Final[tuple[str, ...]] = (
     "rules",
     "to_move",
     "phase",
-    "hand_codes",
+    "seat_codes",
     "stock_codes",
     "discard_codes",
     "melds",
     "last_discarder",
     "taken_codes",
-    "known_codes",
     "_turn",
     "_hand",
 )
@@ -91,13 +90,13 @@ class StateCore:
         rules: The rule set.
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
-        hand_codes: Each seat's hand as ``bytes`` of card codes, sorted.
+        seat_codes: The hands and the known cards of every seat in one
+            ``bytes`` (see :mod:`rummy500.seatcodes`).
         stock_codes: The stock as ``bytes`` of card codes.
         discard_codes: The discard pile as ``bytes`` of card codes.
         melds: The table melds.
         last_discarder: The seat whose discard's "Rummy!" window is open.
         taken_codes: The cards taken from the pile in this turn, as codes.
-        known_codes: Each seat's known cards as ``bytes`` of card codes.
     """
 
     __slots__ = SLOTS
@@ -105,13 +104,12 @@ class StateCore:
     rules: Rules
     to_move: int
     phase: Phase
-    hand_codes: tuple[bytes, ...]
+    seat_codes: bytes
     stock_codes: bytes
     discard_codes: bytes
     melds: tuple[TableMeld, ...]
     last_discarder: int | None
     taken_codes: bytes
-    known_codes: tuple[bytes, ...]
     _turn: TurnFields
     _hand: HandFields
     _hash: int | None
@@ -121,29 +119,45 @@ class StateCore:
         rules: Rules,
         to_move: int,
         phase: Phase,
-        hand_codes: tuple[bytes, ...],
+        seat_codes: bytes,
         stock_codes: bytes,
         discard_codes: bytes,
         melds: tuple[TableMeld, ...],
         last_discarder: int | None,
         taken_codes: bytes,
-        known_codes: tuple[bytes, ...],
         turn: TurnFields,
         hand: HandFields,
     ) -> None:
         self.rules = rules
         self.to_move = to_move
         self.phase = phase
-        self.hand_codes = hand_codes
+        self.seat_codes = seat_codes
         self.stock_codes = stock_codes
         self.discard_codes = discard_codes
         self.melds = melds
         self.last_discarder = last_discarder
         self.taken_codes = taken_codes
-        self.known_codes = known_codes
         self._turn = turn
         self._hand = hand
         self._hash = None
+
+    @property
+    def hand_codes(self) -> tuple[bytes, ...]:
+        """Each seat's hand as ``bytes`` of card codes (see :mod:`rummy500.cards`), sorted.
+
+        The compact form the engine works on, and what :attr:`hands` is built
+        from; not a field of its own (``attrs.fields`` lists ``hands``): the
+        tuple is built from :attr:`seat_codes` when read.
+        """
+        return hands_of(self.seat_codes)
+
+    @property
+    def known_codes(self) -> tuple[bytes, ...]:
+        """The known cards of each seat (:attr:`known`) as ``bytes`` of card codes, sorted.
+
+        Built from :attr:`seat_codes` when read, as :attr:`hand_codes` is.
+        """
+        return knowns_of(self.seat_codes)
 
     @property
     def dealer(self) -> int:
@@ -242,4 +256,4 @@ class StateCore:
     @property
     def num_players(self) -> int:
         """The number of players."""
-        return len(self.hand_codes)
+        return seat_count(self.seat_codes)

@@ -51,6 +51,7 @@ from rummy500._engine.targets import target_index
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
+from rummy500.seatcodes import hand_of, seat_count
 from rummy500.seating import seat_order
 from rummy500.statecore import StateCore
 
@@ -94,7 +95,7 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
             "R1",
         )
     taken = pile[-move.count :]
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     effect = _resolve_call_play(state, move, taken, hand)
     hand = with_cards(hand, taken)
     forbidden = taken[0] if len(taken) == 1 else None
@@ -106,7 +107,7 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
     )
     if problem is not None:
         raise problem
-    return after_play(base, player, hand, effect, {"known_codes": known_after(state, move)})
+    return after_play(base, player, hand, effect, {}, known_after(state, move))
 
 
 def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:
@@ -165,7 +166,7 @@ def _call_layoff_top(state: StateCore, move: CallRummy) -> StateCore:
     if not may_lay_off(state, player):
         raise not_opened(state, player)
     top = state.discard_codes[-1:]
-    effect = _resolve_call_play(state, move, top, state.hand_codes[player])
+    effect = _resolve_call_play(state, move, top, hand_of(state.seat_codes, player))
     return evolve(
         state,
         discard_codes=state.discard_codes[:-1],
@@ -190,10 +191,11 @@ def call_moves(state: StateCore, seat: int | None = None, depth: int | None = No
     knobs = profile(rules)
     if discarder is None or not knobs.rummy_calls or not state.discard_codes:
         return []
-    two_seats = len(state.hand_codes) == 2 and state.to_move != discarder
+    players = seat_count(state.seat_codes)
+    two_seats = players == 2 and state.to_move != discarder
     if two_seats and not knobs.rummy_layoff_top:
         return []  # the only other seat is the one to move, who takes instead
-    order = seat_order(rules, len(state.hand_codes), discarder)[1:]
+    order = seat_order(rules, players, discarder)[1:]
     if seat is not None:
         order = tuple(caller for caller in order if caller == seat)
     if rules.rummy_call is LAYOFF_TOP:
@@ -252,7 +254,7 @@ def _caller_options(
     index = target_index(state.melds)
     checked = profile(rules).blockable
     layoffs = may_lay_off(state, caller)
-    hand = state.hand_codes[caller]
+    hand = hand_of(state.seat_codes, caller)
     found: list[tuple[int, list[tuple[Play, ...]]]] = []
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
     for count in range(1, (len(pile) if depth is None else min(depth, len(pile))) + 1):

@@ -57,6 +57,7 @@ from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import Play
 from rummy500.rules import Rules
+from rummy500.seatcodes import hand_of
 from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, TableMeld, jokers_tamed
 from rummy500.statecore import StateCore
@@ -249,7 +250,7 @@ def mover_may_be_stranded(state: StateCore) -> bool:
     if state.phase is not PLAY:
         return False
     mover = state.to_move
-    hand = state.hand_codes[mover]
+    hand = hand_of(state.seat_codes, mover)
     if opening_need(state, mover, 0):
         return True
     if profile(state.rules).final_discard_unplayable and len(hand) <= 1:
@@ -266,7 +267,7 @@ def mover_stranded(state: StateCore) -> bool:
     forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     return not can_finish(
         state.rules,
-        code_counts(state.hand_codes[mover]),
+        code_counts(hand_of(state.seat_codes, mover)),
         forbidden,
         state.melds,
         opening_need(state, mover, 0),
@@ -282,7 +283,7 @@ def hand_can_finish(state: StateCore, player: int, forbidden: int | None) -> boo
     Used after a take without a play (T2, the card taken alone may not be
     discarded) and before a pass under ``play_on`` (T6).
     """
-    return can_finish_with(state, player, code_counts(state.hand_codes[player]), forbidden)
+    return can_finish_with(state, player, code_counts(hand_of(state.seat_codes, player)), forbidden)
 
 
 def can_finish_with(

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
-from rummy500._engine.hands import ONE_CODE, hand_index, replace_hand
+from rummy500._engine.hands import ONE_CODE, hand_index
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import PLAY
@@ -26,6 +26,7 @@ from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
+from rummy500.seatcodes import hand_of, with_seat
 from rummy500.statecore import StateCore
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
@@ -55,7 +56,8 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
     player = move.player
     code = move.card.code
-    hand = state.hand_codes[player]
+    seats = state.seat_codes
+    hand = hand_of(seats, player)
     index = hand.find(code)
     if index < 0:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {move.card}", "T10")
@@ -63,20 +65,17 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     if problem is not None:
         raise problem
     hand = hand[:index] + hand[index + 1 :]
-    hands = replace_hand(state.hand_codes, player, hand)
+    seats = with_seat(seats, player, hand, known_after(state, move))
     pile = state.discard_codes + ONE_CODE[code]
-    known = known_after(state, move)
     if not hand:
-        after = evolve(state, hand_codes=hands, discard_codes=pile, known_codes=known)
+        after = evolve(state, seat_codes=seats, discard_codes=pile)
         return went_out(
             after,
             player,
             going_rummy=going_rummy(after.melds, player, after.turn_cards),
             long_run=state.turn_longest_run >= 7,
         )
-    return next_turn(
-        state, player, discarded=True, hand_codes=hands, discard_codes=pile, known=known
-    )
+    return next_turn(state, player, discarded=True, seat_codes=seats, discard_codes=pile)
 
 
 def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move]:
@@ -89,7 +88,7 @@ def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move
     player = state.to_move
     if checked is None:
         checked = profile(state.rules).blockable
-    candidates: Sequence[Discard] = hand_index(state.hand_codes[player]).discards(player)
+    candidates: Sequence[Discard] = hand_index(hand_of(state.seat_codes, player)).discards(player)
     forbidden = taken_alone(state) if state.phase is PLAY else None
     if forbidden is not None:
         candidates = [move for move in candidates if move.card.code != forbidden]

@@ -16,7 +16,7 @@ import random
 
 from rummy500._engine.dead_ends import hand_can_finish
 from rummy500._engine.going_out import over
-from rummy500._engine.hands import replace_hand, with_cards
+from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.members import DRAW, PLAY, PLAY_ON, RESHUFFLE
 from rummy500._engine.movecache import draw_move, end_move, pass_move
@@ -24,6 +24,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
+from rummy500.seatcodes import hand_of, hand_size, with_hand
 from rummy500.state import EndReason
 from rummy500.statecore import StateCore
 
@@ -52,13 +53,13 @@ def draw(state: StateCore, move: Draw) -> StateCore:
         )
     stock = state.stock_codes
     count = min(state.rules.stock_draw_count, len(stock))
-    hand = with_cards(state.hand_codes[move.player], stock[:count])
-    hands = replace_hand(state.hand_codes, move.player, hand)
+    seats = state.seat_codes
+    hand = with_cards(hand_of(seats, move.player), stock[:count])
     return turn_phase(
         state,
         state.to_move,
         PLAY,
-        hands,
+        with_hand(seats, move.player, hand),
         stock[count:],
         state.discard_codes,
         None,
@@ -77,7 +78,7 @@ def draw_nothing(state: StateCore, move: Pass) -> StateCore:
             "T6",
         )
     player = move.player
-    if not state.hand_codes[player] or not hand_can_finish(state, player, None):
+    if not hand_size(state.seat_codes, player) or not hand_can_finish(state, player, None):
         # A player who draws nothing and could not end the turn (a floater with
         # no card; a last card that may be neither discarded, E3, nor laid off
         # before opening, T8) ends the turn at once (N1).
@@ -107,9 +108,8 @@ def next_turn(
     state: StateCore,
     player: int,
     discarded: bool,
-    hand_codes: tuple[bytes, ...] | None = None,
+    seat_codes: bytes | None = None,
     discard_codes: bytes | None = None,
-    known: tuple[bytes, ...] | None = None,
 ) -> StateCore:
     """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
 
@@ -122,13 +122,13 @@ def next_turn(
         player: The seat whose turn ends.
         discarded: Whether the turn ended with a discard (opening the
             "Rummy!" window of that discard).
-        hand_codes: The hands (their codes), if they changed since ``state``.
+        seat_codes: The hands and known cards (their codes), if they changed
+            since ``state``.
         discard_codes: The pile (its codes), if it changed since ``state``.
-        known: The known cards (their codes), if they changed since ``state``.
     """
     rules = state.rules
-    players = len(state.hand_codes)
-    hands = state.hand_codes if hand_codes is None else hand_codes
+    seats = state.seat_codes if seat_codes is None else seat_codes
+    players = seats[0] >> 1  # the number of seats (seatcodes.seat_count)
     pile = state.discard_codes if discard_codes is None else discard_codes
     stock = state.stock_codes
     following = profile(rules).next_seat(players, player)
@@ -138,34 +138,25 @@ def next_turn(
             state,
             following,
             DRAW,
-            hands,
+            seats,
             stock,
             pile,
             last_discarder,
             state.stock_rebuilds,
             state.idle_turns,
-            known,
         )
     idle = state.idle_turns
     rebuilds = state.stock_rebuilds
     if rules.stock_exhausted is PLAY_ON:
         idle = 0 if state.turn_cards else idle + 1
         if idle >= players:
-            ended = evolve(
-                state,
-                hand_codes=hands,
-                discard_codes=pile,
-                idle_turns=idle,
-                known_codes=known or state.known_codes,
-            )
+            ended = evolve(state, seat_codes=seats, discard_codes=pile, idle_turns=idle)
             return over(ended, None, EndReason.STOCK_EXHAUSTED)
     if rules.stock_exhausted is RESHUFFLE and rebuilds < rules.max_stock_rebuilds and len(pile) > 1:
         stock = _reshuffled(pile[:-1], state.seed, rebuilds)
         pile = pile[-1:]
         rebuilds += 1
-    return turn_phase(
-        state, following, DRAW, hands, stock, pile, last_discarder, rebuilds, idle, known
-    )
+    return turn_phase(state, following, DRAW, seats, stock, pile, last_discarder, rebuilds, idle)
 
 
 def _reshuffled(codes: bytes, seed: int | None, rebuilds: int) -> bytes:

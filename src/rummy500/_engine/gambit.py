@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500._engine.hands import hand_index, replace_hand, with_cards
+from rummy500._engine.hands import hand_index, with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.members import (
     CHOOSER,
@@ -51,6 +51,7 @@ from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, Move, Nominate, Play, Split
+from rummy500.seatcodes import hand_of, seat_count, with_hand
 from rummy500.seating import next_seat
 from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, jokers_tamed
@@ -252,7 +253,7 @@ def nominate(state: StateCore, move: Move) -> StateCore:
     return evolve(
         state,
         joker_effect=move.effect,
-        to_move=next_seat(state.rules, len(state.hand_codes), state.dealer),
+        to_move=next_seat(state.rules, seat_count(state.seat_codes), state.dealer),
         phase=FIRST_DISCARD if chooser else DRAW,
     )
 
@@ -288,7 +289,7 @@ def block(state: StateCore, move: Block) -> StateCore:
         raise illegal(
             Reason.CANNOT_BLOCK, f"the dealer's joker is no longer beside the stock ({done})", "V7"
         )
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     index = hand.find(JOKER_CODE)
     if index < 0:
         raise illegal(Reason.CANNOT_BLOCK, f"p{player} holds no joker to block with", "V7")
@@ -301,7 +302,7 @@ def block(state: StateCore, move: Block) -> StateCore:
         )
     return evolve(
         state,
-        hand_codes=replace_hand(state.hand_codes, player, hand[:index] + hand[index + 1 :]),
+        seat_codes=with_hand(state.seat_codes, player, hand[:index] + hand[index + 1 :]),
         dealer_joker=False,
         blocked_by=player,
         dead=(*state.dead, JOKER, JOKER),
@@ -319,7 +320,7 @@ def doubles_melds(state: StateCore) -> int:
 
 def hand_without_splitting_joker(state: StateCore, player: int) -> bytes:
     """``player``'s hand less the joker that would split the pile (none: the dealer's own)."""
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     if state.dealer_joker and player == state.dealer:
         return hand
     index = hand.find(JOKER_CODE)
@@ -332,7 +333,7 @@ def may_split(state: StateCore, player: int) -> bool:
         return False
     if state.dealer_joker and player == state.dealer:
         return True
-    return state.hand_codes[player].find(JOKER_CODE) >= 0
+    return hand_of(state.seat_codes, player).find(JOKER_CODE) >= 0
 
 
 def split(state: StateCore, move: Split) -> TurnPlay:

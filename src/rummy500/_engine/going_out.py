@@ -13,7 +13,7 @@ turn before the hand is scored.
 from __future__ import annotations
 
 from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, spend, with_doubled
-from rummy500._engine.hands import replace_hand, without
+from rummy500._engine.hands import without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import (
@@ -32,6 +32,7 @@ from rummy500.cards import card_from_code, cards_by_seat
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Move
 from rummy500.rules import Rules
+from rummy500.seatcodes import hand_of, hands_of, seat_count, with_seat
 from rummy500.state import EndReason, jokers_tamed
 from rummy500.statecore import StateCore
 
@@ -84,7 +85,7 @@ def last_discard_playable(state: StateCore, code: int, hand_size: int) -> bool:
 
 def final_discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveError | None:
     """Why ``player`` may not go out by discarding ``code``: it could be laid off (E3)."""
-    if last_discard_playable(state, code, len(state.hand_codes[player])):
+    if last_discard_playable(state, code, len(hand_of(state.seat_codes, player))):
         return illegal(
             Reason.PLAYABLE_FINAL_DISCARD,
             f"p{player} may not go out by discarding {card_from_code(code)}: it can be laid "
@@ -104,7 +105,7 @@ def went_out(state: StateCore, player: int, *, going_rummy: bool, long_run: bool
         return evolve(
             state,
             phase=FINAL_LAYOFF,
-            to_move=profile(state.rules).next_seat(len(state.hand_codes), player),
+            to_move=profile(state.rules).next_seat(seat_count(state.seat_codes), player),
             went_out=player,
             went_out_rummy=going_rummy,
             went_out_long_run=long_run,
@@ -123,7 +124,7 @@ def over(
     """The hand is over (E1): scored, nobody may move."""
     result = score_hand(
         state.rules,
-        cards_by_seat(state.hand_codes),
+        cards_by_seat(hands_of(state.seat_codes)),
         state.melds,
         out,
         reason,
@@ -151,7 +152,7 @@ def final_layoff(state: StateCore, move: Move) -> StateCore:
     out = state.went_out
     assert out is not None
     if isinstance(move, PASS_MOVE):
-        following = profile(state.rules).next_seat(len(state.hand_codes), player)
+        following = profile(state.rules).next_seat(seat_count(state.seat_codes), player)
         if following == out:
             return over(
                 state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
@@ -168,16 +169,17 @@ def final_layoff(state: StateCore, move: Move) -> StateCore:
     problem = joker_problem(state, move)
     if problem is not None:
         raise problem
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     pool, reserve = play_pool(state, player, hand)
     effect = resolve_play(state.rules, state.melds, move, pool)
     used, spent = spend(effect.used, reserve)
     return evolve(
         state,
-        hand_codes=replace_hand(state.hand_codes, player, without(hand, used)),
+        seat_codes=with_seat(
+            state.seat_codes, player, without(hand, used), known_after(state, move)
+        ),
         melds=effect.melds,
         dealer_joker=state.dealer_joker and not spent,
-        known_codes=known_after(state, move),
     )
 
 
@@ -186,7 +188,7 @@ def final_layoff_moves(state: StateCore) -> list[Move]:
     player = state.to_move
     moves: list[Move] = []
     if may_lay_off(state, player):
-        pool, doublers = generation_pool(state, player, state.hand_codes[player])
+        pool, doublers = generation_pool(state, player, hand_of(state.seat_codes, player))
         plays = plays_from_pool(state.rules, state.melds, player, pool, None, new_melds=False)
         moves.extend(with_doubled(plays, doublers))
     moves.append(pass_move(player))

@@ -1,12 +1,12 @@
 """Hands as the engine keeps them: ``bytes`` of sorted card codes, and their index.
 
-A state keeps each hand as the codes of its cards (``GameState.hand_codes``;
-the public ``GameState.hands`` builds the :class:`~rummy500.cards.Card`
-tuples from them).  A hand's code string is shared by every state until that
-hand changes, so what the move generator needs of a hand (a
-:class:`~rummy500.meldgen.Pool` of its cards, its discards) is computed once
-per code string and kept in a small table keyed by its identity
-(:func:`hand_index`).
+A state keeps each hand as the codes of its cards (in its ``seat_codes``,
+see :mod:`rummy500.seatcodes`; the public ``GameState.hands`` builds the
+:class:`~rummy500.cards.Card` tuples from them).  What the move generator
+needs of a hand (a :class:`~rummy500.meldgen.Pool` of its cards, its
+discards) is computed once per hand and kept in a small table keyed by its
+codes (:func:`hand_index`), which a hand keeps from move to move until it
+changes.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ __all__ = [
     "HandIndex",
     "hand_index",
     "minus",
-    "replace_hand",
     "with_cards",
     "without",
 ]
@@ -68,19 +67,17 @@ class HandIndex:
         return moves
 
 
-# The index of the last hands seen, by identity; an entry holds the hand, so an
-# id is never mistaken for another object's.
-_INDEXES: Final[dict[int, HandIndex]] = {}
+# The index of the last hands seen, by their codes.
+_INDEXES: Final[dict[bytes, HandIndex]] = {}
 _INDEX_LIMIT: Final = 256
 
 
 def hand_index(hand: bytes) -> HandIndex:
     """The (cached) :class:`HandIndex` of a hand's codes."""
-    index = _INDEXES.get(id(hand))
-    if index is not None and index.codes is hand:
+    index = _INDEXES.get(hand)
+    if index is not None:
         return index
-    index = store(_INDEXES, id(hand), HandIndex(hand), _INDEX_LIMIT)
-    return index
+    return store(_INDEXES, hand, HandIndex(hand), _INDEX_LIMIT)
 
 
 def without(hand: bytes, codes: Sequence[int]) -> bytes:
@@ -108,11 +105,6 @@ def with_cards(hand: bytes, codes: Sequence[int]) -> bytes:
         index = bisect_right(hand, code)
         return hand[:index] + ONE_CODE[code] + hand[index:]
     return bytes(sorted(hand + bytes(codes)))
-
-
-def replace_hand(hands: tuple[bytes, ...], seat: int, hand: bytes) -> tuple[bytes, ...]:
-    """``hands`` with seat ``seat``'s hand replaced (the other hands are shared)."""
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
 def minus(counts: Sequence[int], codes: Sequence[int]) -> list[int]:

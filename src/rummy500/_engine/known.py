@@ -25,12 +25,13 @@ from rummy500._engine.plays import physical
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import LayoffMove, MeldMove, Move
+from rummy500.seatcodes import known_of
 from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
 
 
-def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
+def known_after(state: StateCore, move: Move) -> bytes | None:
     """The known cards after ``move``, a legal move in ``state`` (the state *before* it).
 
     - ``take N``, a "Rummy!" call of the pile (R1) and a split (V7): the
@@ -44,37 +45,35 @@ def known_after(state: StateCore, move: Move) -> tuple[bytes, ...]:
     - A "Rummy!" call of the top discard (R2) puts it straight on the table;
       draws, ``end``, ``pass`` and nominations reveal nothing.
 
-    Returns the codes of the known cards of each seat (as
-    :attr:`~rummy500.state.GameState.known_codes` holds them), and
-    ``state.known_codes`` itself when nothing changes.
+    Only the known cards of the seat that moves can change.  Returns their
+    codes (sorted) when they change, else ``None``.
     """
-    known = state.known_codes
     seat = move.player
+    known = known_of(state.seat_codes, seat)
     kind = type(move)
     if kind is DISCARD_MOVE:  # the most frequent move that can change them: written out
-        codes = known[seat]
-        index = codes.find(move.card.code) if codes else -1  # type: ignore[union-attr]
+        index = known.find(move.card.code) if known else -1  # type: ignore[union-attr]
         if index < 0:
-            return known
-        return known[:seat] + (codes[:index] + codes[index + 1 :],) + known[seat + 1 :]
+            return None
+        return known[:index] + known[index + 1 :]
     if kind is TAKE_MOVE or kind is CALL_MOVE or kind is SPLIT_MOVE:
         if kind is CALL_MOVE and profile(state.rules).rummy_layoff_top:
-            return known
+            return None
         gained = state.discard_codes[-move.count :]  # type: ignore[union-attr]
         play = move.play  # type: ignore[union-attr]
         played = [] if play is None else _from_hand(state, move, play, gained[0])
         if kind is SPLIT_MOVE and not (state.dealer_joker and seat == state.dealer):
             played.append(JOKER_CODE)  # the joker that split the pile
-        codes = _without(bytes(sorted(known[seat] + gained)), played)
-    elif not known[seat]:
-        return known  # nothing of this seat is known: playing cards reveals nothing more
+        codes = _without(bytes(sorted(known + gained)), played)
+    elif not known:
+        return None  # nothing of this seat is known: playing cards reveals nothing more
     elif kind is MELD_MOVE or kind is LAYOFF_MOVE:
-        codes = _without(known[seat], _from_hand(state, move, move, None))  # type: ignore[arg-type]
+        codes = _without(known, _from_hand(state, move, move, None))  # type: ignore[arg-type]
     elif kind is BLOCK_MOVE:
-        codes = _without(known[seat], [JOKER_CODE])
+        codes = _without(known, [JOKER_CODE])
     else:
-        return known
-    return _with_seat(known, seat, codes)
+        return None
+    return None if codes == known else codes
 
 
 def _without(codes: bytes, played: list[int]) -> bytes:
@@ -84,13 +83,6 @@ def _without(codes: bytes, played: list[int]) -> bytes:
         if index >= 0:
             codes = codes[:index] + codes[index + 1 :]
     return codes
-
-
-def _with_seat(known: tuple[bytes, ...], seat: int, codes: bytes) -> tuple[bytes, ...]:
-    """``known`` with ``codes`` as the known cards of ``seat`` (``known`` itself if unchanged)."""
-    if codes == known[seat]:
-        return known
-    return known[:seat] + (codes,) + known[seat + 1 :]
 
 
 def _from_hand(

@@ -29,7 +29,7 @@ from rummy500._engine.gambit import (
     with_doubled,
 )
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, floats, went_out
-from rummy500._engine.hands import replace_hand, without
+from rummy500._engine.hands import without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import (
@@ -52,6 +52,7 @@ from rummy500._engine.states import copy_with, evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
+from rummy500.seatcodes import hand_of, seat_count, with_seat
 from rummy500.statecore import StateCore
 
 __all__ = [
@@ -67,8 +68,8 @@ __all__ = [
 def play(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by the player to move, from the hand (T7)."""
     forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
-    changes = {"known_codes": known_after(state, move)}
-    turn = TurnPlay(move.player, move, state.hand_codes[move.player], None, forbidden, changes)
+    hand = hand_of(state.seat_codes, move.player)
+    turn = TurnPlay(move.player, move, hand, None, forbidden, None, known_after(state, move))
     return play_in_turn(state, turn)
 
 
@@ -93,9 +94,9 @@ def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
     if problem is not None:
         raise problem
     if not spent:
-        return after_play(state, player, turn.hand, effect, turn.changes)
+        return after_play(state, player, turn.hand, effect, turn.changes, turn.known)
     changes = dict(turn.changes, dealer_joker=False)
-    return after_play(state, player, turn.hand, effect.using(used), changes)
+    return after_play(state, player, turn.hand, effect.using(used), changes, turn.known)
 
 
 def after_play(
@@ -104,17 +105,19 @@ def after_play(
     hand: bytes,
     effect: PlayEffect,
     changes: dict[str, Any],
+    known: bytes | None,
 ) -> StateCore:
     """The mover's state after a valid play: going out, floating, or playing on.
 
     ``effect.used`` are the cards taken from ``hand``; ``changes`` are
-    further fields to set (those of a take, a call or a split).
+    further fields to set (those of a take, a call or a split); ``known``
+    the player's known cards when they change.
     """
     rules = state.rules
     hand = without(hand, effect.used)
     points = state.turn_points + effect.points
     played = {
-        "hand_codes": replace_hand(state.hand_codes, player, hand),
+        "seat_codes": with_seat(state.seat_codes, player, hand, known),
         "melds": effect.melds,
         "opened": opened_after(state, player, points),
         "turn_points": points,
@@ -140,7 +143,7 @@ def play_moves(state: StateCore) -> list[Move]:
     """Every meld and lay-off the player to move may make now (phase ``play``)."""
     rules = state.rules
     player = state.to_move
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     pool, doublers = generation_pool(state, player, hand)
     plays = plays_from_pool(
@@ -172,7 +175,7 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     problem = joker_problem(state, move)
     if problem is not None:
         raise problem
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     pool = code_counts(hand)  # the dealer's joker serves only in the dealer's own turn
     effect = resolve_play(rules, state.melds, move, pool)
     problem = out_of_turn_problem(state, player, isinstance(move, LAYOFF_MOVE), effect.points)
@@ -186,11 +189,10 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
             raise problem
     after = evolve(
         state,
-        hand_codes=replace_hand(state.hand_codes, player, hand),
+        seat_codes=with_seat(state.seat_codes, player, hand, known_after(state, move)),
         melds=effect.melds,
         opened=opened,
         idle_turns=0,
-        known_codes=known_after(state, move),
     )
     goes_on = bool(hand) or floats(rules)
     if goes_on and mover_stranded(after):
@@ -212,13 +214,13 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
 def out_of_turn_moves(state: StateCore, only: int | None = None) -> list[Move]:
     """The melds and lay-offs of every seat that is not to move (T9); or of seat ``only``."""
     rules = state.rules
-    players = len(state.hand_codes)
+    players = seat_count(state.seat_codes)
     moves: list[Move] = []
     seat = state.to_move
     fragile = mover_may_be_stranded(state)
     for _ in range(players - 1):
         seat = profile(rules).next_seat(players, seat)
-        hand = state.hand_codes[seat]
+        hand = hand_of(state.seat_codes, seat)
         if not hand or (only is not None and seat != only):
             continue
         opened = may_lay_off(state, seat)

@@ -77,9 +77,10 @@ class TurnPlay:
             says so (T3 for a take, V7 for a split), or ``None``.
         forbidden: The card that may not be discarded this turn (T11), if any.
         changes: Further fields of the state to set (those of a take or a split).
+        known: The player's known cards after the play, when they change.
     """
 
-    __slots__ = ("changes", "forbidden", "hand", "play", "player", "required")
+    __slots__ = ("changes", "forbidden", "hand", "known", "play", "player", "required")
 
     def __init__(
         self,
@@ -89,6 +90,7 @@ class TurnPlay:
         required: tuple[int, str] | None = None,
         forbidden: int | None = None,
         changes: dict[str, Any] | None = None,
+        known: bytes | None = None,
     ) -> None:
         self.player = player
         self.play = play
@@ -96,6 +98,7 @@ class TurnPlay:
         self.required = required
         self.forbidden = forbidden
         self.changes: dict[str, Any] = {} if changes is None else changes
+        self.known = known
 
 
 class PlayEffect:

@@ -45,6 +45,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Block, Move, Split
+from rummy500.seatcodes import with_known
 from rummy500.statecore import StateCore
 
 __all__ = ["apply_move", "check_move", "is_legal"]
@@ -55,8 +56,8 @@ def apply_move(state: StateCore, move: Move) -> StateCore:
     after = _apply(state, move)
     if type(move) in _GAMBIT_KNOWN:
         known = known_after(state, move)
-        if known is not after.known_codes:
-            after = evolve(after, known_codes=known)
+        if known is not None:
+            after = evolve(after, seat_codes=with_known(after.seat_codes, move.player, known))
     return after
 
 
@@ -73,10 +74,10 @@ def _apply(state: StateCore, move: Move) -> StateCore:
     if phase is OVER:
         raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
     player = move.player
-    if player >= len(state.hand_codes):
+    if player >= state.seat_codes[0] >> 1:  # the number of seats (seatcodes.seat_count)
         raise illegal(
             Reason.NOT_A_MOVE,
-            f"there is no seat p{player} (seats p0..p{len(state.hand_codes) - 1})",
+            f"there is no seat p{player} (seats p0..p{state.num_players - 1})",
             "D5",
         )
     if kind is CALL_MOVE:

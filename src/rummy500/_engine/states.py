@@ -46,19 +46,23 @@ __all__ = ["ENGINE_FIELDS", "FIELDS", "copy_with", "evolve", "turn_phase"]
 #: constructor takes them positionally.
 FIELDS: Final[tuple[str, ...]] = STATE_FIELDS
 
-#: The fields the state stores as card codes, and the slot of each.
+#: The fields the state stores as card codes, and the slot of each (the hands
+#: and the known cards share one).
 _AS_CODES: Final = {
-    "hands": "hand_codes",
+    "hands": "seat_codes",
     "stock": "stock_codes",
     "discard": "discard_codes",
     "taken": "taken_codes",
-    "known": "known_codes",
+    "known": "seat_codes",
 }
 
 #: The fields as the engine sets them: :data:`FIELDS` with the cards as their
-#: codes, as the state stores them: ``hand_codes`` and ``known_codes`` (a
-#: ``bytes`` per seat), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
-ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(_AS_CODES.get(field, field) for field in FIELDS)
+#: codes, as the state stores them: ``seat_codes`` (the hands and the known
+#: cards of every seat, see :mod:`rummy500.seatcodes`, in the place of
+#: ``hands``), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
+ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(
+    dict.fromkeys([_AS_CODES.get(field, field) for field in FIELDS])
+)
 #: Each field by the record that holds it: 0 the state itself, 1 the turn's
 #: record, 2 the hand's (one lookup per changed name).
 _RECORD_OF: Final[dict[str, int]] = {
@@ -73,7 +77,7 @@ def evolve(state: StateCore, **changes: Any) -> StateCore:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
     The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
-    codes: ``hand_codes``, ``stock_codes`` …).  The state's record of a group
+    codes: ``seat_codes``, ``stock_codes`` …).  The state's record of a group
     of fields is shared when no field of it changes, or each given value is
     the very object it holds.
 
@@ -100,13 +104,12 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
         changes.get("rules", state.rules),
         changes.get("to_move", state.to_move),
         changes.get("phase", state.phase),
-        changes.get("hand_codes", state.hand_codes),
+        changes.get("seat_codes", state.seat_codes),
         changes.get("stock_codes", state.stock_codes),
         changes.get("discard_codes", state.discard_codes),
         changes.get("melds", state.melds),
         changes.get("last_discarder", state.last_discarder),
         changes.get("taken_codes", state.taken_codes),
-        changes.get("known_codes", state.known_codes),
         turn,
         hand,
     )
@@ -166,20 +169,18 @@ def turn_phase(
     state: StateCore,
     to_move: int,
     phase: Phase,
-    hand_codes: tuple[bytes, ...],
+    seat_codes: bytes,
     stock_codes: bytes,
     discard_codes: bytes,
     last_discarder: int | None,
     stock_rebuilds: int,
     idle_turns: int,
-    known: tuple[bytes, ...] | None = None,
 ) -> StateCore:
     """The state as a phase of a turn begins: the turn's fields cleared.
 
     The most frequent successor (every draw and every turn's end), written
     out: the turn's fields are the shared :data:`~rummy500.statefields.CLEARED_TURN`,
-    no card is taken yet, the known cards are kept when ``known`` (their
-    codes) is ``None``, and the state's record of the hand's quiet fields is
+    no card is taken yet, and the state's record of the hand's quiet fields is
     kept when the stock rebuilds and idle turns are those it holds.
     """
     hand = state._hand
@@ -199,13 +200,12 @@ def turn_phase(
         state.rules,
         to_move,
         phase,
-        hand_codes,
+        seat_codes,
         stock_codes,
         discard_codes,
         state.melds,
         last_discarder,
         b"",
-        state.known_codes if known is None else known,
         CLEARED_TURN,
         hand,
     )

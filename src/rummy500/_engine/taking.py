@@ -28,7 +28,7 @@ from rummy500._engine.gambit import (
     play_pool,
     with_doubled,
 )
-from rummy500._engine.hands import replace_hand, with_cards
+from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
 from rummy500._engine.members import (
@@ -55,6 +55,7 @@ from rummy500.cards import card_from_code
 from rummy500.errors import Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
+from rummy500.seatcodes import hand_of, with_seat
 from rummy500.statecore import StateCore
 
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
@@ -99,10 +100,11 @@ def take(state: StateCore, move: Take) -> StateCore:
             "T3a",
         )
     player = move.player
-    hand = with_cards(state.hand_codes[player], taken)
+    held = hand_of(state.seat_codes, player)
+    hand = with_cards(held, taken)
     forbidden = deepest if count == 1 else None
     if move.play is None:
-        if not _may_take_top(state, player, state.hand_codes[player], deepest):
+        if not _may_take_top(state, player, held, deepest):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {card_from_code(deepest)} p{player} could not end the turn: it may "
@@ -119,14 +121,14 @@ def take(state: StateCore, move: Take) -> StateCore:
         "discard_codes": pile[:-count],
         "phase": PLAY,
         "last_discarder": None,
-        "known_codes": known_after(state, move),
         "taken_codes": taken,
     }
+    known = known_after(state, move)
     if move.play is None:
-        changes["hand_codes"] = replace_hand(state.hand_codes, player, hand)
+        changes["seat_codes"] = with_seat(state.seat_codes, player, hand, known)
         return copy_with(state, changes)
     return play_in_turn(
-        state, TurnPlay(player, move.play, hand, (deepest, "T3"), forbidden, changes)
+        state, TurnPlay(player, move.play, hand, (deepest, "T3"), forbidden, changes, known)
     )
 
 
@@ -182,7 +184,7 @@ def _scan(state: StateCore) -> _Scan:
 
 def _start_pool(state: StateCore, player: int) -> tuple[Pool, int]:
     """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     if profile(
         state.rules
     ).dealers_gambit:  # jokers kept out of melds this hand are not in the pool
@@ -204,7 +206,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
     moves: list[Move] = []
     if not pile or (depth is not None and depth > len(pile)):
         return moves
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     knobs = profile(rules)
     if (
         depth in (None, 1)
@@ -275,7 +277,7 @@ def take_depths(state: StateCore) -> list[int]:
         return depths
     scan = _scan(state)
     top_alone = not rules.top_discard_must_meld and _may_take_top(
-        state, player, state.hand_codes[player], pile[-1]
+        state, player, hand_of(state.seat_codes, player), pile[-1]
     )
     pool, doublers = _start_pool(state, player)
     index = target_index(state.melds)
@@ -331,7 +333,7 @@ def _checked_takes(
     taken = state.discard_codes[-count:]
     deepest = taken[0]
     forbidden = deepest if count == 1 else None
-    hand = state.hand_codes[player]
+    hand = hand_of(state.seat_codes, player)
     checked = scan.checked or count == 1
     takes = count <= scan.limit and (count > 1 or profile(state.rules).top_discard_must_meld)
     take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None

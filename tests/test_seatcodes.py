@@ -1,0 +1,79 @@
+"""The hands and known cards of every seat in one ``bytes`` (rummy500.seatcodes)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummy500 import new_game
+from rummy500.cards import NUM_CODES
+from rummy500.seatcodes import (
+    hand_of,
+    hand_size,
+    hands_of,
+    known_of,
+    knowns_of,
+    pack,
+    seat_count,
+    with_hand,
+    with_known,
+    with_seat,
+)
+
+_CODES = st.lists(st.integers(0, NUM_CODES - 1), max_size=14).map(
+    lambda codes: bytes(sorted(codes))
+)
+
+
+@st.composite
+def _seats(draw: st.DrawFn) -> tuple[list[bytes], list[bytes]]:
+    players = draw(st.integers(2, 8))
+    return draw(st.lists(_CODES, min_size=players, max_size=players)), draw(
+        st.lists(_CODES, min_size=players, max_size=players)
+    )
+
+
+@given(_seats())
+def test_packed_seats_read_back_as_given(seats: tuple[list[bytes], list[bytes]]) -> None:
+    hands, known = seats
+    packed = pack(hands, known)
+    assert seat_count(packed) == len(hands)
+    assert hands_of(packed) == tuple(hands)
+    assert knowns_of(packed) == tuple(known)
+    for seat in range(len(hands)):
+        assert hand_of(packed, seat) == hands[seat]
+        assert hand_size(packed, seat) == len(hands[seat])
+        assert known_of(packed, seat) == known[seat]
+
+
+@given(_seats(), st.data())
+def test_a_changed_seat_is_the_seats_packed_afresh(
+    seats: tuple[list[bytes], list[bytes]], data: st.DataObject
+) -> None:
+    hands, known = seats
+    packed = pack(hands, known)
+    seat = data.draw(st.integers(0, len(hands) - 1))
+    hand = data.draw(_CODES)
+    seen = data.draw(_CODES)
+    new_hands = [*hands[:seat], hand, *hands[seat + 1 :]]
+    new_known = [*known[:seat], seen, *known[seat + 1 :]]
+    assert with_hand(packed, seat, hand) == pack(new_hands, known)
+    assert with_known(packed, seat, seen) == pack(hands, new_known)
+    assert with_seat(packed, seat, hand, seen) == pack(new_hands, new_known)
+    assert with_seat(packed, seat, hand, None) == pack(new_hands, known)
+
+
+def test_packing_refuses_what_no_deck_holds() -> None:
+    with pytest.raises(ValueError, match="known cards for 1 seats, hands for 2"):
+        pack([b"", b""], [b""])
+    with pytest.raises(ValueError, match="too many cards"):
+        pack([bytes(200), bytes(60)], [b"", b""])
+
+
+def test_a_state_stores_its_seats_in_one_bytes_and_shows_them_seat_by_seat() -> None:
+    state = new_game(seed=4, players=3)
+    assert type(state.seat_codes) is bytes
+    assert state.hand_codes == hands_of(state.seat_codes)
+    assert state.known_codes == (b"", b"", b"")
+    assert state.num_players == 3
