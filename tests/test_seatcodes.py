@@ -16,9 +16,11 @@ from rummy500.seatcodes import (
     knowns_of,
     pack,
     seat_count,
+    with_card,
     with_hand,
     with_known,
     with_seat,
+    without_card,
 )
 
 _CODES = st.lists(st.integers(0, NUM_CODES - 1), max_size=14).map(
@@ -62,6 +64,24 @@ def test_a_changed_seat_is_the_seats_packed_afresh(
     assert with_known(packed, seat, seen) == pack(hands, new_known)
     assert with_seat(packed, seat, hand, seen) == pack(new_hands, new_known)
     assert with_seat(packed, seat, hand, None) == pack(new_hands, known)
+
+
+@given(_seats(), st.data())
+def test_one_card_more_or_less_is_the_seats_packed_afresh(
+    seats: tuple[list[bytes], list[bytes]], data: st.DataObject
+) -> None:
+    hands, known = seats
+    packed = pack(hands, known)
+    seat = data.draw(st.integers(0, len(hands) - 1))
+    code = data.draw(st.integers(0, NUM_CODES - 1))
+    more = bytes(sorted(hands[seat] + bytes([code])))
+    assert with_card(packed, seat, code) == with_hand(packed, seat, more)
+    if code not in hands[seat]:
+        assert without_card(packed, seat, code) is None
+        return
+    hand = hands[seat].replace(bytes([code]), b"", 1)
+    seen = known[seat].replace(bytes([code]), b"", 1)
+    assert without_card(packed, seat, code) == with_seat(packed, seat, hand, seen)
 
 
 def test_packing_refuses_what_no_deck_holds() -> None:

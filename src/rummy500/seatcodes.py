@@ -26,6 +26,7 @@ hold at most every card twice, so the offsets fit in a byte.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
@@ -37,10 +38,15 @@ __all__ = [
     "knowns_of",
     "pack",
     "seat_count",
+    "with_card",
     "with_hand",
     "with_known",
     "with_seat",
+    "without_card",
 ]
+
+#: ``bytes((value,))`` of each byte value, made once.
+ONE_BYTE: Final = tuple(bytes((value,)) for value in range(256))
 
 #: The largest offset a header byte holds.
 _LIMIT: Final = 255
@@ -153,6 +159,54 @@ def with_seat(seats: bytes, seat: int, hand: bytes, known: bytes | None) -> byte
             seats[end:known_start],
             known,
             seats[known_end:],
+        )
+    )
+
+
+def with_card(seats: bytes, seat: int, code: int) -> bytes:
+    """``seats`` with one card ``code`` more in the hand of ``seat`` (kept sorted)."""
+    head = seats[0]
+    position = bisect_right(seats, code, seats[seat], seats[seat + 1])
+    return b"".join(
+        (
+            seats[: seat + 1],
+            seats[seat + 1 : head].translate(_SHIFTS.get(1) or _shift_table(1)),
+            seats[head:position],
+            ONE_BYTE[code],
+            seats[position:],
+        )
+    )
+
+
+def without_card(seats: bytes, seat: int, code: int) -> bytes | None:
+    """``seats`` less one card ``code`` from the hand of ``seat``, and from its known cards.
+
+    The known cards lose a copy only if they hold one.  ``None`` if the hand
+    holds no such card.
+    """
+    position = seats.find(code, seats[seat], seats[seat + 1])
+    if position < 0:
+        return None
+    head = seats[0]
+    region = (head >> 1) + seat
+    known = seats.find(code, seats[region], seats[region + 1])
+    if known < 0:
+        return b"".join(
+            (
+                seats[: seat + 1],
+                seats[seat + 1 : head].translate(_SHIFTS.get(-1) or _shift_table(-1)),
+                seats[head:position],
+                seats[position + 1 :],
+            )
+        )
+    return b"".join(
+        (
+            seats[: seat + 1],
+            seats[seat + 1 : region + 1].translate(_SHIFTS.get(-1) or _shift_table(-1)),
+            seats[region + 1 : head].translate(_SHIFTS.get(-2) or _shift_table(-2)),
+            seats[head:position],
+            seats[position + 1 : known],
+            seats[known + 1 :],
         )
     )
 

@@ -17,7 +17,6 @@ from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import ONE_CODE, hand_index
 from rummy500._engine.illegal import illegal
-from rummy500._engine.known import known_after
 from rummy500._engine.members import PLAY
 from rummy500._engine.opening import discard_problem as opening_problem
 from rummy500._engine.profile import profile
@@ -26,7 +25,7 @@ from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
-from rummy500.seatcodes import hand_of, with_seat
+from rummy500.seatcodes import hand_of, hand_size, without_card
 from rummy500.statecore import StateCore
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
@@ -56,18 +55,16 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
     player = move.player
     code = move.card.code
-    seats = state.seat_codes
-    hand = hand_of(seats, player)
-    index = hand.find(code)
-    if index < 0:
+    # The card leaves the hand, and a known copy of it stops being known (as
+    # known_after tells for a discard): one edit of the seats' codes.
+    seats = without_card(state.seat_codes, player, code)
+    if seats is None:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {move.card}", "T10")
     problem = discard_problem(state, player, code)
     if problem is not None:
         raise problem
-    hand = hand[:index] + hand[index + 1 :]
-    seats = with_seat(seats, player, hand, known_after(state, move))
     pile = state.discard_codes + ONE_CODE[code]
-    if not hand:
+    if not hand_size(seats, player):
         after = evolve(state, seat_codes=seats, discard_codes=pile)
         return went_out(
             after,

@@ -24,7 +24,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
-from rummy500.seatcodes import hand_of, hand_size, with_hand
+from rummy500.seatcodes import hand_of, hand_size, with_card, with_hand
 from rummy500.state import EndReason
 from rummy500.statecore import StateCore
 
@@ -54,12 +54,17 @@ def draw(state: StateCore, move: Draw) -> StateCore:
     stock = state.stock_codes
     count = min(state.rules.stock_draw_count, len(stock))
     seats = state.seat_codes
-    hand = with_cards(hand_of(seats, move.player), stock[:count])
+    if count == 1:
+        seats = with_card(seats, move.player, stock[0])
+    else:
+        seats = with_hand(
+            seats, move.player, with_cards(hand_of(seats, move.player), stock[:count])
+        )
     return turn_phase(
         state,
         state.to_move,
         PLAY,
-        with_hand(seats, move.player, hand),
+        seats,
         stock[count:],
         state.discard_codes,
         None,

@@ -42,6 +42,7 @@ __all__ = [
     "end_move",
     "layoff_move",
     "meld_move",
+    "meld_moves",
     "pass_move",
     "pile_moves",
     "split_move",
@@ -128,6 +129,21 @@ def meld_move(player: int, codes: tuple[int, ...], doubled: bool = False) -> Mel
     return move
 
 
+# Tuples of meld moves are shared too: the move generator's memos of groups and
+# runs keep one for each of many keys, and most keys find the same few melds.
+_MELD_TUPLES: Final[dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[MeldMove, ...]]] = {}
+
+
+def meld_moves(player: int, found: tuple[tuple[int, ...], ...]) -> tuple[MeldMove, ...]:
+    """The (shared) tuple of the moves laying down the melds ``found`` (meld-card codes)."""
+    key = (player, found)
+    moves = _MELD_TUPLES.get(key)
+    if moves is None:
+        moves = tuple([meld_move(player, codes) for codes in found])
+        store(_MELD_TUPLES, key, moves, _INTERNED_LIMIT)
+    return moves
+
+
 def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
     """The (interned) move laying off these meld-card codes on meld ``target``."""
     key = (player, target, codes)
@@ -141,26 +157,27 @@ def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
 
 
 # Takes, calls and splits are interned by their play's identity: the plays are
-# interned themselves, and an entry holds its play, so an id is never mistaken.
-_PILE_MOVES: Final[dict[tuple[type, int, int, int], tuple[Play, Take | CallRummy | Split]]] = {}
+# interned themselves, and an entry's move holds its play (which therefore lives
+# as long as the entry), so an id is never mistaken.  The keys are integers
+# only, the class by its id too: a tuple of integers is one the garbage
+# collector stops tracking, and the tables are large.
+_PILE_MOVES: Final[dict[tuple[int, int, int, int], Take | CallRummy | Split]] = {}
 _PileMove = TypeVar("_PileMove", Take, CallRummy, Split)
 
 
 def _pile_move(cls: type[_PileMove], player: int, count: int, play: Play) -> _PileMove:
-    key = (cls, player, count, id(play))
-    entry = _PILE_MOVES.get(key)
-    if entry is not None and entry[0] is play:
-        move = entry[1]
-    else:
+    key = (id(cls), player, count, id(play))
+    move = _PILE_MOVES.get(key)
+    if move is None:
         move = object.__new__(cls)
         _set(move, "player", player)
         _set(move, "count", count)
         _set(move, "play", play)
-        store(_PILE_MOVES, key, (play, move), _INTERNED_LIMIT)
+        store(_PILE_MOVES, key, move, _INTERNED_LIMIT)
     return cast("_PileMove", move)
 
 
-_PILE_TUPLES: Final[dict[tuple[type, int, int, int], tuple[tuple[Play, ...], tuple[Any, ...]]]] = {}
+_PILE_TUPLES: Final[dict[tuple[int, int, int, int], tuple[tuple[Play, ...], tuple[Any, ...]]]] = {}
 
 
 def pile_moves(
@@ -171,7 +188,7 @@ def pile_moves(
     Memoized by the identity of the tuple of plays (a part of
     :func:`~rummy500._engine.plays.play_parts`, itself memoized).
     """
-    key = (cls, player, count, id(plays))
+    key = (id(cls), player, count, id(plays))
     entry = _PILE_TUPLES.get(key)
     if entry is not None and entry[0] is plays:
         return entry[1]

@@ -22,7 +22,7 @@ from rummy500._engine.members import (
     MELD_MOVE,
     WILD_JOKERS,
 )
-from rummy500._engine.movecache import layoff_move, meld_move
+from rummy500._engine.movecache import layoff_move, meld_move, meld_moves
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500._engine.targets import TargetIndex, derive_index, target_index
 from rummy500.cards import JOKER_CODE, card_from_code
@@ -504,12 +504,7 @@ def _add_meld_moves(
             moves = _GROUP_MOVES.get(key)
             if moves is None:
                 found = group_melds(rank, mask, wild_jokers, required_suit, need_joker)
-                moves = store(
-                    _GROUP_MOVES,
-                    key,
-                    tuple(meld_move(player, codes) for codes in found),
-                    _MEMO_LIMIT,
-                )
+                moves = store(_GROUP_MOVES, key, meld_moves(player, found), _MEMO_LIMIT)
             parts.append(moves)
     if not wild and required_suit < 0:  # groups of jokers (jokers = "sets_only")
         for size in range(3, min(jokers, 4) + 1):
@@ -528,12 +523,7 @@ def _add_meld_moves(
         moves = _RUN_MOVES.get(run_key)
         if moves is None:
             found = run_melds(ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
-            moves = store(
-                _RUN_MOVES,
-                run_key,
-                tuple(meld_move(player, codes) for codes in found),
-                _MEMO_LIMIT,
-            )
+            moves = store(_RUN_MOVES, run_key, meld_moves(player, found), _MEMO_LIMIT)
         parts.append(moves)
 
 

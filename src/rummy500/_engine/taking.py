@@ -182,9 +182,8 @@ def _scan(state: StateCore) -> _Scan:
     )
 
 
-def _start_pool(state: StateCore, player: int) -> tuple[Pool, int]:
+def _start_pool(state: StateCore, player: int, hand: bytes) -> tuple[Pool, int]:
     """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
-    hand = hand_of(state.seat_codes, player)
     if profile(
         state.rules
     ).dealers_gambit:  # jokers kept out of melds this hand are not in the pool
@@ -218,7 +217,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
     last = scan.last if depth is None else min(depth, scan.last)
     if last < scan.first:
         return moves
-    pool, doublers = _start_pool(state, player)
+    pool, doublers = _start_pool(state, player, hand)
     index = target_index(state.melds)
     gambit = scan.splits or knobs.dealers_gambit
     first = scan.first if depth is None else max(depth, scan.first)
@@ -276,10 +275,9 @@ def take_depths(state: StateCore) -> list[int]:
     if not pile:
         return depths
     scan = _scan(state)
-    top_alone = not rules.top_discard_must_meld and _may_take_top(
-        state, player, hand_of(state.seat_codes, player), pile[-1]
-    )
-    pool, doublers = _start_pool(state, player)
+    hand = hand_of(state.seat_codes, player)
+    top_alone = not rules.top_discard_must_meld and _may_take_top(state, player, hand, pile[-1])
+    pool, doublers = _start_pool(state, player, hand)
     index = target_index(state.melds)
     for count in range(1, max(scan.last, 1) + 1):
         deepest = pile[-count]
