@@ -613,6 +613,8 @@ def _add_layoff_moves(
                 usable = min(wild_jokers, room)
             else:  # a group of jokers (jokers = "sets_only")
                 held, usable = 0, min(jokers, room)
+            if not held and not usable:
+                continue
             key: object = (player, number, codes, held, usable, key_required)
         else:  # a run: cards of its suit, one of them next to an end unless jokers fill in
             held = suit_masks[line]
@@ -634,6 +636,8 @@ def _add_layoff_moves(
                 )
             held = reach
             usable = wild_jokers
+            if not held and not usable:
+                continue
             key = (
                 reach_key & ~_HELD_BITS
                 | held
@@ -642,8 +646,6 @@ def _add_layoff_moves(
                 | number << 37
                 | player << 45
             )
-        if not held and not usable:
-            continue
         moves = _LAYOFF_MOVES.get(key)
         if moves is None:
             if is_group:
