@@ -49,13 +49,18 @@ def test_packed_seats_read_back_as_given(seats: tuple[list[bytes], list[bytes]])
         assert known_of(packed, seat) == known[seat]
 
 
-@given(_seats(), st.data())
+@st.composite
+def _a_seat(draw: st.DrawFn) -> tuple[list[bytes], list[bytes], bytes, int]:
+    """Seats, packed, and one of them."""
+    hands, known = draw(_seats())
+    return hands, known, pack(hands, known), draw(st.integers(0, len(hands) - 1))
+
+
+@given(_a_seat(), st.data())
 def test_a_changed_seat_is_the_seats_packed_afresh(
-    seats: tuple[list[bytes], list[bytes]], data: st.DataObject
+    chosen: tuple[list[bytes], list[bytes], bytes, int], data: st.DataObject
 ) -> None:
-    hands, known = seats
-    packed = pack(hands, known)
-    seat = data.draw(st.integers(0, len(hands) - 1))
+    hands, known, packed, seat = chosen
     hand = data.draw(_CODES)
     seen = data.draw(_CODES)
     new_hands = [*hands[:seat], hand, *hands[seat + 1 :]]
@@ -66,14 +71,11 @@ def test_a_changed_seat_is_the_seats_packed_afresh(
     assert with_seat(packed, seat, hand, None) == pack(new_hands, known)
 
 
-@given(_seats(), st.data())
+@given(_a_seat(), st.integers(0, NUM_CODES - 1))
 def test_one_card_more_or_less_is_the_seats_packed_afresh(
-    seats: tuple[list[bytes], list[bytes]], data: st.DataObject
+    chosen: tuple[list[bytes], list[bytes], bytes, int], code: int
 ) -> None:
-    hands, known = seats
-    packed = pack(hands, known)
-    seat = data.draw(st.integers(0, len(hands) - 1))
-    code = data.draw(st.integers(0, NUM_CODES - 1))
+    hands, known, packed, seat = chosen
     more = bytes(sorted(hands[seat] + bytes([code])))
     assert with_card(packed, seat, code) == with_hand(packed, seat, more)
     if code not in hands[seat]:
