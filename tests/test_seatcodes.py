@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import new_game
 from rummy500.cards import NUM_CODES
+from rummy500.errors import InvalidArgumentError
 from rummy500.seatcodes import (
     hand_of,
     hand_size,
@@ -87,10 +89,15 @@ def test_one_card_more_or_less_is_the_seats_packed_afresh(
 
 
 def test_packing_refuses_what_no_deck_holds() -> None:
-    with pytest.raises(ValueError, match="known cards for 1 seats, hands for 2"):
+    with pytest.raises(InvalidArgumentError, match="known cards for 1 seats, hands for 2"):
         pack([b"", b""], [b""])
-    with pytest.raises(ValueError, match="too many cards"):
+    with pytest.raises(
+        InvalidArgumentError, match="too many cards in the hands and known cards: 260"
+    ):
         pack([bytes(200), bytes(60)], [b"", b""])
+    state = new_game(seed=4)
+    with pytest.raises(InvalidArgumentError, match="known cards for 1 seats, hands for 2"):
+        attrs.evolve(state, known=((),))  # the state's constructor packs them
 
 
 def test_a_state_stores_its_seats_in_one_bytes_and_shows_them_seat_by_seat() -> None:

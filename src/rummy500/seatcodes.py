@@ -30,6 +30,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
+from rummy500.errors import InvalidArgumentError
+
 __all__ = [
     "hand_of",
     "hand_size",
@@ -61,17 +63,19 @@ def pack(hands: Sequence[bytes], known: Sequence[bytes]) -> bytes:
     """The hands and the known cards of every seat (one ``bytes`` each, in seat order) as one.
 
     Raises:
-        ValueError: if ``hands`` and ``known`` are for different numbers of
-            seats, or hold more cards than any deck of the rules can.
+        InvalidArgumentError: if ``hands`` and ``known`` are for different
+            numbers of seats, or hold more cards than any deck of the rules can.
     """
     players = len(hands)
     if len(known) != players:
-        raise ValueError(f"known cards for {len(known)} seats, hands for {players}")
+        raise InvalidArgumentError(f"known cards for {len(known)} seats, hands for {players}")
     offsets = [2 * players + 1]
     for codes in (*hands, *known):
         offsets.append(offsets[-1] + len(codes))
     if offsets[-1] > _LIMIT:
-        raise ValueError(f"too many cards in the hands and known cards: {offsets[-1]}")
+        raise InvalidArgumentError(
+            f"too many cards in the hands and known cards: {offsets[-1] - offsets[0]}"
+        )
     return bytes(offsets) + b"".join(hands) + b"".join(known)
 
 
