@@ -439,3 +439,24 @@ def test_the_lay_off_targets_after_a_play_are_those_of_the_table_read_afresh(pre
             checked += bool(state.melds)
     assert checked > 50
     assert derived > 5
+
+
+def test_l5_equal_credits_of_table_melds_are_one_tuple():
+    # A table meld is rebuilt at every lay-off on it, and a hand's states keep every
+    # version: equal credits (who laid each card, L5) share one tuple.
+    import random
+
+    from rummy500 import apply_move, legal_moves, new_game
+
+    rng = random.Random(3)
+    seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+    versions = set()
+    for seed in range(8):
+        state = new_game(seed=seed)
+        while not state.is_over:
+            state = apply_move(state, rng.choice(legal_moves(state)))
+            for table_meld in state.melds:
+                assert seen.setdefault(table_meld.by, table_meld.by) is table_meld.by
+                versions.add(id(table_meld))
+    assert len(seen) > 5
+    assert len(versions) > 2 * len(seen)

@@ -137,16 +137,25 @@ class PlayEffect:
 _set: Final = object.__setattr__  # a field set past the attrs class's generated __init__
 
 
+# The credits of table melds, shared: few distinct tuples recur in every hand, and
+# a table meld is rebuilt at every lay-off on it (what a hand's states hold).
+_CREDITS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
+
+
 def table_meld_of(meld: Meld, by: tuple[int, ...], multiplier: int, doubled: bool) -> TableMeld:
     """``TableMeld(meld, by, multiplier, doubled)``, built without its generated ``__init__``.
 
     The attrs class checks nothing on its fields (no converter, no
     validator); its ``__init__`` runs as plain Python even in the compiled
-    build, where filling the slots directly costs a fraction of it.
+    build, where filling the slots directly costs a fraction of it.  Equal
+    credits share one tuple.
     """
+    shared = _CREDITS.get(by)
+    if shared is None:
+        shared = store(_CREDITS, by, by, MEMO_LIMIT)
     table_meld = object.__new__(TableMeld)
     _set(table_meld, "meld", meld)
-    _set(table_meld, "by", by)
+    _set(table_meld, "by", shared)
     _set(table_meld, "multiplier", multiplier)
     _set(table_meld, "doubled", doubled)
     return table_meld
