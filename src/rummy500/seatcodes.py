@@ -33,6 +33,7 @@ from typing import Final
 from rummy500.errors import InvalidArgumentError
 
 __all__ = [
+    "ONE_BYTE",
     "hand_of",
     "hand_size",
     "hands_of",
@@ -47,15 +48,15 @@ __all__ = [
     "without_card",
 ]
 
-#: ``bytes((value,))`` of each byte value, made once.
+#: ``bytes((value,))`` of each byte value (a card code, an offset), made once: a
+#: call of ``bytes`` goes through the interpreter's generic call.
 ONE_BYTE: Final = tuple(bytes((value,)) for value in range(256))
 
 #: The largest offset a header byte holds.
 _LIMIT: Final = 255
 
-#: For each shift ``d`` (-255..255), the table that adds ``d`` to every byte
-#: (``bytes.translate``), built when first needed (a new hand and its known
-#: cards are of other lengths than the old: the offsets after them shift).
+#: For each shift ``d`` (-255..255), the ``bytes.translate`` table that adds ``d``
+#: to every byte, built when first needed (see :func:`_shifted`).
 _SHIFTS: Final[dict[int, bytes]] = {}
 
 
@@ -121,11 +122,10 @@ def with_hand(seats: bytes, seat: int, hand: bytes) -> bytes:
     if not shift:
         return b"".join((seats[:start], hand, seats[end:]))
     head = seats[0]
-    table = _SHIFTS.get(shift) or _shift_table(shift)
     return b"".join(
         (
             seats[: seat + 1],
-            seats[seat + 1 : head].translate(table),
+            _shifted(seats[seat + 1 : head], shift),
             seats[head:start],
             hand,
             seats[end:],
@@ -154,10 +154,8 @@ def with_seat(seats: bytes, seat: int, hand: bytes, known: bytes | None) -> byte
     return b"".join(
         (
             seats[: seat + 1],
-            seats[seat + 1 : region + 1].translate(_SHIFTS.get(shift) or _shift_table(shift)),
-            seats[region + 1 : head].translate(
-                _SHIFTS.get(known_shift) or _shift_table(known_shift)
-            ),
+            _shifted(seats[seat + 1 : region + 1], shift),
+            _shifted(seats[region + 1 : head], known_shift),
             seats[head:start],
             hand,
             seats[end:known_start],
@@ -174,7 +172,7 @@ def with_card(seats: bytes, seat: int, code: int) -> bytes:
     return b"".join(
         (
             seats[: seat + 1],
-            seats[seat + 1 : head].translate(_SHIFTS.get(1) or _shift_table(1)),
+            _shifted(seats[seat + 1 : head], 1),
             seats[head:position],
             ONE_BYTE[code],
             seats[position:],
@@ -198,7 +196,7 @@ def without_card(seats: bytes, seat: int, code: int) -> bytes | None:
         return b"".join(
             (
                 seats[: seat + 1],
-                seats[seat + 1 : head].translate(_SHIFTS.get(-1) or _shift_table(-1)),
+                _shifted(seats[seat + 1 : head], -1),
                 seats[head:position],
                 seats[position + 1 :],
             )
@@ -206,8 +204,8 @@ def without_card(seats: bytes, seat: int, code: int) -> bytes | None:
     return b"".join(
         (
             seats[: seat + 1],
-            seats[seat + 1 : region + 1].translate(_SHIFTS.get(-1) or _shift_table(-1)),
-            seats[region + 1 : head].translate(_SHIFTS.get(-2) or _shift_table(-2)),
+            _shifted(seats[seat + 1 : region + 1], -1),
+            _shifted(seats[region + 1 : head], -2),
             seats[head:position],
             seats[position + 1 : known],
             seats[known + 1 :],
@@ -215,7 +213,9 @@ def without_card(seats: bytes, seat: int, code: int) -> bytes | None:
     )
 
 
-def _shift_table(shift: int) -> bytes:
-    """The ``bytes.translate`` table that adds ``shift`` to every byte (modulo 256)."""
-    table = _SHIFTS[shift] = bytes([(value + shift) & 0xFF for value in range(256)])
-    return table
+def _shifted(offsets: bytes, shift: int) -> bytes:
+    """``offsets`` each moved by ``shift`` (the offsets after a region that changed length)."""
+    table = _SHIFTS.get(shift)
+    if table is None:
+        table = _SHIFTS[shift] = bytes([(value + shift) & 0xFF for value in range(256)])
+    return offsets.translate(table)

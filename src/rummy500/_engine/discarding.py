@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
-from rummy500._engine.hands import ONE_CODE, hand_index
+from rummy500._engine.hands import hand_index
 from rummy500._engine.illegal import illegal
 from rummy500._engine.members import PLAY
 from rummy500._engine.opening import discard_problem as opening_problem
@@ -25,7 +25,7 @@ from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
-from rummy500.seatcodes import hand_of, hand_size, without_card
+from rummy500.seatcodes import ONE_BYTE, hand_of, hand_size, without_card
 from rummy500.statecore import StateCore
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
@@ -63,7 +63,7 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     problem = discard_problem(state, player, code)
     if problem is not None:
         raise problem
-    pile = state.discard_codes + ONE_CODE[code]
+    pile = state.discard_codes + ONE_BYTE[code]
     if not hand_size(seats, player):
         after = evolve(state, seat_codes=seats, discard_codes=pile)
         return went_out(

@@ -24,7 +24,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
-from rummy500.seatcodes import hand_of, hand_size, with_card, with_hand
+from rummy500.seatcodes import hand_of, hand_size, seat_count, with_card, with_hand
 from rummy500.state import EndReason
 from rummy500.statecore import StateCore
 
@@ -133,7 +133,7 @@ def next_turn(
     """
     rules = state.rules
     seats = state.seat_codes if seat_codes is None else seat_codes
-    players = seats[0] >> 1  # the number of seats (seatcodes.seat_count)
+    players = seat_count(seats)
     pile = state.discard_codes if discard_codes is None else discard_codes
     stock = state.stock_codes
     following = profile(rules).next_seat(players, player)

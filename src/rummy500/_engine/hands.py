@@ -16,24 +16,18 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummy500._engine.movecache import discards_by_code
-from rummy500.cards import NUM_CODES
 from rummy500.meldgen import Pool
 from rummy500.memo import store
 from rummy500.moves import Discard
+from rummy500.seatcodes import ONE_BYTE
 
 __all__ = [
-    "ONE_CODE",
     "HandIndex",
     "hand_index",
     "minus",
     "with_cards",
     "without",
 ]
-
-
-#: ``bytes((code,))`` of each card code, made once (a call of ``bytes`` goes
-#: through the interpreter's generic call).
-ONE_CODE: Final = tuple(bytes((code,)) for code in range(NUM_CODES))
 
 
 class HandIndex:
@@ -103,7 +97,7 @@ def with_cards(hand: bytes, codes: Sequence[int]) -> bytes:
     if len(codes) == 1:
         code = codes[0]
         index = bisect_right(hand, code)
-        return hand[:index] + ONE_CODE[code] + hand[index:]
+        return hand[:index] + ONE_BYTE[code] + hand[index:]
     return bytes(sorted(hand + bytes(codes)))
 
 

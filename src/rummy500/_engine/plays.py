@@ -137,25 +137,16 @@ class PlayEffect:
 _set: Final = object.__setattr__  # a field set past the attrs class's generated __init__
 
 
-# The credits of table melds, shared: few distinct tuples recur in every hand, and
-# a table meld is rebuilt at every lay-off on it (what a hand's states hold).
-_CREDITS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
-
-
 def table_meld_of(meld: Meld, by: tuple[int, ...], multiplier: int, doubled: bool) -> TableMeld:
     """``TableMeld(meld, by, multiplier, doubled)``, built without its generated ``__init__``.
 
     The attrs class checks nothing on its fields (no converter, no
     validator); its ``__init__`` runs as plain Python even in the compiled
-    build, where filling the slots directly costs a fraction of it.  Equal
-    credits share one tuple.
+    build, where filling the slots directly costs a fraction of it.
     """
-    shared = _CREDITS.get(by)
-    if shared is None:
-        shared = store(_CREDITS, by, by, MEMO_LIMIT)
     table_meld = object.__new__(TableMeld)
     _set(table_meld, "meld", meld)
-    _set(table_meld, "by", shared)
+    _set(table_meld, "by", by)
     _set(table_meld, "multiplier", multiplier)
     _set(table_meld, "doubled", doubled)
     return table_meld
@@ -216,7 +207,7 @@ def resolve_play(
             )
         factor = 2 if doubled else 1
         table_meld = table_meld_of(
-            meld, (play.player,) * len(codes), new.multiplier * factor, doubled
+            meld, _shared((play.player,) * len(codes)), new.multiplier * factor, doubled
         )
         changed = (*melds, table_meld)
         derive_index(melds, changed, len(melds))
@@ -248,6 +239,19 @@ def resolve_play(
     return PlayEffect(changed, used, 0, 0, len(codes))
 
 
+# The credits of table melds, shared: few distinct tuples recur in every hand, and
+# a table meld is rebuilt at every lay-off on it (what a hand's states hold).
+_CREDITS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _shared(credits: tuple[int, ...]) -> tuple[int, ...]:
+    """The one tuple kept for credits equal to ``credits``."""
+    kept = _CREDITS.get(credits)
+    if kept is None:
+        kept = store(_CREDITS, credits, credits, MEMO_LIMIT)
+    return kept
+
+
 def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
     """Credits of ``result``: the old cards keep theirs, the new ones go to ``player`` (L5)."""
     credits: dict[int, list[int]] = {}
@@ -257,7 +261,7 @@ def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
     for code in result.codes:
         earlier = credits.get(code)
         by.append(earlier.pop(0) if earlier else player)
-    return tuple(by)
+    return _shared(tuple(by))
 
 
 def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:

@@ -45,7 +45,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Block, Move, Split
-from rummy500.seatcodes import with_known
+from rummy500.seatcodes import seat_count, with_known
 from rummy500.statecore import StateCore
 
 __all__ = ["apply_move", "check_move", "is_legal"]
@@ -74,7 +74,7 @@ def _apply(state: StateCore, move: Move) -> StateCore:
     if phase is OVER:
         raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
     player = move.player
-    if player >= state.seat_codes[0] >> 1:  # the number of seats (seatcodes.seat_count)
+    if player >= seat_count(state.seat_codes):
         raise illegal(
             Reason.NOT_A_MOVE,
             f"there is no seat p{player} (seats p0..p{state.num_players - 1})",
