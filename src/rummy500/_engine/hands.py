@@ -5,8 +5,7 @@ see :mod:`rummy500.seatcodes`; the public ``GameState.hands`` builds the
 :class:`~rummy500.cards.Card` tuples from them).  What the move generator
 needs of a hand (a :class:`~rummy500.meldgen.Pool` of its cards, its
 discards) is computed once per hand and kept in a small table keyed by its
-codes (:func:`hand_index`), which a hand keeps from move to move until it
-changes.
+codes (:func:`hand_index`) for the calls about the same position.
 """
 
 from __future__ import annotations
@@ -61,9 +60,12 @@ class HandIndex:
         return moves
 
 
-# The index of the last hands seen, by their codes.
+# The index of the last hands seen, by their codes.  A few: an index serves the
+# calls about one position (its plays, then its discards), and a hand seldom comes
+# back once changed; kept longer, the indexes (five tracked objects each) only
+# made the garbage collector run more often and visit more.
 _INDEXES: Final[dict[bytes, HandIndex]] = {}
-_INDEX_LIMIT: Final = 256
+_INDEX_LIMIT: Final = 4
 
 
 def hand_index(hand: bytes) -> HandIndex:

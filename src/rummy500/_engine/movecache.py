@@ -41,6 +41,7 @@ __all__ = [
     "draw_move",
     "end_move",
     "layoff_move",
+    "layoff_moves",
     "meld_move",
     "meld_moves",
     "pass_move",
@@ -154,6 +155,27 @@ def layoff_move(player: int, target: int, codes: tuple[int, ...]) -> LayoffMove:
         _set(move, "target", target)
         _set(move, "cards", _specs(codes))
     return move
+
+
+# Tuples of lay-off moves are shared as those of meld moves are: the memo of the
+# lay-offs on a table meld keeps one per key, and many keys find the same cards.
+_LAYOFF_TUPLES: Final[
+    dict[tuple[int, int, tuple[tuple[int, ...], ...]], tuple[LayoffMove, ...]]
+] = {}
+
+
+def layoff_moves(
+    player: int, target: int, laid: tuple[tuple[int, ...], ...]
+) -> tuple[LayoffMove, ...]:
+    """The (shared) moves laying off each of ``laid`` (meld-card codes) on meld ``target``."""
+    if not laid:
+        return ()
+    key = (player, target, laid)
+    moves = _LAYOFF_TUPLES.get(key)
+    if moves is None:
+        moves = tuple([layoff_move(player, target, codes) for codes in laid])
+        store(_LAYOFF_TUPLES, key, moves, _INTERNED_LIMIT)
+    return moves
 
 
 # Takes, calls and splits are interned by their play's identity: the plays are

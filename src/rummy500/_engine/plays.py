@@ -22,7 +22,7 @@ from rummy500._engine.members import (
     MELD_MOVE,
     WILD_JOKERS,
 )
-from rummy500._engine.movecache import layoff_move, meld_move, meld_moves
+from rummy500._engine.movecache import layoff_moves, meld_move, meld_moves
 from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
 from rummy500._engine.targets import TargetIndex, derive_index, target_index
 from rummy500.cards import JOKER_CODE, card_from_code
@@ -663,15 +663,10 @@ def _add_layoff_moves(
         if moves is None:
             if is_group:
                 found = layoffs_from_pool(meld, pool, rules, required)
-                laid: Sequence[tuple[int, ...]] = [cards for cards, _meld in found]
+                laid = tuple([cards for cards, _meld in found])
             else:  # the cards out of reach change nothing: the lay-offs' memo ignores them
                 laid = run_layoff_cards(meld, held, jokers, rules, required)
-            moves = store(
-                _LAYOFF_MOVES,
-                key,
-                tuple(layoff_move(player, number, cards) for cards in laid),
-                _MEMO_LIMIT,
-            )
+            moves = store(_LAYOFF_MOVES, key, layoff_moves(player, number, laid), _MEMO_LIMIT)
         parts.append(moves)
 
 

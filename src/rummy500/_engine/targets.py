@@ -24,10 +24,12 @@ __all__ = ["Target", "TargetIndex", "derive_index", "target_index", "target_of"]
 
 
 # The index of the table melds is kept for the last few melds tuples seen:
-# consecutive states share one tuple until a meld changes.  Entries hold the
-# tuple itself, so an id is never mistaken for another object's.
+# consecutive states share one tuple until a meld changes, and a play derives
+# the next table's index.  Entries hold the tuple itself, so an id is never
+# mistaken for another object's.  A few only: older tables seldom come back, and
+# entries kept longer keep their melds alive for the garbage collector to visit.
 _INDEXES: Final[dict[int, tuple[tuple[TableMeld, ...], TargetIndex]]] = {}
-_INDEXES_LIMIT: Final = 64
+_INDEXES_LIMIT: Final = 4
 
 
 def target_index(melds: tuple[TableMeld, ...]) -> TargetIndex:
