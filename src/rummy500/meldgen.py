@@ -27,6 +27,8 @@ from rummy500.speccodes import (
 )
 
 __all__ = [
+    "LOWEST_RANK",
+    "RANK_COUNT",
     "Pool",
     "clear_memos",
     "code_counts",
@@ -135,6 +137,13 @@ def code_counts(codes: Iterable[int]) -> list[int]:
 _SUIT_OF: Final = tuple(code // 13 for code in range(JOKER_CODE))
 _RANK_BIT: Final = tuple(1 << code % 13 for code in range(JOKER_CODE))
 _SPREAD_BIT: Final = tuple(1 << 4 * (code % 13 + 1) + code // 13 for code in range(JOKER_CODE))
+
+#: The number of ranks in each rank mask (13 bits: bit ``r - 1`` for rank ``r``, or a
+#: bit per suit), and the lowest of them (0 for none).  Read from tables: the
+#: compiled build would call the int methods ``bit_count`` and ``bit_length`` by
+#: name, a generic call several times the cost of the lookup.
+RANK_COUNT: Final[tuple[int, ...]] = tuple(mask.bit_count() for mask in range(1 << 13))
+LOWEST_RANK: Final[tuple[int, ...]] = tuple((mask & -mask).bit_length() for mask in range(1 << 13))
 
 
 class Pool:
@@ -344,13 +353,13 @@ def _runs(
 ) -> tuple[tuple[int, ...], ...]:
     result: list[tuple[int, ...]] = []
     if required_bit:
-        starts = _run_windows_through(ace, min_length)[suit][required_bit.bit_length() - 1]
+        starts = _run_windows_through(ace, min_length)[suit][LOWEST_RANK[required_bit] - 1]
     else:
         starts = _run_windows(ace, min_length)[suit]
     for by_length in starts:
         for mask, codes, bits in by_length:
             gap = mask & ~held
-            missing = gap.bit_count()
+            missing = RANK_COUNT[gap]
             if missing > jokers:
                 break
             if gap == mask:

@@ -18,6 +18,7 @@ from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import hand_index
 from rummy500._engine.illegal import illegal
 from rummy500._engine.members import PLAY
+from rummy500._engine.movecache import discards_by_code
 from rummy500._engine.opening import discard_problem as opening_problem
 from rummy500._engine.profile import profile
 from rummy500._engine.scoring import going_rummy
@@ -88,7 +89,8 @@ def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move
     candidates: Sequence[Discard] = hand_index(hand_of(state.seat_codes, player)).discards(player)
     forbidden = taken_alone(state) if state.phase is PLAY else None
     if forbidden is not None:
-        candidates = [move for move in candidates if move.card.code != forbidden]
+        banned = discards_by_code(player)[forbidden]  # the shared move the hand's discards hold
+        candidates = [move for move in candidates if move is not banned]
     if checked:
         candidates = [
             move for move in candidates if discard_problem(state, player, move.card.code) is None

@@ -28,7 +28,15 @@ from rummy500._engine.targets import TargetIndex, derive_index, target_index
 from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import SPEC_TEXT, quote_cards
-from rummy500.meldgen import Pool, group_melds, layoffs_from_pool, run_layoff_cards, run_melds
+from rummy500.meldgen import (
+    LOWEST_RANK,
+    RANK_COUNT,
+    Pool,
+    group_melds,
+    layoffs_from_pool,
+    run_layoff_cards,
+    run_melds,
+)
 from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
@@ -402,11 +410,11 @@ def has_play(
     rank, suit = required % 13 + 1, required // 13
     knobs = profile(rules)
     wild_jokers = pool.jokers if knobs.wild else 0
-    if (pool.spread >> 4 * rank & 15).bit_count() + wild_jokers >= 3:
+    if RANK_COUNT[pool.spread >> 4 * rank & 15] + wild_jokers >= 3:
         return True
     held = pool.suit_masks[suit]
     for window in _windows_through(knobs.ace, knobs.min_run, rank):
-        if (window & ~held).bit_count() <= wild_jokers:
+        if RANK_COUNT[window & ~held] <= wild_jokers:
             return True
     if layoffs and melds:
         for _number, meld, *_ in (index or target_index(melds)).targets(required):
@@ -508,11 +516,10 @@ def _add_meld_moves(
         required_bit = 0
         candidates = _group_ranks(suit_masks, fewest)
     while candidates:  # the rank bits where a group is possible
-        low = candidates & -candidates
-        candidates ^= low
-        rank = low.bit_length()
+        rank = LOWEST_RANK[candidates]
+        candidates &= candidates - 1
         mask = spread >> 4 * rank & 15
-        if mask.bit_count() >= fewest:
+        if RANK_COUNT[mask] >= fewest:
             key = (player, rank, mask, wild_jokers, required_suit, need_joker)
             moves = _GROUP_MOVES.get(key)
             if moves is None:
@@ -528,7 +535,7 @@ def _add_meld_moves(
     fewest = min_length - wild_jokers
     for suit in suits:
         held = suit_masks[suit]
-        if not held or held.bit_count() < fewest:
+        if not held or RANK_COUNT[held] < fewest:
             continue
         if not wild_jokers and not _has_window(held, min_length, ace):
             continue  # without jokers a run is a window of held cards
@@ -728,8 +735,8 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
         return True
     knobs = profile(rules)
     jokers = pool.jokers if knobs.wild else 0
-    if (pool.spread >> 4 * rank & 15).bit_count() + jokers >= 3:
+    if RANK_COUNT[pool.spread >> 4 * rank & 15] + jokers >= 3:
         return True
     length = knobs.min_run
     near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
-    return near.bit_count() + jokers >= length - 1
+    return RANK_COUNT[near] + jokers >= length - 1
