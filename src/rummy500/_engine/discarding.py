@@ -76,7 +76,7 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     return next_turn(state, player, discarded=True, seat_codes=seats, discard_codes=pile)
 
 
-def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move]:
+def discard_moves(state: StateCore, *, checked: bool | None = None) -> Sequence[Move]:
     """The discards of each distinct card the player to move holds that may be discarded.
 
     The card taken alone is skipped (T11); ``checked`` asks
@@ -95,4 +95,4 @@ def discard_moves(state: StateCore, *, checked: bool | None = None) -> list[Move
         candidates = [
             move for move in candidates if discard_problem(state, player, move.card.code) is None
         ]
-    return list(candidates)
+    return candidates

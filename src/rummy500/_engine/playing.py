@@ -12,6 +12,7 @@ time during someone's turn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rummy500._engine.dead_ends import (
@@ -139,7 +140,7 @@ def after_play(
     )
 
 
-def play_moves(state: StateCore) -> list[Move]:
+def play_moves(state: StateCore) -> Sequence[Move]:
     """Every meld and lay-off the player to move may make now (phase ``play``)."""
     rules = state.rules
     player = state.to_move
@@ -155,7 +156,7 @@ def play_moves(state: StateCore) -> list[Move]:
         counts, reserve = play_pool(state, player, hand)
         check = PoolCheck(state, player, counts, forbidden)
         plays = [play for play in plays if check.allows(play, reserve)]
-    return list(plays)
+    return plays
 
 
 # ---------------------------------------------------------------------------
