@@ -31,7 +31,7 @@ from rummy500 import (
     parse_cards,
     parse_move,
 )
-from rummy500.meldgen import count_vector, melds_from_counts
+from rummy500.meldgen import LOWEST_RANK, RANK_COUNT, count_vector, melds_from_counts
 from rummy500.melds import meld_problem
 from rummy500.rules import Ace, Jokers
 from tests import reference
@@ -649,3 +649,12 @@ def test_reference_model_knows_the_worked_examples():
     assert not reference_readings("QH KH AH", Rules(ace="low"))
     assert reference_readings("JK JK JK", Rules(jokers="sets_only")) == {("group", "JK JK JK")}
     assert not reference_readings("JK JK JK", default)
+
+
+def test_rank_tables_count_and_find_the_lowest_rank_of_every_mask():
+    """The generator's tables of rank masks say what ``int.bit_count`` and the lowest bit say."""
+    assert len(RANK_COUNT) == len(LOWEST_RANK) == 1 << 13
+    for mask in range(1 << 13):
+        assert RANK_COUNT[mask] == bin(mask).count("1")
+        lowest = next((rank for rank in range(1, 14) if mask >> (rank - 1) & 1), 0)
+        assert LOWEST_RANK[mask] == lowest

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
@@ -40,6 +40,9 @@ __all__ = [
     "table_text",
     "use_position_format",
 ]
+
+# A member read through its enum class costs an attribute hook at each read (about 70 ns).
+_OVER: Final = Phase.OVER
 
 
 def _nothing_known(state: Any) -> tuple[tuple[Card, ...], ...]:
@@ -300,7 +303,7 @@ class GameState(StateCore, _Typed):
     @property
     def is_over(self) -> bool:
         """Whether the hand is over."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def all_cards(self) -> Counter[Card]:
         """Every card of the hand, wherever it is (hands, stock, pile, table).

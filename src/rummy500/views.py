@@ -69,7 +69,7 @@ from __future__ import annotations
 import enum
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -107,6 +107,10 @@ __all__ = [
     "result_to_dict",
     "track",
 ]
+
+# Members read through their enum class cost an attribute hook at each read.
+_OVER: Final = Phase.OVER
+_NOMINATE: Final = Phase.NOMINATE
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -196,7 +200,7 @@ class PlayerView:
     @property
     def blind(self) -> bool:
         """Whether the seat does not see its own hand yet (dealer's gambit nomination, V7)."""
-        return self.phase is Phase.NOMINATE
+        return self.phase is _NOMINATE
 
     @property
     def num_players(self) -> int:
@@ -206,7 +210,7 @@ class PlayerView:
     @property
     def is_over(self) -> bool:
         """Whether the hand is over."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def is_my_turn(self) -> bool:
@@ -450,7 +454,7 @@ def make_view(
         dealer=state.dealer,
         to_move=state.to_move,
         phase=state.phase,
-        hand=() if state.phase is Phase.NOMINATE else state.hands[seat],
+        hand=() if state.phase is _NOMINATE else state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hand_codes),
         known=shown,
         stock_size=len(state.stock_codes),
