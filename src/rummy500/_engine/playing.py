@@ -152,10 +152,17 @@ def play_moves(state: StateCore) -> Sequence[Move]:
     )
     if doublers:
         plays = with_doubled(plays, doublers)
-    if profile(rules).blockable or forbidden is not None:
+    knobs = profile(rules)
+    if knobs.blockable or forbidden is not None:
+        # With nothing but the card taken alone to block the turn's end (T11), a play
+        # leaving another card to discard passes (N1): surely one of fewer cards than
+        # the hand holds other cards.  Only the longer plays are checked in full.
+        spare = 0
+        if forbidden is not None and not (knobs.blockable or knobs.dealers_gambit):
+            spare = len(hand) - hand.count(forbidden)
         counts, reserve = play_pool(state, player, hand)
         check = PoolCheck(state, player, counts, forbidden)
-        plays = [play for play in plays if check.allows(play, reserve)]
+        plays = [play for play in plays if len(play.cards) < spare or check.allows(play, reserve)]
     return plays
 
 
