@@ -48,6 +48,18 @@ def test_n1_melding_all_but_the_top_discard_just_taken_is_a_dead_end():
     assert "p0: meld 5S 6S 7S" not in texts(state)
 
 
+def test_n1_a_play_leaving_only_copies_of_the_card_taken_alone_is_a_dead_end():
+    # Two decks (five players): after taking the other K♦ alone, melding the run would
+    # leave two K♦ and nothing else to discard (T11); with one more card to keep, it may.
+    others = ["3H", "4H", "5H", "6H"]
+    state = play(position(["5S 6S 7S KD", *others], discard="2C KD"), "take 1")
+    illegal(state, "meld 5S 6S 7S", Reason.DEAD_END, "N1")
+    assert "p0: meld 5S 6S 7S" not in texts(state)
+    state = play(position(["5S 6S 7S 9C KD", *others], discard="2C KD"), "take 1")
+    assert "p0: meld 5S 6S 7S" in texts(state)
+    assert "p0: meld 5S 6S 7S" in [str(move) for move in legal_moves(state)]
+
+
 def test_n1_unless_the_top_discard_can_itself_be_melded():
     state = position(["5S 6S 7S", "3H"], discard="2C KD", melds=[("TD JD QD", 1)])
     state = play(state, "take 1")
