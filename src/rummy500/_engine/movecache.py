@@ -53,13 +53,14 @@ __all__ = [
 
 _set: Final = object.__setattr__  # a field set past the move class's converters and validators
 
-_SIMPLE: Final[dict[tuple[type, int], Draw | EndHand | Take | Pass]] = {}
+# The shared draws, ends, passes and top-card takes, by the seat and the kind (0–3).
+_SIMPLE: Final[dict[int, Draw | EndHand | Take | Pass]] = {}
 _Simple = TypeVar("_Simple", Draw, EndHand, Pass, Take)
 
 
-def _interned(cls: type[_Simple], player: int, *fields: Any) -> _Simple:
+def _interned(cls: type[_Simple], kind: int, player: int, *fields: Any) -> _Simple:
     """The one (shared) move ``cls(player, *fields)``: a draw, end, pass or top-card take."""
-    key = (cls, player)
+    key = player << 2 | kind
     move = _SIMPLE.get(key)
     if move is None:
         move = _SIMPLE[key] = cls(player, *fields)
@@ -69,22 +70,22 @@ def _interned(cls: type[_Simple], player: int, *fields: Any) -> _Simple:
 
 def draw_move(player: int) -> Draw:
     """The (shared) stock draw of ``player``."""
-    return _interned(DRAW_MOVE, player)
+    return _interned(DRAW_MOVE, 0, player)
 
 
 def end_move(player: int) -> EndHand:
     """The (shared) move of ``player`` ending the hand."""
-    return _interned(END_MOVE, player)
+    return _interned(END_MOVE, 1, player)
 
 
 def pass_move(player: int) -> Pass:
     """The (shared) pass of ``player``."""
-    return _interned(PASS_MOVE, player)
+    return _interned(PASS_MOVE, 2, player)
 
 
 def take_top_move(player: int) -> Take:
     """The (shared) take of the top discard alone, with no play."""
-    return _interned(TAKE_MOVE, player, 1)
+    return _interned(TAKE_MOVE, 3, player, 1)
 
 
 def discard_move(player: int, card: Card) -> Discard:

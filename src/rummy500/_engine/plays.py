@@ -485,11 +485,13 @@ def _windows_through(ace: str, length: int, rank: int) -> tuple[int, ...]:
 
 
 # The moves of one rank (groups), one suit (runs) or one table meld (lay-offs)
-# depend only on a few small integers: memoized on exactly those, as tuples of
-# ready moves.  The tables are cleared when full, which bounds them.
+# depend only on a few small integers: memoized on exactly those, packed into one
+# integer where they fit (a key the compiled build makes without an object, and
+# that the garbage collector never tracks), as tuples of ready moves.  The tables
+# are cleared when full, which bounds them.
 _MEMO_LIMIT: Final = 1 << 15
-_GROUP_MOVES: Final[dict[tuple[int, int, int, int, int, bool], tuple[MeldMove, ...]]] = {}
-_RUN_MOVES: Final[dict[tuple[int, str, int, int, int, int, int, bool], tuple[MeldMove, ...]]] = {}
+_GROUP_MOVES: Final[dict[int, tuple[MeldMove, ...]]] = {}
+_RUN_MOVES: Final[dict[int, tuple[MeldMove, ...]]] = {}
 _LAYOFF_MOVES: Final[dict[object, tuple[LayoffMove, ...]]] = {}
 
 
@@ -520,7 +522,16 @@ def _add_meld_moves(
         candidates &= candidates - 1
         mask = spread >> 4 * rank & 15
         if RANK_COUNT[mask] >= fewest:
-            key = (player, rank, mask, wild_jokers, required_suit, need_joker)
+            # the rank, the suits held, the required suit (+1), the joker, the player,
+            # then the wild jokers (the one field without a bound, on top)
+            key = (
+                rank
+                | mask << 4
+                | (required_suit + 1) << 8
+                | (1 << 11 if need_joker else 0)
+                | player << 12
+                | wild_jokers << 20
+            )
             moves = _GROUP_MOVES.get(key)
             if moves is None:
                 found = group_melds(rank, mask, wild_jokers, required_suit, need_joker)
@@ -539,7 +550,18 @@ def _add_meld_moves(
             continue
         if not wild_jokers and not _has_window(held, min_length, ace):
             continue  # without jokers a run is a window of held cards
-        run_key = (player, ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
+        # the ranks held, the required rank, the suit, the shortest run, the ace, the
+        # joker, the player, then the wild jokers (on top)
+        run_key = (
+            held
+            | LOWEST_RANK[required_bit] << 13
+            | suit << 17
+            | min_length << 19
+            | knobs.ace_code << 23
+            | (1 << 25 if need_joker else 0)
+            | player << 26
+            | wild_jokers << 34
+        )
         moves = _RUN_MOVES.get(run_key)
         if moves is None:
             found = run_melds(ace, min_length, suit, held, wild_jokers, required_bit, need_joker)
