@@ -252,7 +252,8 @@ def _caller_options(
     rules = state.rules
     pile = state.discard_codes
     index = target_index(state.melds)
-    checked = profile(rules).blockable
+    knobs = profile(rules)
+    checked = knobs.blockable
     layoffs = may_lay_off(state, caller)
     hand = hand_of(state.seat_codes, caller)
     found: list[tuple[int, list[tuple[Play, ...]]]] = []
@@ -266,7 +267,7 @@ def _caller_options(
         key = (count, layoffs)
         playable = seen.get(key)
         if playable is None:
-            playable = seen[key] = could_meld(pool, deepest, rules, index) and has_play(
+            playable = seen[key] = could_meld(pool, deepest, knobs, index) and has_play(
                 rules, state.melds, pool, deepest, layoffs=layoffs, index=index
             )
         if not playable:

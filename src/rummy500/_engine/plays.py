@@ -745,7 +745,7 @@ def _near_ranks(radius: int) -> tuple[int, ...]:
 _NEAR_RANKS: Final = {length: _near_ranks(length - 1) for length in range(3, 14)}
 
 
-def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
+def could_meld(pool: Pool, code: int, knobs: Profile, index: TargetIndex) -> bool:
     """A quick necessary condition for any meld or lay-off holding the card ``code``.
 
     It lets the generator skip most depths of a long pile without enumerating.
@@ -755,7 +755,6 @@ def could_meld(pool: Pool, code: int, rules: Rules, index: TargetIndex) -> bool:
     rank, suit = code % 13 + 1, code // 13
     if index.group_ranks >> rank & 1 or index.run_suits >> suit & 1:
         return True
-    knobs = profile(rules)
     jokers = pool.jokers if knobs.wild else 0
     if RANK_COUNT[pool.spread >> 4 * rank & 15] + jokers >= 3:
         return True

@@ -48,7 +48,7 @@ from rummy500._engine.plays import (
     play_parts,
     plays_from_pool,
 )
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile, profile
 from rummy500._engine.states import copy_with
 from rummy500._engine.targets import target_index
 from rummy500.cards import card_from_code
@@ -61,9 +61,9 @@ from rummy500.statecore import StateCore
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
 
 
-def must_meld_at_once(state: StateCore, count: int) -> bool:
+def must_meld_at_once(knobs: Profile, count: int) -> bool:
     """Whether taking ``count`` cards requires melding the deepest one at once (T3, T3a, T4)."""
-    return count > 1 or profile(state.rules).top_discard_must_meld
+    return count > 1 or knobs.top_discard_must_meld
 
 
 def take(state: StateCore, move: Take) -> StateCore:
@@ -83,7 +83,8 @@ def take(state: StateCore, move: Take) -> StateCore:
         )
     taken = pile[-count:]
     deepest = taken[0]
-    must_meld = must_meld_at_once(state, count)
+    knobs = profile(rules)
+    must_meld = must_meld_at_once(knobs, count)
     if must_meld and move.play is None:
         raise illegal(
             Reason.MUST_MELD_TAKEN_CARD,
@@ -104,7 +105,7 @@ def take(state: StateCore, move: Take) -> StateCore:
     hand = with_cards(held, taken)
     forbidden = deepest if count == 1 else None
     if move.play is None:
-        if not _may_take_top(state, player, held, deepest):
+        if not _may_take_top(state, knobs, player, held, deepest):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {card_from_code(deepest)} p{player} could not end the turn: it may "
@@ -166,8 +167,7 @@ class _Scan:
         self.take_layoffs = take_layoffs
 
 
-def _scan(state: StateCore) -> _Scan:
-    knobs = profile(state.rules)
+def _scan(state: StateCore, knobs: Profile) -> _Scan:
     player = state.to_move
     limit = len(state.discard_codes) if knobs.any_depth else 1
     splits = knobs.dealers_gambit and may_split(state, player)
@@ -182,11 +182,9 @@ def _scan(state: StateCore) -> _Scan:
     )
 
 
-def _start_pool(state: StateCore, player: int, hand: bytes) -> tuple[Pool, int]:
+def _start_pool(state: StateCore, knobs: Profile, player: int, hand: bytes) -> tuple[Pool, int]:
     """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
-    if profile(
-        state.rules
-    ).dealers_gambit:  # jokers kept out of melds this hand are not in the pool
+    if knobs.dealers_gambit:  # jokers kept out of melds this hand are not in the pool
         pool, doublers = generation_pool(state, player, hand)
         return pool.copy(), doublers
     return Pool(hand), 0
@@ -210,14 +208,14 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
     if (
         depth in (None, 1)
         and not knobs.top_discard_must_meld
-        and _may_take_top(state, player, hand, pile[-1])
+        and _may_take_top(state, knobs, player, hand, pile[-1])
     ):
         moves.append(take_top_move(player))
-    scan = _scan(state)
+    scan = _scan(state, knobs)
     last = scan.last if depth is None else min(depth, scan.last)
     if last < scan.first:
         return moves
-    pool, doublers = _start_pool(state, player, hand)
+    pool, doublers = _start_pool(state, knobs, player, hand)
     index = target_index(state.melds)
     gambit = scan.splits or knobs.dealers_gambit
     first = scan.first if depth is None else max(depth, scan.first)
@@ -230,7 +228,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
                 continue
         else:
             pool.add(deepest)  # a native call (a bound method would be a generic one)
-        if count < first or not could_meld(pool, deepest, rules, index):
+        if count < first or not could_meld(pool, deepest, knobs, index):
             continue
         parts = play_parts(
             rules,
@@ -274,10 +272,13 @@ def take_depths(state: StateCore) -> list[int]:
     depths: list[int] = []
     if not pile:
         return depths
-    scan = _scan(state)
+    knobs = profile(rules)
+    scan = _scan(state, knobs)
     hand = hand_of(state.seat_codes, player)
-    top_alone = not rules.top_discard_must_meld and _may_take_top(state, player, hand, pile[-1])
-    pool, doublers = _start_pool(state, player, hand)
+    top_alone = not knobs.top_discard_must_meld and _may_take_top(
+        state, knobs, player, hand, pile[-1]
+    )
+    pool, doublers = _start_pool(state, knobs, player, hand)
     index = target_index(state.melds)
     for count in range(1, max(scan.last, 1) + 1):
         deepest = pile[-count]
@@ -288,7 +289,7 @@ def take_depths(state: StateCore) -> list[int]:
             continue
         if not meldable or count < scan.first or count > scan.last:
             continue
-        if not could_meld(pool, deepest, rules, index):
+        if not could_meld(pool, deepest, knobs, index):
             continue
         layoffs = scan.take_layoffs or scan.splits
         if not (scan.checked or count == 1 or scan.splits):
@@ -305,9 +306,8 @@ def take_depths(state: StateCore) -> list[int]:
     return depths
 
 
-def _may_take_top(state: StateCore, player: int, hand: bytes, top: int) -> bool:
+def _may_take_top(state: StateCore, knobs: Profile, player: int, hand: bytes, top: int) -> bool:
     """Whether the top discard may be taken alone: the player can still end the turn (T11, N1)."""
-    knobs = profile(state.rules)
     if not knobs.blockable and not knobs.dealers_gambit:
         # Any other card of the hand may then be discarded.
         for code in hand:
