@@ -89,11 +89,20 @@ def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
     pool, reserve = play_pool(state, player, turn.hand)
     effect = resolve_play(state.rules, state.melds, move, pool, turn.required)
     used, spent = spend(effect.used, reserve, required)
-    problem = play_problem(
-        state, player, move, pool, effect.points, turn.forbidden, effect.melds, reserve - spent
+    knobs = profile(state.rules)
+    # Only a card taken alone (T11) could keep this turn from ending, and there is
+    # none: a play leaving a card in hand to discard passes N1 without the full check.
+    surely_ends = (
+        turn.forbidden is None
+        and not (knobs.blockable or knobs.dealers_gambit)
+        and len(effect.used) < len(turn.hand)
     )
-    if problem is not None:
-        raise problem
+    if not surely_ends:
+        problem = play_problem(
+            state, player, move, pool, effect.points, turn.forbidden, effect.melds, reserve - spent
+        )
+        if problem is not None:
+            raise problem
     if not spent:
         return after_play(state, player, turn.hand, effect, turn.changes, turn.known)
     changes = dict(turn.changes, dealer_joker=False)
