@@ -131,7 +131,7 @@ class PoolCheck:
         self.player = player
         self.pool = pool
         self.forbidden = forbidden
-        self.size = sum(pool)
+        self.size = -1  # the number of cards in the pool, counted when first needed
         self.search: _Search | None = None  # the search of the turn's end, once asked
         self.facts = profile(state.rules)
         # the opening minimum still to reach (0 if none), and the points toward it
@@ -178,6 +178,8 @@ class PoolCheck:
         if not self.may_lay_off and isinstance(play, LAYOFF_MOVE):
             return not_opened(state, player)
         need = points_short(self.minimum, self.melded, points)
+        if self.size < 0:
+            self.size = sum(pool)
         left = self.size - len(used) - reserve
         if left == 0:
             problem = empty_hand_problem(state, player)
