@@ -575,6 +575,21 @@ _HELD_BITS: Final = (1 << 13) - 1
 _REACH: Final[dict[int, int]] = {}
 
 
+def _reach_key(held: int, first: int, length: int, jokers: int, ace_code: int) -> int:
+    """The key of :func:`_reach`'s memo: its arguments packed in one integer."""
+    return held | first << 13 | length << 17 | jokers << 21 | ace_code << 27
+
+
+def _reach_of(reach_key: int, ace: str) -> int:
+    """:func:`_reach` of the arguments packed in ``reach_key`` (remembered)."""
+    reach = _REACH.get(reach_key)
+    if reach is None:
+        held, first = reach_key & _HELD_BITS, reach_key >> 13 & 15
+        length, jokers = reach_key >> 17 & 15, reach_key >> 21 & 63
+        reach = store(_REACH, reach_key, _reach(held, first, length, jokers, ace), _MEMO_LIMIT)
+    return reach
+
+
 def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
     """The rank bits of ``held`` that a lay-off on a run could use (the rest change nothing).
 
@@ -662,21 +677,13 @@ def _add_layoff_moves(
             held = suit_masks[line]
             if not held & taken and not wild_jokers:
                 continue
-            length = 13 - room
             # What a run takes depends on its suit, first rank and length only (not on
             # which of its cards are jokers): the keys are integers of those, the held
             # ranks, the jokers and the ace (the reach's), then the required card, the
             # meld's number and the player (the moves').
-            reach_key = held | first << 13 | length << 17 | wild_jokers << 21 | knobs.ace_code << 27
+            reach_key = _reach_key(held, first, 13 - room, wild_jokers, knobs.ace_code)
             reach = _REACH.get(reach_key)
-            if reach is None:
-                reach = store(
-                    _REACH,
-                    reach_key,
-                    _reach(held, first, length, wild_jokers, knobs.ace),
-                    _MEMO_LIMIT,
-                )
-            held = reach
+            held = _reach_of(reach_key, knobs.ace) if reach is None else reach
             usable = wild_jokers
             if not held and not usable:
                 continue
@@ -748,16 +755,28 @@ _NEAR_RANKS: Final = {length: _near_ranks(length - 1) for length in range(3, 14)
 def could_meld(pool: Pool, code: int, knobs: Profile, index: TargetIndex) -> bool:
     """A quick necessary condition for any meld or lay-off holding the card ``code``.
 
-    It lets the generator skip most depths of a long pile without enumerating.
+    It lets the generator skip most depths of a long pile without enumerating:
+    a group needs three suits of the rank (jokers counted), a run cards of the
+    suit near the rank, a lay-off a group of the rank on the table or a run of
+    the suit that the card can reach (:func:`_reach`).
     """
     if code == JOKER_CODE:
         return True
     rank, suit = code % 13 + 1, code // 13
-    if index.group_ranks >> rank & 1 or index.run_suits >> suit & 1:
-        return True
     jokers = pool.jokers if knobs.wild else 0
     if RANK_COUNT[pool.spread >> 4 * rank & 15] + jokers >= 3:
         return True
     length = knobs.min_run
-    near = pool.suit_masks[suit] & _NEAR_RANKS[length][rank]
-    return RANK_COUNT[near] + jokers >= length - 1
+    held = pool.suit_masks[suit]
+    if RANK_COUNT[held & _NEAR_RANKS[length][rank]] + jokers >= length - 1:
+        return True
+    if index.group_ranks >> rank & 1:
+        return True
+    if index.run_suits >> suit & 1:
+        bit = 1 << rank - 1
+        for target in index.targets(code):
+            if not target[2]:  # a run of the card's suit (the groups were asked above)
+                reach_key = _reach_key(held, target[7], 13 - target[4], jokers, knobs.ace_code)
+                if _reach_of(reach_key, knobs.ace) & bit:
+                    return True
+    return False
