@@ -682,8 +682,7 @@ def _add_layoff_moves(
             # ranks, the jokers and the ace (the reach's), then the required card, the
             # meld's number and the player (the moves').
             reach_key = _reach_key(held, first, 13 - room, wild_jokers, knobs.ace_code)
-            reach = _REACH.get(reach_key)
-            held = _reach_of(reach_key, knobs.ace) if reach is None else reach
+            held = _reach_of(reach_key, knobs.ace)
             usable = wild_jokers
             if not held and not usable:
                 continue
