@@ -8,7 +8,24 @@ hand; T4 the variants of taking: ``discard_take = top_only``,
 
 from __future__ import annotations
 
-from rummy500 import Phase, Reason, Take, legal_moves, parse_move
+import random
+
+from rummy500 import (
+    GameState,
+    Phase,
+    Reason,
+    Take,
+    apply_move,
+    legal_moves,
+    new_game,
+    parse_move,
+    presets,
+)
+from rummy500._engine.plays import could_meld, play_parts
+from rummy500._engine.profile import profile
+from rummy500._engine.targets import target_index
+from rummy500.meldgen import Pool
+from rummy500.seatcodes import hand_of
 from tests.helpers import both, cards, hand, knobs, legal, under, with_keys
 from tests.positions import illegal, play, position, texts
 
@@ -191,3 +208,46 @@ def test_t4_v2_wikipedia_any_card_from_the_pile_into_a_new_meld_of_three():
     state = with_keys(state, opened=[0])  # past the opening minimum (T8)
     assert legal(state) == {"p0: draw", "p0: take 1 meld 8S 8H 8D"}
     illegal(state, "take 1", Reason.MUST_MELD_TAKEN_CARD, "T3")
+
+
+# ---------------------------------------------------------------------------
+# The quick test before a depth's plays are listed (T3)
+
+
+def _depths_turned_down(state: GameState) -> int:
+    """How many depths of the pile ``could_meld`` turns down; each must have no play."""
+    rules, player, pile = state.rules, state.to_move, state.discard_codes
+    pool = Pool(hand_of(state.seat_codes, player))
+    index = target_index(state.melds)
+    turned_down = 0
+    for count in range(1, len(pile) + 1):
+        deepest = pile[-count]
+        pool.add(deepest)
+        if not could_meld(pool, deepest, profile(rules), index):
+            turned_down += 1
+            parts = play_parts(rules, state.melds, player, pool, deepest, index=index)
+            assert not any(parts), (rules, count, state)
+    return turned_down
+
+
+def test_t3_could_meld_lets_through_every_depth_with_a_play():
+    """``could_meld`` is a necessary condition: a depth it turns down has no play.
+
+    Along random hands of every preset (but dealer's gambit, whose pools leave
+    some jokers out), 2 and 4 players: each depth of the pile in the draw phase,
+    the pool holding the hand and the cards above.
+    """
+    turned_down = 0
+    for name in presets.names():
+        rules = presets.get(name)
+        for players in (2, 4):
+            if rules.dealers_gambit or not rules.min_players <= players <= rules.max_players:
+                continue
+            rng = random.Random(f"{name} {players}")
+            for seed in range(6):
+                state = new_game(rules, players, seed=seed)
+                while not state.is_over:
+                    if state.phase is Phase.DRAW:
+                        turned_down += _depths_turned_down(state)
+                    state = apply_move(state, rng.choice(legal_moves(state)))
+    assert turned_down > 1000
