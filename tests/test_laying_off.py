@@ -392,7 +392,7 @@ def test_l3_every_listed_lay_off_is_the_one_layoff_makes_and_runs_list_the_same_
     suit = next((SPEC_SUIT[code] for code in meld.codes if SPEC_SUIT[code] >= 0), 0)
     near = st.one_of(st.integers(suit * 13, suit * 13 + 12), st.integers(0, 52), st.just(52))
     codes = data.draw(st.lists(near, max_size=12))
-    pool = Pool(codes)
+    pool = Pool(bytes(codes))
     required = data.draw(
         st.one_of(st.none(), st.sampled_from([*codes, 52]) if codes else st.none())
     )

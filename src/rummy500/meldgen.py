@@ -121,11 +121,14 @@ def _run_windows_through(
 
 def count_vector(cards: Iterable[Card]) -> list[int]:
     """The count of each card code (0–52) in ``cards``: :func:`code_counts` of their codes."""
-    return code_counts([card.code for card in cards])
+    return code_counts(bytes([card.code for card in cards]))
 
 
-def code_counts(codes: Iterable[int]) -> list[int]:
-    """The count of each card code (0–52) in ``codes`` (a hand's ``bytes``, say)."""
+def code_counts(codes: bytes) -> list[int]:
+    """The count of each card code (0–52) in ``codes`` (a hand's codes, say).
+
+    ``bytes``, not any sequence: the compiled build reads them natively.
+    """
     counts = [0] * NUM_CODES
     for code in codes:
         counts[code] += 1
@@ -163,7 +166,8 @@ class Pool:
 
     __slots__ = ("jokers", "spread", "suit_masks")
 
-    def __init__(self, codes: Iterable[int] = ()) -> None:
+    def __init__(self, codes: bytes = b"") -> None:
+        """The pool of the cards ``codes`` (``bytes``, which the compiled build reads natively)."""
         suit_masks = [0, 0, 0, 0]
         spread = jokers = 0
         for code in codes:
@@ -179,7 +183,7 @@ class Pool:
     @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Pool:
         """The pool of the cards with ``counts[code] > 0`` (and ``counts[52]`` jokers)."""
-        pool = cls(code for code in range(JOKER_CODE) if counts[code])
+        pool = cls(bytes([code for code in range(JOKER_CODE) if counts[code]]))
         pool.jokers = counts[JOKER_CODE]
         return pool
 

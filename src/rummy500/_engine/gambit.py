@@ -51,7 +51,7 @@ from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, Move, Nominate, Play, Split
-from rummy500.seatcodes import hand_of, seat_count, with_hand
+from rummy500.seatcodes import ONE_BYTE, hand_of, seat_count, with_hand
 from rummy500.seating import next_seat
 from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, jokers_tamed
@@ -184,7 +184,7 @@ def generation_pool(
     if not profile(state.rules).dealers_gambit:
         return hand_index(hand).pool, 0
     jokers = hand.count(JOKER_CODE) + (dealer_reserve(state, player) if own_turn else 0)
-    pool = Pool(code for code in hand if code != JOKER_CODE)
+    pool = Pool(hand.replace(ONE_BYTE[JOKER_CODE], b""))
     effect = state.joker_effect
     if effect is NOMINATED_WILD:
         for _ in range(jokers):

@@ -41,6 +41,7 @@ from rummy500.melds import Meld
 from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Rules
+from rummy500.seatcodes import ONE_BYTE
 from rummy500.speccodes import (
     BARE_JOKER,
     SPEC_PHYSICAL,
@@ -292,7 +293,7 @@ def playable_on_table(
     """
     if code == JOKER_CODE and not jokers_wild:
         return False
-    pool = Pool((code,))
+    pool = Pool(ONE_BYTE[code])
     return any(
         layoffs_from_pool(table_meld.meld, pool, rules, code)
         for table_meld in melds

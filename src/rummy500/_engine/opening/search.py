@@ -225,8 +225,10 @@ class OpeningSearch:
         if found is None:
             facts = self._facts
             pool = Pool(
-                [other * 13 + rank for other in range(4) if rank_cards[other]]
-                + [base + index for index in range(13) if suit_cards[index]]
+                bytes(
+                    [other * 13 + rank for other in range(4) if rank_cards[other]]
+                    + [base + index for index in range(13) if suit_cards[index]]
+                )
             )
             pool.jokers = counts[JOKER_CODE]
             found = self._options(
