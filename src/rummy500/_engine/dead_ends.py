@@ -78,7 +78,7 @@ def play_problem(
     state: StateCore,
     player: int,
     play: Play,
-    pool: Sequence[int],
+    pool: list[int],
     points: int,
     forbidden: int | None,
     melds_after: tuple[TableMeld, ...] | None = None,
@@ -124,7 +124,7 @@ class PoolCheck:
     )
 
     def __init__(
-        self, state: StateCore, player: int, pool: Sequence[int], forbidden: int | None
+        self, state: StateCore, player: int, pool: list[int], forbidden: int | None
     ) -> None:
         """Prepare the checks of plays by ``player`` from ``pool`` (see :func:`play_problem`)."""
         self.state = state

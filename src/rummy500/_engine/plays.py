@@ -165,7 +165,7 @@ def resolve_play(
     rules: Rules,
     melds: tuple[TableMeld, ...],
     play: Play,
-    pool: Sequence[int],
+    pool: list[int],
     required: tuple[int, str] | None = None,
 ) -> PlayEffect:
     """Check ``play`` against the table and a pool of card counts; return its effect.
@@ -620,7 +620,7 @@ def _reach(held: int, first: int, length: int, jokers: int, ace: str) -> int:
     return reach
 
 
-def _group_ranks(suit_masks: Sequence[int], fewest: int) -> int:
+def _group_ranks(suit_masks: list[int], fewest: int) -> int:
     """The rank bits held in at least ``fewest`` suits (a bit count per rank, at once)."""
     a, b, c, d = suit_masks
     if fewest >= 3:
