@@ -13,7 +13,6 @@ the rule-section modules.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from typing import Any, Final
 
 from rummy500._engine.illegal import from_meld_error, illegal
@@ -509,7 +508,7 @@ def _add_meld_moves(
     spread = pool.spread
     fewest = 3 - wild_jokers
     if required is not None and not need_joker:  # a natural card
-        suits: Sequence[int] = (required // 13,)
+        suits: tuple[int, ...] = (required // 13,)
         required_suit = required // 13
         required_bit = 1 << (required % 13)
         candidates = 1 << (required % 13)

@@ -10,7 +10,6 @@ after a play the new table's index is derived from the old one
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from rummy500._engine.members import GROUP
@@ -121,13 +120,14 @@ class TargetIndex:
                 run_suits |= 1 << target[3]
         self.group_ranks = group_ranks
         self.run_suits = run_suits
-        self._holding: dict[int, Sequence[Target]] = {}
+        self._holding: dict[int, list[Target]] = {}
 
-    def targets(self, required: int | None) -> Sequence[Target]:
+    def targets(self, required: int | None) -> list[Target]:
         """The melds a lay-off could go on; with ``required``, one holding that natural card.
 
         In meld-number order: the groups of its rank and the runs of its suit
-        (found once per card).
+        (found once per card).  The list is the index's own: read it, do not
+        change it (a list, which the compiled build iterates natively).
         """
         if required is None or required == JOKER_CODE:
             return self.every
@@ -135,7 +135,7 @@ class TargetIndex:
         if found is None:
             rank, suit = required % 13 + 1, required // 13
             if not (self.group_ranks >> rank & 1 or self.run_suits >> suit & 1):
-                found = ()
+                found = []
             else:
                 found = [
                     target for target in self.every if target[3] == (rank if target[2] else suit)
