@@ -76,7 +76,7 @@ def hand_index(hand: bytes) -> HandIndex:
     return store(_INDEXES, hand, HandIndex(hand), _INDEX_LIMIT)
 
 
-def without(hand: bytes, codes: Sequence[int]) -> bytes:
+def without(hand: bytes, codes: tuple[int, ...]) -> bytes:
     """``hand`` less one card per code in ``codes`` (all present)."""
     if len(codes) == 1:
         index = hand.find(codes[0])
@@ -94,13 +94,13 @@ def without(hand: bytes, codes: Sequence[int]) -> bytes:
     return bytes(kept)
 
 
-def with_cards(hand: bytes, codes: Sequence[int]) -> bytes:
+def with_cards(hand: bytes, codes: bytes) -> bytes:
     """``hand`` (sorted) with the cards of ``codes`` added, still sorted."""
     if len(codes) == 1:
         code = codes[0]
         index = bisect_right(hand, code)
         return hand[:index] + ONE_BYTE[code] + hand[index:]
-    return bytes(sorted(hand + bytes(codes)))
+    return bytes(sorted(hand + codes))
 
 
 def minus(counts: Sequence[int], codes: Sequence[int]) -> list[int]:
