@@ -140,11 +140,6 @@ def code_counts(codes: bytes) -> list[int]:
 _SUIT_OF: Final = tuple(code // 13 for code in range(JOKER_CODE))
 _RANK_BIT: Final = tuple(1 << code % 13 for code in range(JOKER_CODE))
 _SPREAD_BIT: Final = tuple(1 << 4 * (code % 13 + 1) + code // 13 for code in range(JOKER_CODE))
-# Per card code, its bit among the 52 cards (suit by suit, 13 bits each), and its
-# bit in ``spread``; a joker (52) sets neither.
-_CARD_BIT: Final = (*(1 << code for code in range(JOKER_CODE)), 0)
-_CARD_SPREAD_BIT: Final = (*_SPREAD_BIT, 0)
-_SUIT_BITS: Final = (1 << 13) - 1
 
 #: The number of ranks in each rank mask (13 bits: bit ``r - 1`` for rank ``r``, or a
 #: bit per suit), and the lowest of them (0 for none).  Read from tables: the
@@ -173,18 +168,17 @@ class Pool:
 
     def __init__(self, codes: bytes = b"") -> None:
         """The pool of the cards ``codes`` (``bytes``, which the compiled build reads natively)."""
-        cards = spread = 0  # two integers the loop ORs into, split into suits after it
+        suit_masks = [0, 0, 0, 0]
+        spread = jokers = 0
         for code in codes:
-            cards |= _CARD_BIT[code]
-            spread |= _CARD_SPREAD_BIT[code]
-        self.suit_masks = [
-            cards & _SUIT_BITS,
-            cards >> 13 & _SUIT_BITS,
-            cards >> 26 & _SUIT_BITS,
-            cards >> 39,
-        ]
+            if code == JOKER_CODE:
+                jokers += 1
+            else:
+                suit_masks[_SUIT_OF[code]] |= _RANK_BIT[code]
+                spread |= _SPREAD_BIT[code]
+        self.suit_masks = suit_masks
         self.spread = spread
-        self.jokers = codes.count(JOKER_CODE)
+        self.jokers = jokers
 
     @classmethod
     def from_counts(cls, counts: Sequence[int]) -> Pool:
