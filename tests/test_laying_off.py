@@ -447,7 +447,7 @@ def test_l5_equal_credits_of_table_melds_are_one_tuple():
     import random
 
     from rummy500 import apply_move, legal_moves, new_game
-    from rummy500._engine.plays import _CREDITS
+    from rummy500._engine.credits import _CREDITS
 
     _CREDITS.clear()  # a table emptied when full may start afresh between two equal credits
     rng = random.Random(3)
@@ -463,3 +463,36 @@ def test_l5_equal_credits_of_table_melds_are_one_tuple():
                 built += number >= len(before) or table_meld is not before[number]
     assert len(seen) > 5
     assert built > 2 * len(seen)
+
+
+def test_l5_a_lay_off_keeps_the_old_cards_credits_and_credits_the_new_ones():
+    # Along random hands of every preset: each lay-off's credits are the old meld's,
+    # card for card (each code's old credits in order), and the player's for the
+    # cards laid off, as a count of the credits by code says.
+    import random
+
+    from rummy500 import apply_move, legal_moves, new_game, presets
+
+    checked = 0
+    for name in presets.names():
+        rules = presets.get(name)
+        rng = random.Random(name)
+        for seed in range(4):
+            state = new_game(rules, rules.min_players, seed=seed)
+            while not state.is_over:
+                move = rng.choice(legal_moves(state))
+                after = apply_move(state, move)
+                play = getattr(move, "play", move)
+                if isinstance(play, LayoffMove):
+                    old, new = state.melds[play.target], after.melds[play.target]
+                    expected: dict[int, list[int]] = {}
+                    for code, seat in zip(old.meld.codes, old.by, strict=True):
+                        expected.setdefault(code, []).append(seat)
+                    credits = [
+                        expected[code].pop(0) if expected.get(code) else play.player
+                        for code in new.meld.codes
+                    ]
+                    assert new.by == tuple(credits), (name, old, new)
+                    checked += 1
+                state = after
+    assert checked > 100

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Final
 
+from rummy500._engine.credits import layoff_credits, shared_credits
 from rummy500._engine.illegal import from_meld_error, illegal
 from rummy500._engine.members import (
     LAYOFF_MOVE,
@@ -215,7 +216,7 @@ def resolve_play(
             )
         factor = 2 if doubled else 1
         table_meld = table_meld_of(
-            meld, _shared((play.player,) * len(codes)), new.multiplier * factor, doubled
+            meld, shared_credits((play.player,) * len(codes)), new.multiplier * factor, doubled
         )
         changed = (*melds, table_meld)
         derive_index(melds, changed, len(melds))
@@ -240,36 +241,11 @@ def resolve_play(
             "§10",
         )
     new_meld = table_meld_of(
-        result, _credits(table_meld, result, play.player), table_meld.multiplier, False
+        result, layoff_credits(table_meld, result, play.player), table_meld.multiplier, False
     )
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
     derive_index(melds, changed, play.target)
     return PlayEffect(changed, used, 0, 0, len(codes))
-
-
-# The credits of table melds, shared: few distinct tuples recur in every hand, and
-# a table meld is rebuilt at every lay-off on it (what a hand's states hold).
-_CREDITS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def _shared(credits: tuple[int, ...]) -> tuple[int, ...]:
-    """The one tuple kept for credits equal to ``credits``."""
-    kept = _CREDITS.get(credits)
-    if kept is None:
-        kept = store(_CREDITS, credits, credits, MEMO_LIMIT)
-    return kept
-
-
-def _credits(old: TableMeld, result: Meld, player: int) -> tuple[int, ...]:
-    """Credits of ``result``: the old cards keep theirs, the new ones go to ``player`` (L5)."""
-    credits: dict[int, list[int]] = {}
-    for code, seat in zip(old.meld.codes, old.by, strict=True):
-        credits.setdefault(code, []).append(seat)
-    by = []
-    for code in result.codes:
-        earlier = credits.get(code)
-        by.append(earlier.pop(0) if earlier else player)
-    return _shared(tuple(by))
 
 
 def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:
