@@ -131,7 +131,7 @@ def code_counts(codes: bytes) -> list[int]:
     """
     counts = [0] * NUM_CODES
     for code in codes:
-        counts[code] += 1
+        counts[code] = counts[code] + 1
     return counts
 
 
@@ -174,7 +174,8 @@ class Pool:
             if code == JOKER_CODE:
                 jokers += 1
             else:
-                suit_masks[_SUIT_OF[code]] |= _RANK_BIT[code]
+                suit = _SUIT_OF[code]
+                suit_masks[suit] = suit_masks[suit] | _RANK_BIT[code]
                 spread |= _SPREAD_BIT[code]
         self.suit_masks = suit_masks
         self.spread = spread
@@ -200,7 +201,9 @@ class Pool:
         if code == JOKER_CODE:
             self.jokers += 1
         else:
-            self.suit_masks[_SUIT_OF[code]] |= _RANK_BIT[code]
+            suit_masks = self.suit_masks
+            suit = _SUIT_OF[code]
+            suit_masks[suit] = suit_masks[suit] | _RANK_BIT[code]
             self.spread |= _SPREAD_BIT[code]
 
     def rank_mask(self, rank: int) -> int:
@@ -390,7 +393,7 @@ def _runs(
                 for chosen in combinations(replaceable, replaced):
                     changed = list(first)
                     for position in chosen:
-                        changed[position] += RUN_JOKER_BASE
+                        changed[position] = changed[position] + RUN_JOKER_BASE
                     result.append(tuple(changed))
     return tuple(result)
 
@@ -643,6 +646,6 @@ def _joker_choices(
         for chosen in combinations(replaceable, replaced):
             laid = list(base_codes)
             for position in chosen:
-                laid[position] += RUN_JOKER_BASE
+                laid[position] = laid[position] + RUN_JOKER_BASE
             if not need_joker or any(code >= JOKER_CODE for code in laid):
                 yield laid

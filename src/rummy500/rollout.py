@@ -86,8 +86,8 @@ class _Hand:
             bit = 1 << rank
             if masks[suit] & bit:
                 self.copies[code] = self.copies.get(code, 1) + 1
-            ranks[rank] += 1
-            masks[suit] |= bit
+            ranks[rank] = ranks[rank] + 1
+            masks[suit] = masks[suit] | bit
 
     def uses(self, wild: bool, wrap: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The uses of every held card at once (see :func:`_uses`), kept for the last ``wild``."""
@@ -263,11 +263,11 @@ class _Weigher:
         suit, rank = divmod(code, 13)
         masks = hand.masks.copy()
         twice = masks[suit] >> rank & 1
-        masks[suit] |= 1 << rank
+        masks[suit] = masks[suit] | 1 << rank
         counts = None
         if twice or hand.copies:
             counts = hand.ranks.copy()
-            counts[rank] += 1
+            counts[rank] = counts[rank] + 1
         jokers = hand.jokers if self.wild else 0
         melded, partnered = _uses(masks, counts, jokers, self.policy.wrap)
         values = self.policy.values
@@ -466,7 +466,7 @@ class RolloutPolicy:
                 else:
                     in_meld, partner = hand.held_uses(code, wild, self.wrap)
                     weight = 0.0 if in_meld else 0.5 if partner else 1.0
-                totals[seat] -= weight * values[code]
+                totals[seat] = totals[seat] - weight * values[code]
         return [sum(totals[seat] for seat in side) for side in sides(rules, players)]
 
     def choose(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:

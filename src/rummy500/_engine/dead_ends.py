@@ -202,7 +202,7 @@ class PoolCheck:
         if need == 0 and left > kept and (not self.facts.final_discard_unplayable or left > 1):
             return None
         rest = minus(pool, used)
-        rest[JOKER_CODE] -= reserve
+        rest[JOKER_CODE] = rest[JOKER_CODE] - reserve
         may_layoff = self.may_lay_off or (need == 0 and points > 0)
         search = self.search
         if search is None:

@@ -100,7 +100,7 @@ def play_pool(state: StateCore, player: int, codes: bytes) -> tuple[list[int], i
     """
     counts = code_counts(codes)
     reserve = dealer_reserve(state, player)
-    counts[JOKER_CODE] += reserve
+    counts[JOKER_CODE] = counts[JOKER_CODE] + reserve
     return counts, reserve
 
 

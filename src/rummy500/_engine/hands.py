@@ -107,5 +107,5 @@ def minus(counts: Sequence[int], codes: Sequence[int]) -> list[int]:
     """A copy of ``counts`` less one card per code in ``codes``."""
     rest = list(counts)
     for code in codes:
-        rest[code] -= 1
+        rest[code] = rest[code] - 1
     return rest

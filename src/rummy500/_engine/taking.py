@@ -314,7 +314,7 @@ def _may_take_top(state: StateCore, knobs: Profile, player: int, hand: bytes, to
             if code != top:
                 return True
     counts = code_counts(hand)
-    counts[top] += 1
+    counts[top] = counts[top] + 1
     return can_finish_with(state, player, counts, top)
 
 

@@ -343,7 +343,7 @@ class _Question:
         """Whether one of the melds ``options``, laid (doubled if a joker is spare), leads on."""
         for codes, points, cards, value in options:
             for card in cards:
-                counts[card] -= 1
+                counts[card] = counts[card] - 1
             laid.append((codes, False))
             found = self.reach(counts, spare, index, need - points, bound - value, laid)
             if not found and spare:
@@ -351,7 +351,7 @@ class _Question:
                 found = self.reach(counts, spare - 1, index, need - 2 * points, bound - value, laid)
             laid.pop()
             for card in cards:
-                counts[card] += 1
+                counts[card] = counts[card] + 1
             if found:
                 return True
         return False
