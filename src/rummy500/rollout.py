@@ -82,7 +82,7 @@ class _Hand:
             if code == JOKER_CODE:
                 self.jokers += 1
                 continue
-            suit, rank = divmod(code, 13)
+            suit, rank = code // 13, code % 13
             bit = 1 << rank
             if masks[suit] & bit:
                 self.copies[code] = self.copies.get(code, 1) + 1
@@ -133,7 +133,7 @@ class _Hand:
     def held_uses(self, code: int, wild: bool, wrap: bool) -> tuple[bool, bool]:
         """Whether held natural card ``code`` is in a meld of this hand, and has a partner."""
         melded, partnered = self.uses(wild, wrap)
-        suit, rank = divmod(code, 13)
+        suit, rank = code // 13, code % 13
         return bool(melded[suit] >> rank & 1), bool(partnered[suit] >> rank & 1)
 
 
@@ -242,7 +242,7 @@ class _Weigher:
         return total
 
     def _weight(self, melded: Sequence[int], partnered: Sequence[int], code: int) -> int:
-        suit, rank = divmod(code, 13)
+        suit, rank = code // 13, code % 13
         if melded[suit] >> rank & 1:
             return _IN_MELD
         answers = self.answers
@@ -260,7 +260,7 @@ class _Weigher:
         of its suit's nearest ranks only).
         """
         hand = self.hand
-        suit, rank = divmod(code, 13)
+        suit, rank = code // 13, code % 13
         masks = hand.masks.copy()
         twice = masks[suit] >> rank & 1
         masks[suit] = masks[suit] | 1 << rank

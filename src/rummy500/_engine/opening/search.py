@@ -215,7 +215,7 @@ class OpeningSearch:
         (memoized on those).  A run that is two runs worth the same points is
         left out (the two serve), unless jokers double melds.
         """
-        suit, rank = divmod(code, 13)
+        suit, rank = code // 13, code % 13
         base = suit * 13
         # which cards of its suit and of its rank are held (not how many copies)
         suit_cards = bytes(counts[base : base + 13]).translate(_HELD)
