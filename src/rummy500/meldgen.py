@@ -140,6 +140,9 @@ def code_counts(codes: bytes) -> list[int]:
 _SUIT_OF: Final = tuple(code // 13 for code in range(JOKER_CODE))
 _RANK_BIT: Final = tuple(1 << code % 13 for code in range(JOKER_CODE))
 _SPREAD_BIT: Final = tuple(1 << 4 * (code % 13 + 1) + code // 13 for code in range(JOKER_CODE))
+#: Per card code, its bit among the 52 cards: 13 bits a suit, S H D C.
+_CARD_BIT: Final = tuple(1 << code for code in range(JOKER_CODE))
+_SUIT_BITS: Final = (1 << 13) - 1
 
 #: The number of ranks in each rank mask (13 bits: bit ``r - 1`` for rank ``r``, or a
 #: bit per suit), and the lowest of them (0 for none).  Read from tables: the
@@ -168,16 +171,19 @@ class Pool:
 
     def __init__(self, codes: bytes = b"") -> None:
         """The pool of the cards ``codes`` (``bytes``, which the compiled build reads natively)."""
-        suit_masks = [0, 0, 0, 0]
-        spread = jokers = 0
+        cards = spread = jokers = 0  # the cards' bits, split into suits after the loop
         for code in codes:
             if code == JOKER_CODE:
                 jokers += 1
             else:
-                suit = _SUIT_OF[code]
-                suit_masks[suit] = suit_masks[suit] | _RANK_BIT[code]
+                cards |= _CARD_BIT[code]
                 spread |= _SPREAD_BIT[code]
-        self.suit_masks = suit_masks
+        self.suit_masks = [
+            cards & _SUIT_BITS,
+            cards >> 13 & _SUIT_BITS,
+            cards >> 26 & _SUIT_BITS,
+            cards >> 39,
+        ]
         self.spread = spread
         self.jokers = jokers
 
