@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rummy500.state import STATE_FIELDS, GameState, Phase
-from rummy500.statecore import StateCore
+from rummy500.statecore import CORE_FIELDS, StateCore
 from rummy500.statefields import (
     CLEARED_TURN,
     HAND_FIELDS,
@@ -63,10 +63,13 @@ _AS_CODES: Final = {
 ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(
     dict.fromkeys([_AS_CODES.get(field, field) for field in FIELDS])
 )
-#: Each field by the record that holds it: 0 the state itself, 1 the turn's
-#: record, 2 the hand's (one lookup per changed name).
-_RECORD_OF: Final[dict[str, int]] = {
-    name: 1 if name in TURN_FIELDS else 2 if name in HAND_FIELDS else 0 for name in ENGINE_FIELDS
+#: Each field as the engine names it: the record that holds it (0 the state
+#: itself, 1 the turn's record, 2 the hand's) and its place among that record's
+#: constructor arguments (one lookup per changed name).
+_PLACE: Final[dict[str, tuple[int, int]]] = {
+    **{name: (0, place) for place, name in enumerate(CORE_FIELDS) if not name.startswith("_")},
+    **{name: (1, place) for place, name in enumerate(TURN_FIELDS)},
+    **{name: (2, place) for place, name in enumerate(HAND_FIELDS)},
 }
 #: The public class the engine gives the states it builds (a name imported from a
 #: plain module would be looked up at every state).
@@ -88,81 +91,83 @@ def evolve(state: StateCore, **changes: Any) -> StateCore:
 
 
 def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
-    """:func:`evolve` with the changes in a dict (which a caller may build up in steps)."""
-    turn_changes = hand_changes = False
-    for name in changes:
-        record = _RECORD_OF.get(name)
-        if record is None:
+    """:func:`evolve` with the changes in a dict (which a caller may build up in steps).
+
+    Each change is placed by one lookup of its name; the fields not named are
+    the state's own.
+    """
+    own: list[Any] = [
+        state.rules,
+        state.to_move,
+        state.phase,
+        state.seat_codes,
+        state.stock_codes,
+        state.discard_codes,
+        state.melds,
+        state.last_discarder,
+        state.taken_codes,
+    ]
+    turn_values: list[Any] | None = None
+    hand_values: list[Any] | None = None
+    turn_changed = hand_changed = False
+    for name, value in changes.items():
+        place = _PLACE.get(name)
+        if place is None:
             raise TypeError(f"GameState has no field {name!r}")
-        if record == 1:
-            turn_changes = True
-        elif record == 2:
-            hand_changes = True
-    turn = _turn_with(state._turn, changes) if turn_changes else state._turn
-    hand = _hand_with(state._hand, changes) if hand_changes else state._hand
+        record, position = place
+        if record == 0:
+            own[position] = value
+        elif record == 1:
+            if turn_values is None:
+                turn_values = _turn_values(state._turn)
+            turn_changed = turn_changed or value is not turn_values[position]
+            turn_values[position] = value
+        else:
+            if hand_values is None:
+                hand_values = _hand_values(state._hand)
+            hand_changed = hand_changed or value is not hand_values[position]
+            hand_values[position] = value
+    turn = state._turn
+    if turn_changed and turn_values is not None:
+        t = turn_values
+        turn = TurnFields(t[0], t[1], t[2], t[3], t[4], t[5], t[6])
+    hand = state._hand
+    if hand_changed and hand_values is not None:
+        h = hand_values
+        hand = HandFields(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
     built = StateCore(
-        changes.get("rules", state.rules),
-        changes.get("to_move", state.to_move),
-        changes.get("phase", state.phase),
-        changes.get("seat_codes", state.seat_codes),
-        changes.get("stock_codes", state.stock_codes),
-        changes.get("discard_codes", state.discard_codes),
-        changes.get("melds", state.melds),
-        changes.get("last_discarder", state.last_discarder),
-        changes.get("taken_codes", state.taken_codes),
-        turn,
-        hand,
+        own[0], own[1], own[2], own[3], own[4], own[5], own[6], own[7], own[8], turn, hand
     )
     built.__class__ = _GAME_STATE
     return built
 
 
-def _turn_with(turn: TurnFields, changes: dict[str, Any]) -> TurnFields:
-    """``turn`` with the turn fields of ``changes`` (itself if each is the very value held)."""
-    result = changes.get("result", turn.result)
-    points = changes.get("turn_points", turn.turn_points)
-    cards = changes.get("turn_cards", turn.turn_cards)
-    longest = changes.get("turn_longest_run", turn.turn_longest_run)
-    out = changes.get("went_out", turn.went_out)
-    rummy = changes.get("went_out_rummy", turn.went_out_rummy)
-    long_run = changes.get("went_out_long_run", turn.went_out_long_run)
-    if (
-        result is turn.result
-        and points is turn.turn_points
-        and cards is turn.turn_cards
-        and longest is turn.turn_longest_run
-        and out is turn.went_out
-        and rummy is turn.went_out_rummy
-        and long_run is turn.went_out_long_run
-    ):
-        return turn
-    return TurnFields(result, points, cards, longest, out, rummy, long_run)
+def _turn_values(turn: TurnFields) -> list[Any]:
+    """The fields of ``turn``, in the order of :data:`~rummy500.statefields.TURN_FIELDS`."""
+    return [
+        turn.result,
+        turn.turn_points,
+        turn.turn_cards,
+        turn.turn_longest_run,
+        turn.went_out,
+        turn.went_out_rummy,
+        turn.went_out_long_run,
+    ]
 
 
-def _hand_with(hand: HandFields, changes: dict[str, Any]) -> HandFields:
-    """``hand`` with the hand fields of ``changes`` (itself if each is the very value held)."""
-    dealer = changes.get("dealer", hand.dealer)
-    seed = changes.get("seed", hand.seed)
-    opened = changes.get("opened", hand.opened)
-    rebuilds = changes.get("stock_rebuilds", hand.stock_rebuilds)
-    idle = changes.get("idle_turns", hand.idle_turns)
-    effect = changes.get("joker_effect", hand.joker_effect)
-    dealer_joker = changes.get("dealer_joker", hand.dealer_joker)
-    blocked_by = changes.get("blocked_by", hand.blocked_by)
-    dead = changes.get("dead", hand.dead)
-    if (
-        dealer is hand.dealer
-        and seed is hand.seed
-        and opened is hand.opened
-        and rebuilds is hand.stock_rebuilds
-        and idle is hand.idle_turns
-        and effect is hand.joker_effect
-        and dealer_joker is hand.dealer_joker
-        and blocked_by is hand.blocked_by
-        and dead is hand.dead
-    ):
-        return hand
-    return HandFields(dealer, seed, opened, rebuilds, idle, effect, dealer_joker, blocked_by, dead)
+def _hand_values(hand: HandFields) -> list[Any]:
+    """The fields of ``hand``, in the order of :data:`~rummy500.statefields.HAND_FIELDS`."""
+    return [
+        hand.dealer,
+        hand.seed,
+        hand.opened,
+        hand.stock_rebuilds,
+        hand.idle_turns,
+        hand.joker_effect,
+        hand.dealer_joker,
+        hand.blocked_by,
+        hand.dead,
+    ]
 
 
 def turn_phase(
