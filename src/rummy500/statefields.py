@@ -12,7 +12,7 @@ built.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from rummy500.cards import Card
@@ -74,6 +74,18 @@ class TurnFields:
         self.went_out_rummy = went_out_rummy
         self.went_out_long_run = went_out_long_run
 
+    def values(self) -> list[Any]:
+        """The fields, in the order of :data:`TURN_FIELDS` (a new list, to change and pass back)."""
+        return [
+            self.result,
+            self.turn_points,
+            self.turn_cards,
+            self.turn_longest_run,
+            self.went_out,
+            self.went_out_rummy,
+            self.went_out_long_run,
+        ]
+
 
 #: The turn fields as a phase of a turn begins (shared by every state that begins one).
 CLEARED_TURN: Final = TurnFields(None, 0, 0, 0, None, False, False)
@@ -109,3 +121,17 @@ class HandFields:
         self.dealer_joker = dealer_joker
         self.blocked_by = blocked_by
         self.dead = dead
+
+    def values(self) -> list[Any]:
+        """The fields, in the order of :data:`HAND_FIELDS` (a new list, to change and pass back)."""
+        return [
+            self.dealer,
+            self.seed,
+            self.opened,
+            self.stock_rebuilds,
+            self.idle_turns,
+            self.joker_effect,
+            self.dealer_joker,
+            self.blocked_by,
+            self.dead,
+        ]

@@ -94,7 +94,7 @@ def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
     # none: a play leaving a card in hand to discard passes N1 without the full check.
     surely_ends = (
         turn.forbidden is None
-        and not (knobs.blockable or knobs.dealers_gambit)
+        and knobs.only_taken_card_blocks
         and len(effect.used) < len(turn.hand)
     )
     if not surely_ends:
@@ -167,7 +167,7 @@ def play_moves(state: StateCore) -> Sequence[Move]:
         # leaving another card to discard passes (N1): surely one of fewer cards than
         # the hand holds other cards.  Only the longer plays are checked in full.
         spare = 0
-        if forbidden is not None and not (knobs.blockable or knobs.dealers_gambit):
+        if forbidden is not None and knobs.only_taken_card_blocks:
             spare = len(hand) - hand.count(forbidden)
         counts, reserve = play_pool(state, player, hand)
         check = PoolCheck(state, player, counts, forbidden)

@@ -749,9 +749,9 @@ def could_meld(pool: Pool, code: int, knobs: Profile, index: TargetIndex) -> boo
         return True
     if index.run_suits >> suit & 1:
         bit = 1 << rank - 1
-        for target in index.targets(code):
-            if not target[2]:  # a run of the card's suit (the groups were asked above)
-                reach_key = _reach_key(held, target[7], 13 - target[4], jokers, knobs.ace_code)
+        for _number, _meld, is_group, _suit, room, _ends, _codes, first in index.targets(code):
+            if not is_group:  # a run of the card's suit (the groups were asked above)
+                reach_key = _reach_key(held, first, 13 - room, jokers, knobs.ace_code)
                 if _reach_of(reach_key, knobs.ace) & bit:
                     return True
     return False

@@ -103,6 +103,10 @@ class Profile:
             or on the final discard (E2, E3).  Without any, a play that leaves
             a card, or none, always lets the turn end, and the move generator
             needs no look-ahead.
+        only_taken_card_blocks: Whether nothing but a card taken alone (T11)
+            can keep a turn from ending: not ``blockable``, and no dealer's
+            gambit (whose jokers a play may hold back).  A play that leaves a
+            card other than the one taken alone then passes N1 at once.
         discard_required: Whether going out needs a final discard (E2).
         floating: Whether a player who melds every card floats until their next turn (E2).
         final_discard_unplayable: Whether a final discard that could be laid
@@ -140,6 +144,7 @@ class Profile:
         "group_of_four",
         "low_ace",
         "min_run",
+        "only_taken_card_blocks",
         "opening_minimum",
         "out_of_turn_melding",
         "play_facts",
@@ -175,6 +180,7 @@ class Profile:
         self.floating = rules.going_out is FLOATING
         self.final_discard_unplayable: bool = rules.final_discard_must_be_unplayable
         self.dealers_gambit: bool = rules.dealers_gambit
+        self.only_taken_card_blocks = not self.blockable and not self.dealers_gambit
         self.any_depth = rules.discard_take is ANY_DEPTH
         self.top_discard_must_meld: bool = rules.top_discard_must_meld
         self.deepest_to_layoff = rules.deepest_card_use is not NEW_MELD_ONLY

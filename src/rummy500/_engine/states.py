@@ -119,12 +119,12 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
             own[position] = value
         elif record == 1:
             if turn_values is None:
-                turn_values = _turn_values(state._turn)
+                turn_values = state._turn.values()
             turn_changed = turn_changed or value is not turn_values[position]
             turn_values[position] = value
         else:
             if hand_values is None:
-                hand_values = _hand_values(state._hand)
+                hand_values = state._hand.values()
             hand_changed = hand_changed or value is not hand_values[position]
             hand_values[position] = value
     turn = state._turn
@@ -140,34 +140,6 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
     )
     built.__class__ = _GAME_STATE
     return built
-
-
-def _turn_values(turn: TurnFields) -> list[Any]:
-    """The fields of ``turn``, in the order of :data:`~rummy500.statefields.TURN_FIELDS`."""
-    return [
-        turn.result,
-        turn.turn_points,
-        turn.turn_cards,
-        turn.turn_longest_run,
-        turn.went_out,
-        turn.went_out_rummy,
-        turn.went_out_long_run,
-    ]
-
-
-def _hand_values(hand: HandFields) -> list[Any]:
-    """The fields of ``hand``, in the order of :data:`~rummy500.statefields.HAND_FIELDS`."""
-    return [
-        hand.dealer,
-        hand.seed,
-        hand.opened,
-        hand.stock_rebuilds,
-        hand.idle_turns,
-        hand.joker_effect,
-        hand.dealer_joker,
-        hand.blocked_by,
-        hand.dead,
-    ]
 
 
 def turn_phase(
