@@ -11,6 +11,7 @@ from rummy500 import new_game
 from rummy500.cards import NUM_CODES
 from rummy500.errors import InvalidArgumentError
 from rummy500.seatcodes import (
+    find_code,
     hand_of,
     hand_size,
     hands_of,
@@ -86,6 +87,14 @@ def test_one_card_more_or_less_is_the_seats_packed_afresh(
     hand = hands[seat].replace(bytes([code]), b"", 1)
     seen = known[seat].replace(bytes([code]), b"", 1)
     assert without_card(packed, seat, code) == with_seat(packed, seat, hand, seen)
+
+
+@given(_CODES, st.integers(0, NUM_CODES - 1), st.integers(0, 14), st.integers(0, 14))
+def test_a_card_is_found_where_bytes_find_finds_it(
+    codes: bytes, code: int, start: int, end: int
+) -> None:
+    start, end = min(start, len(codes)), min(end, len(codes))
+    assert find_code(codes, code, start, end) == codes.find(code, start, end)
 
 
 def test_packing_refuses_what_no_deck_holds() -> None:

@@ -34,6 +34,7 @@ from rummy500.errors import InvalidArgumentError
 
 __all__ = [
     "ONE_BYTE",
+    "find_code",
     "hand_of",
     "hand_size",
     "hands_of",
@@ -180,18 +181,34 @@ def with_card(seats: bytes, seat: int, code: int) -> bytes:
     )
 
 
+def find_code(codes: bytes, code: int, start: int, end: int) -> int:
+    """The first position of ``code`` in ``codes[start:end]``, or -1.
+
+    ``bytes.find`` by a loop: the compiled build calls a method by its name
+    (about 1,300 machine instructions, most of them parsing its arguments),
+    where this loop over the ten or so cards of a hand runs natively; the
+    plain build loses little, as a hand is short and the known cards are
+    mostly none.
+    """
+    for position in range(start, end):
+        if codes[position] == code:
+            return position
+    return -1
+
+
 def without_card(seats: bytes, seat: int, code: int) -> bytes | None:
     """``seats`` less one card ``code`` from the hand of ``seat``, and from its known cards.
 
     The known cards lose a copy only if they hold one.  ``None`` if the hand
     holds no such card.
     """
-    position = seats.find(code, seats[seat], seats[seat + 1])
+    position = find_code(seats, code, seats[seat], seats[seat + 1])
     if position < 0:
         return None
     head = seats[0]
     region = (head >> 1) + seat
-    known = seats.find(code, seats[region], seats[region + 1])
+    known_start, known_end = seats[region], seats[region + 1]
+    known = find_code(seats, code, known_start, known_end) if known_start < known_end else -1
     if known < 0:
         return b"".join(
             (

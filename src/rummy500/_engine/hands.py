@@ -78,20 +78,9 @@ def hand_index(hand: bytes) -> HandIndex:
 
 def without(hand: bytes, codes: tuple[int, ...]) -> bytes:
     """``hand`` less one card per code in ``codes`` (all present)."""
-    if len(codes) == 1:
-        index = hand.find(codes[0])
-        return hand[:index] + hand[index + 1 :]
-    remaining: dict[int, int] = {}
     for code in codes:
-        remaining[code] = remaining.get(code, 0) + 1
-    kept = []
-    for code in hand:
-        left = remaining.get(code)
-        if left:
-            remaining[code] = left - 1
-        else:
-            kept.append(code)
-    return bytes(kept)
+        hand = hand.replace(ONE_BYTE[code], b"", 1)
+    return hand
 
 
 def with_cards(hand: bytes, codes: bytes) -> bytes:

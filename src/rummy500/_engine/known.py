@@ -12,6 +12,7 @@ never known.  :func:`known_after` is called by the reducer after every move.
 from __future__ import annotations
 
 from rummy500._engine.gambit import dealer_reserve, spend
+from rummy500._engine.hands import with_cards
 from rummy500._engine.members import (
     BLOCK_MOVE,
     CALL_MOVE,
@@ -25,7 +26,7 @@ from rummy500._engine.plays import physical
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import LayoffMove, MeldMove, Move
-from rummy500.seatcodes import known_of
+from rummy500.seatcodes import ONE_BYTE, find_code, known_of
 from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
@@ -52,7 +53,7 @@ def known_after(state: StateCore, move: Move) -> bytes | None:
     known = known_of(state.seat_codes, seat)
     kind = type(move)
     if kind is DISCARD_MOVE:  # the most frequent move that can change them: written out
-        index = known.find(move.card.code) if known else -1  # type: ignore[union-attr]
+        index = find_code(known, move.card.code, 0, len(known))  # type: ignore[union-attr]
         if index < 0:
             return None
         return known[:index] + known[index + 1 :]
@@ -64,7 +65,7 @@ def known_after(state: StateCore, move: Move) -> bytes | None:
         played = [] if play is None else _from_hand(state, move, play, gained[0])
         if kind is SPLIT_MOVE and not (state.dealer_joker and seat == state.dealer):
             played.append(JOKER_CODE)  # the joker that split the pile
-        codes = _without(bytes(sorted(known + gained)), played)
+        codes = _without(with_cards(known, gained), played)
     elif not known:
         return None  # nothing of this seat is known: playing cards reveals nothing more
     elif kind is MELD_MOVE or kind is LAYOFF_MOVE:
@@ -79,9 +80,7 @@ def known_after(state: StateCore, move: Move) -> bytes | None:
 def _without(codes: bytes, played: list[int]) -> bytes:
     """``codes`` less one known copy of each card ``played``, where one is known."""
     for code in played:
-        index = codes.find(code)
-        if index >= 0:
-            codes = codes[:index] + codes[index + 1 :]
+        codes = codes.replace(ONE_BYTE[code], b"", 1)
     return codes
 
 
