@@ -107,7 +107,7 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
     )
     if problem is not None:
         raise problem
-    return after_play(base, player, hand, effect, {}, known_after(state, move))
+    return after_play(base, player, hand, effect, known_after(state, move))
 
 
 def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:

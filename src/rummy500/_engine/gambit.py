@@ -41,7 +41,6 @@ from rummy500._engine.members import (
     NOMINATED_DOUBLE,
     NOMINATED_SPLIT,
     NOMINATED_WILD,
-    PLAY,
 )
 from rummy500._engine.movecache import meld_move
 from rummy500._engine.plays import TurnPlay
@@ -366,19 +365,16 @@ def split(state: StateCore, move: Split) -> TurnPlay:
     chosen = pile[-count]
     outside = pile[-count:]  # the chosen card and the cards above it
     inside = pile[:-count]  # the cards below it
-    changes = {
-        "discard_codes": b"",
-        "phase": PLAY,
-        "last_discarder": None,
-        "taken_codes": outside,
-        "dead": (*state.dead, *cards_of(inside), JOKER),
-        "dealer_joker": state.dealer_joker and own_joker,
-    }
     return TurnPlay(
         player,
         move.play,
         with_cards(hand, outside),
         (chosen, "V7"),
         chosen if count == 1 else None,  # as when taking the top card alone (T11)
-        changes,
+        pile=b"",
+        taken=outside,
+        changes={
+            "dead": (*state.dead, *cards_of(inside), JOKER),
+            "dealer_joker": state.dealer_joker and own_joker,
+        },
     )

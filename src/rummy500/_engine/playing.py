@@ -49,7 +49,7 @@ from rummy500._engine.plays import (
 )
 from rummy500._engine.profile import profile
 from rummy500._engine.scoring import going_rummy
-from rummy500._engine.states import copy_with, evolve
+from rummy500._engine.states import after_play_state, copy_with, evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
@@ -70,7 +70,7 @@ def play(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by the player to move, from the hand (T7)."""
     forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
     hand = hand_of(state.seat_codes, move.player)
-    turn = TurnPlay(move.player, move, hand, None, forbidden, None, known_after(state, move))
+    turn = TurnPlay(move.player, move, hand, None, forbidden, known_after(state, move))
     return play_in_turn(state, turn)
 
 
@@ -103,10 +103,11 @@ def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
         )
         if problem is not None:
             raise problem
-    if not spent:
-        return after_play(state, player, turn.hand, effect, turn.changes, turn.known)
-    changes = dict(turn.changes, dealer_joker=False)
-    return after_play(state, player, turn.hand, effect.using(used), changes, turn.known)
+    changes = turn.changes
+    if spent:
+        effect = effect.using(used)
+        changes = {**(changes or {}), "dealer_joker": False}
+    return after_play(state, player, turn.hand, effect, turn.known, turn.pile, turn.taken, changes)
 
 
 def after_play(
@@ -114,29 +115,35 @@ def after_play(
     player: int,
     hand: bytes,
     effect: PlayEffect,
-    changes: dict[str, Any],
     known: bytes | None,
+    pile: bytes | None = None,
+    taken: bytes = b"",
+    changes: dict[str, Any] | None = None,
 ) -> StateCore:
     """The mover's state after a valid play: going out, floating, or playing on.
 
-    ``effect.used`` are the cards taken from ``hand``; ``changes`` are
-    further fields to set (those of a take, a call or a split); ``known``
-    the player's known cards when they change.
+    ``effect.used`` are the cards taken from ``hand``; ``known`` the player's
+    known cards when they change; ``pile`` and ``taken`` the pile and the
+    cards taken by the take or split that brought the play, if any (see
+    :func:`~rummy500._engine.states.after_play_state`); ``changes`` further
+    fields to set (those of a split).
     """
     rules = state.rules
     hand = without(hand, effect.used)
     points = state.turn_points + effect.points
-    played = {
-        "seat_codes": with_seat(state.seat_codes, player, hand, known),
-        "melds": effect.melds,
-        "opened": opened_after(state, player, points),
-        "turn_points": points,
-        "turn_cards": state.turn_cards + effect.laid,
-        "turn_longest_run": max(state.turn_longest_run, effect.run_length),
-        "idle_turns": 0,
-    }
-    played.update(changes)
-    after = copy_with(state, played)
+    after = after_play_state(
+        state,
+        with_seat(state.seat_codes, player, hand, known),
+        effect.melds,
+        opened_after(state, player, points),
+        points,
+        state.turn_cards + effect.laid,
+        max(state.turn_longest_run, effect.run_length),
+        pile,
+        taken,
+    )
+    if changes:
+        after = copy_with(after, changes)
     if hand:
         return after
     if floats(rules):

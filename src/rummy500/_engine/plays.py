@@ -85,11 +85,23 @@ class TurnPlay:
         required: The code of a pile card the play must hold, and the rule that
             says so (T3 for a take, V7 for a split), or ``None``.
         forbidden: The card that may not be discarded this turn (T11), if any.
-        changes: Further fields of the state to set (those of a take or a split).
         known: The player's known cards after the play, when they change.
+        pile: With a take or a split, the pile less the cards taken; else ``None``.
+        taken: With a take or a split, the cards taken.
+        changes: Further fields of the state to set (those of a split).
     """
 
-    __slots__ = ("changes", "forbidden", "hand", "known", "play", "player", "required")
+    __slots__ = (
+        "changes",
+        "forbidden",
+        "hand",
+        "known",
+        "pile",
+        "play",
+        "player",
+        "required",
+        "taken",
+    )
 
     def __init__(
         self,
@@ -98,16 +110,20 @@ class TurnPlay:
         hand: bytes,
         required: tuple[int, str] | None = None,
         forbidden: int | None = None,
-        changes: dict[str, Any] | None = None,
         known: bytes | None = None,
+        pile: bytes | None = None,
+        taken: bytes = b"",
+        changes: dict[str, Any] | None = None,
     ) -> None:
         self.player = player
         self.play = play
         self.hand = hand
         self.required = required
         self.forbidden = forbidden
-        self.changes: dict[str, Any] = {} if changes is None else changes
         self.known = known
+        self.pile = pile
+        self.taken = taken
+        self.changes = changes
 
 
 class PlayEffect:

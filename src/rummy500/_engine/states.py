@@ -4,7 +4,9 @@ A state has many fields and most moves change a few.  :func:`evolve` copies
 the rest (several times faster than ``attrs.evolve``, which validates and
 converts every field): it passes each field, changed or the state's own, to
 the core's constructor in one call.  :func:`turn_phase` builds the most
-frequent successor, a new phase of a turn, from its changing fields alone.
+frequent successor, a new phase of a turn, from its changing fields alone,
+:func:`took` the state after a take without a play, and
+:func:`after_play_state` the state after a meld or lay-off in turn.
 :data:`ENGINE_FIELDS` names the fields as the engine sets them (the cards as
 their codes), in the order of :class:`~rummy500.state.GameState`'s fields
 (:data:`FIELDS`, which a test guards).
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rummy500._engine.members import PLAY
 from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statecore import CORE_FIELDS, StateCore
 from rummy500.statefields import (
@@ -39,8 +42,17 @@ from rummy500.statefields import (
     HandFields,
     TurnFields,
 )
+from rummy500.statevalues import TableMeld
 
-__all__ = ["ENGINE_FIELDS", "FIELDS", "copy_with", "evolve", "turn_phase"]
+__all__ = [
+    "ENGINE_FIELDS",
+    "FIELDS",
+    "after_play_state",
+    "copy_with",
+    "evolve",
+    "took",
+    "turn_phase",
+]
 
 #: The fields of :class:`~rummy500.state.GameState`, in the order its
 #: constructor takes them positionally.
@@ -185,6 +197,103 @@ def turn_phase(
         b"",
         CLEARED_TURN,
         hand,
+    )
+    built.__class__ = _GAME_STATE
+    return built
+
+
+def after_play_state(
+    state: StateCore,
+    seat_codes: bytes,
+    melds: tuple[TableMeld, ...],
+    opened: frozenset[int],
+    turn_points: int,
+    turn_cards: int,
+    turn_longest_run: int,
+    pile: bytes | None,
+    taken: bytes,
+) -> StateCore:
+    """The state after a meld or lay-off in turn, with the take that brought it if any.
+
+    The second most frequent successor, written out like :func:`turn_phase`:
+    the mover's seats, the table and the turn's tallies change, the idle
+    turns end (D6).  With ``pile`` (the pile less the cards a take or split
+    took), the turn's play phase begins: ``taken`` are the cards taken and
+    no "Rummy!" window stays open; without, the state's own phase, pile and
+    taken cards stay.
+    """
+    turn = state._turn
+    if (
+        turn_points != turn.turn_points
+        or turn_cards != turn.turn_cards
+        or turn_longest_run != turn.turn_longest_run
+    ):
+        turn = TurnFields(
+            turn.result,
+            turn_points,
+            turn_cards,
+            turn_longest_run,
+            turn.went_out,
+            turn.went_out_rummy,
+            turn.went_out_long_run,
+        )
+    hand = state._hand
+    if opened is not hand.opened or hand.idle_turns:
+        hand = HandFields(
+            hand.dealer,
+            hand.seed,
+            opened,
+            hand.stock_rebuilds,
+            0,
+            hand.joker_effect,
+            hand.dealer_joker,
+            hand.blocked_by,
+            hand.dead,
+        )
+    if pile is None:
+        phase, pile, last_discarder, taken = (
+            state.phase,
+            state.discard_codes,
+            state.last_discarder,
+            state.taken_codes,
+        )
+    else:
+        phase, last_discarder = PLAY, None
+    built = StateCore(
+        state.rules,
+        state.to_move,
+        phase,
+        seat_codes,
+        state.stock_codes,
+        pile,
+        melds,
+        last_discarder,
+        taken,
+        turn,
+        hand,
+    )
+    built.__class__ = _GAME_STATE
+    return built
+
+
+def took(state: StateCore, seat_codes: bytes, pile: bytes, taken: bytes) -> StateCore:
+    """The state after taking ``taken`` from the pile without a play: the play phase begins.
+
+    ``pile`` is what is left of the pile; the "Rummy!" window of the last
+    discard closes.
+    """
+    built = StateCore(
+        state.rules,
+        state.to_move,
+        PLAY,
+        seat_codes,
+        state.stock_codes,
+        pile,
+        state.melds,
+        None,
+        taken,
+        state._turn,
+        state._hand,
     )
     built.__class__ = _GAME_STATE
     return built

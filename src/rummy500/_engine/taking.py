@@ -34,7 +34,6 @@ from rummy500._engine.known import known_after
 from rummy500._engine.members import (
     LAYOFF_MOVE,
     NEW_MELD_ONLY,
-    PLAY,
     TAKE_MOVE,
     TOP_ONLY,
 )
@@ -49,7 +48,7 @@ from rummy500._engine.plays import (
     plays_from_pool,
 )
 from rummy500._engine.profile import Profile, profile
-from rummy500._engine.states import copy_with
+from rummy500._engine.states import took
 from rummy500._engine.targets import target_index
 from rummy500.cards import card_from_code
 from rummy500.errors import Reason
@@ -118,18 +117,12 @@ def take(state: StateCore, move: Take) -> StateCore:
             f"the card taken, {card_from_code(deepest)}, must go into a new meld, not a lay-off",
             "T4",
         )
-    changes = {
-        "discard_codes": pile[:-count],
-        "phase": PLAY,
-        "last_discarder": None,
-        "taken_codes": taken,
-    }
     known = known_after(state, move)
+    rest = pile[: len(pile) - count]
     if move.play is None:
-        changes["seat_codes"] = with_seat(state.seat_codes, player, hand, known)
-        return copy_with(state, changes)
+        return took(state, with_seat(state.seat_codes, player, hand, known), rest, taken)
     return play_in_turn(
-        state, TurnPlay(player, move.play, hand, (deepest, "T3"), forbidden, changes, known)
+        state, TurnPlay(player, move.play, hand, (deepest, "T3"), forbidden, known, rest, taken)
     )
 
 
