@@ -382,8 +382,8 @@ def _runs(
                 continue
             if missing:
                 first = tuple(
-                    code + RUN_JOKER_BASE if gap >> bit & 1 else code
-                    for code, bit in zip(codes, bits, strict=True)
+                    codes[i] + RUN_JOKER_BASE if gap >> bits[i] & 1 else codes[i]
+                    for i in range(len(codes))
                 )
             else:
                 first = codes

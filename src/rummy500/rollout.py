@@ -322,10 +322,11 @@ class RolloutPolicy:
         found = table.answers[key]
         if not found:
             found = 1
-            for table_meld, answers in zip(table.melds, table.per_meld, strict=True):
+            melds = table.melds
+            for number, answers in enumerate(table.per_meld):
                 fits = answers[key]
                 if not fits:
-                    playable = playable_on_table(self.rules, (table_meld,), code, wild)
+                    playable = playable_on_table(self.rules, (melds[number],), code, wild)
                     fits = answers[key] = 2 if playable else 1
                 if fits == 2:
                     found = 2

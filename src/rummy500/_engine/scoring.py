@@ -45,8 +45,9 @@ def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list
             totals[by[0]] += 4 * knobs.four_aces_value * multiplier
             continue
         points = code_points(codes, meld.kind is RUN, knobs.values, knobs.low_ace)
-        for seat, value in zip(by, points, strict=True):
-            totals[seat] += value * multiplier
+        for place in range(len(by)):  # by place: a zip with strict=True is a generic call
+            seat = by[place]
+            totals[seat] = totals[seat] + points[place] * multiplier
     return totals
 
 
@@ -133,7 +134,7 @@ def score_hand(
         bonuses[went_out] += rules.going_out_bonus
         if seven_card_run:
             bonuses[went_out] += rules.seven_card_run_bonus
-    final = [score + bonus for score, bonus in zip(scores, bonuses, strict=True)]
+    final = [scores[seat] + bonuses[seat] for seat in range(players)]
     team_scores: tuple[int, ...] = ()
     if rules.partnerships:  # V5: the sides scored as units
         team_scores = tuple(sum(final[seat] for seat in side) for side in sides(rules, players))
