@@ -20,6 +20,7 @@ from rummy500 import (
     CallRummy,
     Discard,
     Draw,
+    GameState,
     InvalidArgumentError,
     LayoffMove,
     Phase,
@@ -30,6 +31,7 @@ from rummy500 import (
     new_game,
     presets,
 )
+from rummy500._engine.deal import deal
 from rummy500.match import apply_match_move, hand_seed, match_legal_moves, new_match
 from rummy500.positions import rules_from_data
 from tests.helpers import (
@@ -286,6 +288,31 @@ def test_d5_deal_one_card_at_a_time_starting_left_of_the_dealer(players, dealer)
     assert state.discard == (deck[size * players],)  # the upcard
     assert state.stock == tuple(deck[size * players + 1 :])
     assert state.dealer == dealer
+
+
+@pytest.mark.parametrize("preset", ["pagat", "dealers_gambit", "basic_rummy"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_d5_d6_a_new_game_is_the_state_its_public_constructor_builds(preset, players):
+    rules = presets.get(preset)
+    state = new_game(rules, players, seed=7, dealer=1)
+    dealt = deal(rules, players, seed=7, dealer=1)
+    built = GameState(
+        rules=rules,
+        dealer=1,
+        to_move=state.to_move,
+        phase=state.phase,
+        hands=dealt.hands,
+        stock=dealt.stock,
+        discard=dealt.discard,
+        seed=dealt.seed,
+        dealer_joker=dealt.dealer_joker,
+    )
+    assert type(state) is GameState
+    assert state == built
+    assert hash(state) == hash(built)
+    assert [getattr(state, name) for name in GameState.__match_args__] == [
+        getattr(built, name) for name in GameState.__match_args__
+    ]
 
 
 def test_d5_move_by_a_seat_that_does_not_exist_names_the_rule():

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from rummy500._engine.members import CHOOSER, DRAW, FIRST_DISCARD, NOMINATE
+from rummy500._engine.states import dealt_state
 from rummy500.cards import JOKER, Card, as_cards
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import Rules, deal_problem
@@ -144,17 +145,21 @@ def new_game(
     else:
         to_move = next_seat(rules, players, dealer)
         phase = FIRST_DISCARD if chooser else DRAW
-    return GameState(
-        rules=rules,
-        dealer=dealer,
-        to_move=to_move,
-        phase=phase,
-        hands=dealt.hands,
-        stock=dealt.stock,
-        discard=dealt.discard,
-        seed=dealt.seed,
-        dealer_joker=dealt.dealer_joker,
+    return dealt_state(  # type: ignore[return-value]
+        rules,
+        dealer,
+        to_move,
+        phase,
+        tuple([_codes(hand) for hand in dealt.hands]),
+        _codes(dealt.stock),
+        _codes(dealt.discard),
+        dealt.seed,
+        dealt.dealer_joker,
     )
+
+
+def _codes(cards: tuple[Card, ...]) -> bytes:
+    return bytes([card.code for card in cards])
 
 
 def deal(

@@ -38,25 +38,28 @@ class HandIndex:
             copy it before adding cards).
     """
 
-    __slots__ = ("_discards", "codes", "pool")
+    __slots__ = ("_discarder", "_discards", "codes", "pool")
 
     def __init__(self, codes: bytes) -> None:
         self.codes = codes
         self.pool = Pool(codes)
-        self._discards: dict[int, tuple[Discard, ...]] = {}
+        # The discards of the one seat asked (a hand is one seat's): no dict per hand.
+        self._discarder = -1
+        self._discards: tuple[Discard, ...] = ()
 
     def discards(self, player: int) -> tuple[Discard, ...]:
         """The discard of each distinct card of the hand by ``player``, in hand order."""
-        moves = self._discards.get(player)
-        if moves is None:
-            table = discards_by_code(player)
-            distinct = []
-            last = -1
-            for code in self.codes:  # sorted: copies of a card are neighbours
-                if code != last:
-                    distinct.append(table[code])
-                    last = code
-            moves = self._discards[player] = tuple(distinct)
+        if player == self._discarder:
+            return self._discards
+        table = discards_by_code(player)
+        distinct = []
+        last = -1
+        for code in self.codes:  # sorted: copies of a card are neighbours
+            if code != last:
+                distinct.append(table[code])
+                last = code
+        moves = self._discards = tuple(distinct)
+        self._discarder = player
         return moves
 
 

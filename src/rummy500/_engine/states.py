@@ -5,7 +5,8 @@ the rest (several times faster than ``attrs.evolve``, which validates and
 converts every field): it passes each field, changed or the state's own, to
 the core's constructor in one call.  :func:`turn_phase` builds the most
 frequent successor, a new phase of a turn, from its changing fields alone,
-:func:`took` the state after a take without a play, and
+:func:`took` the state after a take without a play,
+:func:`dealt_state` the first state of a hand, and
 :func:`after_play_state` the state after a meld or lay-off in turn.
 :data:`ENGINE_FIELDS` names the fields as the engine sets them (the cards as
 their codes), in the order of :class:`~rummy500.state.GameState`'s fields
@@ -33,6 +34,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rummy500._engine.members import PLAY
+from rummy500.rules import Rules
+from rummy500.seatcodes import pack
 from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statecore import CORE_FIELDS, StateCore
 from rummy500.statefields import (
@@ -49,6 +52,7 @@ __all__ = [
     "FIELDS",
     "after_play_state",
     "copy_with",
+    "dealt_state",
     "evolve",
     "took",
     "turn_phase",
@@ -294,6 +298,38 @@ def took(state: StateCore, seat_codes: bytes, pile: bytes, taken: bytes) -> Stat
         taken,
         state._turn,
         state._hand,
+    )
+    built.__class__ = _GAME_STATE
+    return built
+
+
+def dealt_state(
+    rules: Rules,
+    dealer: int,
+    to_move: int,
+    phase: Phase,
+    hands: tuple[bytes, ...],
+    stock: bytes,
+    discard: bytes,
+    seed: int | None,
+    dealer_joker: bool,
+) -> StateCore:
+    """The first state of a hand from the dealt cards' codes (what ``GameState(...)`` builds).
+
+    Nothing is played, taken or known yet; every count of the hand starts at 0.
+    """
+    built = StateCore(
+        rules,
+        to_move,
+        phase,
+        pack(hands, (b"",) * len(hands)),
+        stock,
+        discard,
+        (),
+        None,
+        b"",
+        CLEARED_TURN,
+        HandFields(dealer, seed, frozenset(), 0, 0, None, dealer_joker, None, ()),
     )
     built.__class__ = _GAME_STATE
     return built
