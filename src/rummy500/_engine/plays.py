@@ -203,16 +203,17 @@ def resolve_play(
     doubled = isinstance(play, MELD_MOVE) and play.doubled
     if doubled:
         used += (JOKER_CODE,)
-    for code in set(used):
-        count = used.count(code)
-        if pool[code] < count:
-            quoted = quote_cards([SPEC_TEXT[c] for c in codes])
-            raise illegal(
-                Reason.CARDS_NOT_AVAILABLE,
-                f"p{play.player} does not hold the cards of {quoted}: no {card_from_code(code)}"
-                + (f" ×{count}" if count > 1 else ""),
-                "T7",
-            )
+    if not _holds(pool, used):
+        for code in set(used):  # name a card missing, as the check always has
+            count = used.count(code)
+            if pool[code] < count:
+                quoted = quote_cards([SPEC_TEXT[c] for c in codes])
+                raise illegal(
+                    Reason.CARDS_NOT_AVAILABLE,
+                    f"p{play.player} does not hold the cards of {quoted}: "
+                    f"no {card_from_code(code)}" + (f" ×{count}" if count > 1 else ""),
+                    "T7",
+                )
     if required is not None and required[0] not in used:
         raise illegal(
             Reason.PLAY_MISSES_DEEPEST_CARD,
@@ -262,6 +263,16 @@ def resolve_play(
     changed = melds[: play.target] + (new_meld,) + melds[play.target + 1 :]
     derive_index(melds, changed, play.target)
     return PlayEffect(changed, used, 0, 0, len(codes))
+
+
+def _holds(pool: list[int], used: tuple[int, ...]) -> bool:
+    """Whether ``pool`` has a card for each code in ``used``, copies counted."""
+    left = pool[:]
+    for code in used:
+        if not left[code]:
+            return False
+        left[code] = left[code] - 1
+    return True
 
 
 def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:
