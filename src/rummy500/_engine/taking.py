@@ -84,7 +84,8 @@ def take(state: StateCore, move: Take) -> StateCore:
     deepest = taken[0]
     knobs = profile(rules)
     must_meld = must_meld_at_once(knobs, count)
-    if must_meld and move.play is None:
+    play = move.play  # read once: a move's attribute is a generic lookup in compiled code
+    if must_meld and play is None:
         raise illegal(
             Reason.MUST_MELD_TAKEN_CARD,
             f"taking {count} card{'s' if count > 1 else ''} requires melding the deepest one, "
@@ -92,7 +93,7 @@ def take(state: StateCore, move: Take) -> StateCore:
             f"'take {count} layoff N ...'",
             "T3",
         )
-    if not must_meld and move.play is not None:
+    if not must_meld and play is not None:
         raise illegal(
             Reason.UNEXPECTED_PLAY,
             "taking only the top discard needs no meld at once: take it, then meld as a "
@@ -103,7 +104,7 @@ def take(state: StateCore, move: Take) -> StateCore:
     held = hand_of(state.seat_codes, player)
     hand = with_cards(held, taken)
     forbidden = deepest if count == 1 else None
-    if move.play is None:
+    if play is None:
         if not _may_take_top(state, knobs, player, held, deepest):
             raise illegal(
                 Reason.DEAD_END,
@@ -111,7 +112,7 @@ def take(state: StateCore, move: Take) -> StateCore:
                 "not be discarded (T11) nor melded",
                 "N1",
             )
-    elif rules.deepest_card_use is NEW_MELD_ONLY and isinstance(move.play, LayoffMove):
+    elif rules.deepest_card_use is NEW_MELD_ONLY and isinstance(play, LayoffMove):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
             f"the card taken, {card_from_code(deepest)}, must go into a new meld, not a lay-off",
@@ -119,10 +120,10 @@ def take(state: StateCore, move: Take) -> StateCore:
         )
     known = known_after(state, move)
     rest = pile[: len(pile) - count]
-    if move.play is None:
+    if play is None:
         return took(state, with_seat(state.seat_codes, player, hand, known), rest, taken)
     return play_in_turn(
-        state, TurnPlay(player, move.play, hand, (deepest, "T3"), forbidden, known, rest, taken)
+        state, TurnPlay(player, play, hand, (deepest, "T3"), forbidden, known, rest, taken)
     )
 
 
