@@ -220,8 +220,9 @@ def after_play_state(
     """The state after a meld or lay-off in turn, with the take that brought it if any.
 
     The second most frequent successor, written out like :func:`turn_phase`:
-    the mover's seats, the table and the turn's tallies change, the idle
-    turns end (D6).  With ``pile`` (the pile less the cards a take or split
+    the mover's seats, the table and the turn's tallies change, and the count
+    of idle turns starts again (T6, ``play_on``: a turn that puts a card on
+    the table is not idle).  With ``pile`` (the pile less the cards a take or split
     took), the turn's play phase begins: ``taken`` are the cards taken and
     no "Rummy!" window stays open; without, the state's own phase, pile and
     taken cards stay.
