@@ -20,7 +20,7 @@ from typing import Final
 
 from rummy500._engine.members import CHOOSER, DRAW, FIRST_DISCARD, NOMINATE
 from rummy500._engine.states import dealt_state
-from rummy500.cards import JOKER, Card, as_cards
+from rummy500.cards import JOKER, Card, as_cards, codes_by_seat, codes_of
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import Rules, deal_problem
 from rummy500.seating import next_seat, seat_order
@@ -150,16 +150,12 @@ def new_game(
         dealer,
         to_move,
         phase,
-        tuple([_codes(hand) for hand in dealt.hands]),
-        _codes(dealt.stock),
-        _codes(dealt.discard),
+        codes_by_seat(dealt.hands),
+        codes_of(dealt.stock),
+        codes_of(dealt.discard),
         dealt.seed,
         dealt.dealer_joker,
     )
-
-
-def _codes(cards: tuple[Card, ...]) -> bytes:
-    return bytes([card.code for card in cards])
 
 
 def deal(

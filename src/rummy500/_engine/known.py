@@ -26,7 +26,7 @@ from rummy500._engine.plays import physical
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import LayoffMove, MeldMove, Move
-from rummy500.seatcodes import ONE_BYTE, find_code, known_of
+from rummy500.seatcodes import ONE_BYTE, known_of
 from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
@@ -52,11 +52,6 @@ def known_after(state: StateCore, move: Move) -> bytes | None:
     seat = move.player
     known = known_of(state.seat_codes, seat)
     kind = type(move)
-    if kind is DISCARD_MOVE:  # the most frequent move that can change them: written out
-        index = find_code(known, move.card.code, 0, len(known))  # type: ignore[union-attr]
-        if index < 0:
-            return None
-        return known[:index] + known[index + 1 :]
     if kind is TAKE_MOVE or kind is CALL_MOVE or kind is SPLIT_MOVE:
         if kind is CALL_MOVE and profile(state.rules).rummy_layoff_top:
             return None
@@ -68,6 +63,8 @@ def known_after(state: StateCore, move: Move) -> bytes | None:
         codes = _without(with_cards(known, gained), played)
     elif not known:
         return None  # nothing of this seat is known: playing cards reveals nothing more
+    elif kind is DISCARD_MOVE:
+        codes = _without(known, [move.card.code])  # type: ignore[union-attr]
     elif kind is MELD_MOVE or kind is LAYOFF_MOVE:
         codes = _without(known, _from_hand(state, move, move, None))  # type: ignore[arg-type]
     elif kind is BLOCK_MOVE:

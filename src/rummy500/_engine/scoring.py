@@ -42,7 +42,7 @@ def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list
         meld = table_meld.meld
         codes, by, multiplier = meld.codes, table_meld.by, table_meld.multiplier
         if knobs.four_aces_value and four_aces(codes, by, rules):
-            totals[by[0]] += 4 * knobs.four_aces_value * multiplier
+            totals[by[0]] = totals[by[0]] + 4 * knobs.four_aces_value * multiplier
             continue
         points = code_points(codes, meld.kind is RUN, knobs.values, knobs.low_ace)
         for place in range(len(by)):  # by place: a zip with strict=True is a generic call
