@@ -88,6 +88,8 @@ def without(hand: bytes, codes: tuple[int, ...]) -> bytes:
 
 def with_cards(hand: bytes, codes: bytes) -> bytes:
     """``hand`` (sorted) with the cards of ``codes`` added, still sorted."""
+    if not hand and len(codes) == 1:  # the known cards, mostly none, gaining a card taken
+        return codes
     if len(codes) == 1:
         code = codes[0]
         index = bisect_right(hand, code)

@@ -751,7 +751,8 @@ def _near_ranks(radius: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-_NEAR_RANKS: Final = {length: _near_ranks(length - 1) for length in range(3, 14)}
+#: Indexed by the shortest run's length (3–13; a tuple, which compiled code indexes natively).
+_NEAR_RANKS: Final = tuple(_near_ranks(max(length, 3) - 1) for length in range(14))
 
 
 def could_meld(pool: Pool, code: int, knobs: Profile, index: TargetIndex) -> bool:

@@ -263,6 +263,16 @@ class Profile:
         return found
 
 
+class _Pair:
+    """A rule set and its profile (read natively, where a tuple's items are boxed reads)."""
+
+    __slots__ = ("profile", "rules")
+
+    def __init__(self, rules: Rules, profile: Profile) -> None:
+        self.rules = rules
+        self.profile = profile
+
+
 class _Last:
     """The rule set :func:`profile` answered last, with its profile.
 
@@ -273,13 +283,13 @@ class _Last:
     __slots__ = ("entry",)
 
     def __init__(self) -> None:
-        self.entry: tuple[Rules, Profile] | None = None
+        self.entry: _Pair | None = None
 
 
 # Profiles by value (equal rule sets share one), and by the identity of the Rules
 # objects seen (each entry holds its object, so an id is never mistaken).
 _BY_VALUE: Final[dict[Rules, Profile]] = {}
-_BY_ID: Final[dict[int, tuple[Rules, Profile]]] = {}
+_BY_ID: Final[dict[int, _Pair]] = {}
 _PROFILE_LIMIT: Final = 64
 _LAST: Final = _Last()
 
@@ -287,13 +297,13 @@ _LAST: Final = _Last()
 def profile(rules: Rules) -> Profile:
     """The (cached) :class:`Profile` of ``rules``, shared by every equal rule set."""
     last = _LAST.entry
-    if last is not None and last[0] is rules:
-        return last[1]
+    if last is not None and last.rules is rules:
+        return last.profile
     entry = _BY_ID.get(id(rules))
-    if entry is None or entry[0] is not rules:
+    if entry is None or entry.rules is not rules:
         found = _BY_VALUE.get(rules)
         if found is None:
             found = store(_BY_VALUE, rules, Profile(rules), _PROFILE_LIMIT)
-        entry = store(_BY_ID, id(rules), (rules, found), _PROFILE_LIMIT)
+        entry = store(_BY_ID, id(rules), _Pair(rules, found), _PROFILE_LIMIT)
     _LAST.entry = entry
-    return entry[1]
+    return entry.profile
