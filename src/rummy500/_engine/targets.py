@@ -120,7 +120,7 @@ class TargetIndex:
                 run_suits |= 1 << target[3]
         self.group_ranks = group_ranks
         self.run_suits = run_suits
-        self._holding: dict[int, list[Target]] = {}
+        self._holding: dict[int, list[Target]] | None = None  # made when first asked
 
     def targets(self, required: int | None) -> list[Target]:
         """The melds a lay-off could go on; with ``required``, one holding that natural card.
@@ -131,7 +131,10 @@ class TargetIndex:
         """
         if required is None or required == JOKER_CODE:
             return self.every
-        found = self._holding.get(required)
+        holding = self._holding
+        if holding is None:
+            holding = self._holding = {}
+        found = holding.get(required)
         if found is None:
             rank, suit = required % 13 + 1, required // 13
             if not (self.group_ranks >> rank & 1 or self.run_suits >> suit & 1):
@@ -140,5 +143,5 @@ class TargetIndex:
                 found = [
                     target for target in self.every if target[3] == (rank if target[2] else suit)
                 ]
-            self._holding[required] = found
+            holding[required] = found
         return found
