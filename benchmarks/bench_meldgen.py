@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import partial
 
 from rummy500 import JOKER, Card, Rules, enumerate_melds, make_deck
-from rummy500.meldgen import clear_memos, count_vector, melds_from_counts
+from rummy500._engine.meldgen import clear_memos, count_vector, melds_from_counts
 
 
 def random_hands(count: int, seed: int) -> list[list[Card]]:

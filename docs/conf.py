@@ -190,14 +190,14 @@ def _public_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list[ty
 
     A private helper class (such as the common base of the knob enums) is not
     documented, so a link to it could not resolve; nor is the internal stored
-    part of a state (``rummy500.statecore.StateCore``), whose members the
+    part of a state (``rummy500._engine.codes.storage.StateCore``), whose members the
     state's entry shows as its own.
     """
     result: list[type] = []
     pending = list(bases)
     while pending:
         base = pending.pop(0)
-        if base.__name__.startswith("_") or base.__module__ == "rummy500.statecore":
+        if base.__name__.startswith("_") or base.__module__ == "rummy500._engine.codes.storage":
             pending[:0] = [b for b in base.__bases__ if b not in result and b not in pending]
         elif base not in result:
             result.append(base)
@@ -288,7 +288,7 @@ _MODULE_SECTIONS = {
     "rummy500.cards": "api-cards",
     "rummy500.meldcards": "api-cards",
     "rummy500.melds": "api-cards",
-    "rummy500.meldgen": "api-cards",
+    "rummy500._engine.meldgen": "api-cards",
     "rummy500.meldlist": "api-cards",
     "rummy500.state": "api-state",
     "rummy500.seating": "api-state",

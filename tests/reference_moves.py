@@ -2,7 +2,7 @@
 
 The perft and property tests compare :func:`rummy500.legal_moves` with
 :func:`reference_moves` on small positions.  Nothing here calls the
-library's meld enumeration (``rummy500.meldgen``), meld validation
+library's meld enumeration (``rummy500._engine.meldgen``), meld validation
 (``rummy500.melds``) or engine: the position is read from its format-1 dict
 (docs/notation.md) as text, melds are judged by the independent meld model of
 :mod:`tests.reference` (M1–M4; lay-offs L2, L3 are judged by :func:`layoff_text`, built on

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import InvalidMeldError, LayoffMove, MeldCard, Reason, Rules, layoff, make_meld
+from rummy500._engine.meldgen import Pool, layoffs_from_pool, run_layoff_cards
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_SUIT
-from rummy500.meldgen import Pool, layoffs_from_pool, run_layoff_cards
 from rummy500.melds import MeldKind, layoff_problem, meld_points
 from rummy500.values import STANDARD
 from tests import reference

@@ -26,9 +26,9 @@ from rummy500 import (
     play_hand,
     presets,
 )
+from rummy500._engine.rollout import RolloutPolicy, _Hand, _Weigher
 from rummy500.bots import iter_hand
 from rummy500.cards import JOKER_CODE
-from rummy500.rollout import RolloutPolicy, _Hand, _Weigher
 from rummy500.search import SearchBot, rollout_move
 
 

@@ -1,4 +1,4 @@
-"""The hands and known cards of every seat in one ``bytes`` (rummy500.seatcodes)."""
+"""The hands and known cards of every seat in one ``bytes`` (rummy500._engine.codes.seats)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummy500 import new_game
-from rummy500.cards import NUM_CODES
-from rummy500.errors import InvalidArgumentError
-from rummy500.seatcodes import (
+from rummy500._engine.codes.seats import (
     find_code,
     hand_of,
     hand_size,
@@ -25,6 +23,8 @@ from rummy500.seatcodes import (
     with_seat,
     without_card,
 )
+from rummy500.cards import NUM_CODES
+from rummy500.errors import InvalidArgumentError
 
 _CODES = st.lists(st.integers(0, NUM_CODES - 1), max_size=14).map(
     lambda codes: bytes(sorted(codes))

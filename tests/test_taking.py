@@ -21,11 +21,11 @@ from rummy500 import (
     parse_move,
     presets,
 )
+from rummy500._engine.codes.seats import hand_of
+from rummy500._engine.meldgen import Pool
 from rummy500._engine.plays import could_meld, play_parts
 from rummy500._engine.profile import profile
 from rummy500._engine.targets import target_index
-from rummy500.meldgen import Pool
-from rummy500.seatcodes import hand_of
 from tests.helpers import both, cards, hand, knobs, legal, under, with_keys
 from tests.positions import illegal, play, position, texts
 

@@ -25,8 +25,8 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from rummy500._engine.codes.memo import store
 from rummy500.errors import CardParseError, InvalidArgumentError, shown
-from rummy500.memo import store
 
 __all__ = [
     "JOKER",

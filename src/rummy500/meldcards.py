@@ -11,7 +11,7 @@ grammar::
 Input is case-insensitive, ``10`` may stand for ``T`` and suit symbols are
 accepted; output is canonical (upper case, ``T``, letters).  The compact codes
 of meld cards and their tables (``SPEC_RANK``, ``SPEC_SUIT``, …) are those of
-:mod:`rummy500.speccodes`, shown here under the same names.
+:mod:`rummy500._engine.codes.specs`, shown here under the same names.
 
 >>> from rummy500.meldcards import parse_meld_cards, format_meld_cards
 >>> specs = parse_meld_cards("6h 7h jk=8h")
@@ -32,6 +32,17 @@ from typing import Any
 
 import attrs
 
+from rummy500._engine.codes.specs import (
+    BARE_JOKER,
+    GROUP_JOKER_BASE,
+    NUM_SPEC_CODES,
+    RUN_JOKER_BASE,
+    SPEC_PHYSICAL,
+    SPEC_RANK,
+    SPEC_SUIT,
+    group_joker,
+    run_joker,
+)
 from rummy500.cards import (
     JOKER_CODE,
     Card,
@@ -43,17 +54,6 @@ from rummy500.cards import (
     parse_rank,
 )
 from rummy500.errors import CardParseError, InvalidArgumentError, NotationError, shown
-from rummy500.speccodes import (
-    BARE_JOKER,
-    GROUP_JOKER_BASE,
-    NUM_SPEC_CODES,
-    RUN_JOKER_BASE,
-    SPEC_PHYSICAL,
-    SPEC_RANK,
-    SPEC_SUIT,
-    group_joker,
-    run_joker,
-)
 
 __all__ = [
     "BARE_JOKER",

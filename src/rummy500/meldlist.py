@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rummy500._engine import count_vector, melds_from_counts
 from rummy500.cards import Card, as_cards
-from rummy500.meldgen import count_vector, melds_from_counts
 from rummy500.melds import Meld
 from rummy500.rules import Rules
 

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rummy500._engine.codes.meldchecks import layoff_result, meld_text, new_meld_codes, run_ranks
+from rummy500._engine.codes.specs import code_points, fits_run, in_meld_order
 from rummy500.cards import JOKER_CODE, Card, Rank, Suit, card_from_code
 from rummy500.errors import InvalidMeldError, NotationError, shown
 from rummy500.meldcards import (
@@ -40,9 +42,7 @@ from rummy500.meldcards import (
     parse_meld_card,
     parse_meld_cards,
 )
-from rummy500.meldchecks import layoff_result, meld_text, new_meld_codes, run_ranks
 from rummy500.rules import Ace, Jokers, Rules
-from rummy500.speccodes import code_points, fits_run, in_meld_order
 from rummy500.values import CardValues
 
 __all__ = [

@@ -50,13 +50,12 @@ from typing import Any
 
 import attrs
 
-from rummy500._engine import apply_move, legal_moves
+from rummy500._engine import RolloutPolicy, apply_move, legal_moves, play_of, rollout_move
 from rummy500.bots import GreedyBot
 from rummy500.errors import InvalidArgumentError
 from rummy500.moves import (
     Move,
 )
-from rummy500.rollout import RolloutPolicy, play_of, rollout_move
 from rummy500.rules import Rules
 from rummy500.seating import side_of
 from rummy500.state import GameState, HandResult, Phase

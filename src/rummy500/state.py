@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
+from rummy500._engine.codes.fields import HandFields, TurnFields
+from rummy500._engine.codes.seats import pack
+from rummy500._engine.codes.storage import StateCore
 from rummy500.cards import JOKER, Card, cards_by_seat, cards_of, codes_by_seat, codes_of
 from rummy500.rules import Jokers, Rules
-from rummy500.seatcodes import pack
 from rummy500.seating import next_seat
-from rummy500.statecore import StateCore
-from rummy500.statefields import HandFields, TurnFields
 from rummy500.statevalues import EndReason, HandResult, JokerEffect, Phase, TableMeld
 
 __all__ = [

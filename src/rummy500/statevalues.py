@@ -4,8 +4,8 @@
 nomination under dealer's gambit), :class:`TableMeld` (a meld on the table and
 who laid each card), :class:`HandResult` and :class:`EndReason` (how a hand
 ended).  They live below :mod:`rummy500.state`, which re-exports them, so that
-the state's stored part (:mod:`rummy500.statecore`, :mod:`rummy500.statefields`)
-can name them without importing the state.
+the state's stored part (:mod:`rummy500._engine.codes.storage`,
+:mod:`rummy500._engine.codes.fields`) can name them without importing the state.
 """
 
 from __future__ import annotations

@@ -1,8 +1,21 @@
-"""The hand engine (private): one module per rule section, and two thin dispatchers.
+"""The hand engine (private), with the compact data it works on: all that mypyc compiles.
 
 Nothing here is public API: users import :func:`rummy500.new_game`,
 :func:`rummy500.legal_moves`, :func:`rummy500.apply_move` and the rest from
-the package itself.  A rule id leads to one module:
+the package itself.  The services (views, bots, the search bot, positions,
+the match, the adapters) import this package's names alone (those of
+:mod:`~rummy500._engine.door`), never its modules.
+
+Two floors:
+
+* :mod:`rummy500._engine.codes`, the compact vocabulary below the public
+  values: card and meld-card codes and their tables, the seats' cards in one
+  ``bytes``, the state's storage, the checks of melds on codes, bounded memos.
+  The public values are built on it (:class:`~rummy500.GameState` derives from
+  its storage class), so importing it must not load the engine above it: this
+  package loads the door's names when first asked for them (PEP 562).
+* the engine proper, one module per rule section and two thin dispatchers.
+  A rule id leads to one module:
 
 ============================  ===============================================
 rules                         module
@@ -24,45 +37,22 @@ M1–M4, L1–L5 in a play        :mod:`~rummy500._engine.plays` (over :mod:`rum
 
 :mod:`~rummy500._engine.reducer` (``apply_move``) and
 :mod:`~rummy500._engine.movegen` (``legal_moves``) dispatch to them.
-
-The services (views, bots, the search bot, positions, the match, the
-adapters) reach the engine through the names of this package alone, never
-through its modules: besides the hand's five functions, the seeds a deal
-accepts, the scoring of a hand and of the table, what the player to move
-could still do (N1), the known cards after a move and whether a card could
-be laid off on the table.
 """
 
 from __future__ import annotations
 
-from rummy500._engine.api import (
-    apply_move,
-    check_move,
-    is_legal,
-    legal_moves,
-    new_game,
-    take_depths,
-)
-from rummy500._engine.build import COMPILED
-from rummy500._engine.dead_ends import mover_stranded
-from rummy500._engine.deal import SEED_BOUND, check_seed
-from rummy500._engine.known import known_after
-from rummy500._engine.plays import playable_on_table
-from rummy500._engine.scoring import score_hand, table_points
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "COMPILED",
-    "SEED_BOUND",
-    "apply_move",
-    "check_move",
-    "check_seed",
-    "is_legal",
-    "known_after",
-    "legal_moves",
-    "mover_stranded",
-    "new_game",
-    "playable_on_table",
-    "score_hand",
-    "table_points",
-    "take_depths",
-]
+if TYPE_CHECKING:  # the names __getattr__ loads, as type checkers see them
+    from rummy500._engine.door import *  # noqa: F403
+
+
+def __getattr__(name: str) -> object:
+    """A name of :mod:`~rummy500._engine.door`, loaded on first use and kept."""
+    import rummy500._engine.door as door
+
+    if name not in door.__all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(door, name)
+    globals()[name] = value
+    return value

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.codes.seats import hand_of, seat_count
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.dead_ends import (
     PoolCheck,
     play_problem,
@@ -27,6 +29,7 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500._engine.members import (
     CALL_MOVE,
     DRAW,
@@ -49,11 +52,8 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500._engine.targets import target_index
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500.moves import CallRummy, LayoffMove, Move, Play
-from rummy500.seatcodes import hand_of, seat_count
 from rummy500.seating import seat_order
-from rummy500.statecore import StateCore
 
 __all__ = ["call", "call_depths", "call_moves", "caller_turn"]
 

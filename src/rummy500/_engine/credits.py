@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummy500._engine.codes.memo import store
 from rummy500._engine.profile import MEMO_LIMIT
 from rummy500.melds import Meld
-from rummy500.memo import store
 from rummy500.statevalues import TableMeld
 
 __all__ = ["layoff_credits", "shared_credits"]

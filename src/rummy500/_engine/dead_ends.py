@@ -19,10 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.seats import hand_of
+from rummy500._engine.codes.specs import SPEC_PHYSICAL
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem
 from rummy500._engine.hands import minus
 from rummy500._engine.illegal import illegal
+from rummy500._engine.meldgen import (
+    code_counts,
+    layoffs_from_counts,
+    melds_from_counts,
+)
 from rummy500._engine.members import (
     DISCARD_REQUIRED,
     LAYOFF_MOVE,
@@ -48,19 +57,10 @@ from rummy500._engine.plays import (
 from rummy500._engine.profile import FINISHES_LIMIT, Profile, profile
 from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import (
-    code_counts,
-    layoffs_from_counts,
-    melds_from_counts,
-)
 from rummy500.melds import Meld
-from rummy500.memo import store
 from rummy500.moves import Play
 from rummy500.rules import Rules
-from rummy500.seatcodes import hand_of
-from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, TableMeld, jokers_tamed
-from rummy500.statecore import StateCore
 
 __all__ = [
     "PoolCheck",

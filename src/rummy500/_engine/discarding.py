@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.codes.seats import ONE_BYTE, hand_of, hand_size, without_card
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import hand_index
@@ -26,8 +28,6 @@ from rummy500._engine.states import evolve
 from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
-from rummy500.seatcodes import ONE_BYTE, hand_of, hand_size, without_card
-from rummy500.statecore import StateCore
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
 

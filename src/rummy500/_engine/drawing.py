@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import random
 
+from rummy500._engine.codes.seats import hand_of, hand_size, seat_count, with_card, with_hand
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.dead_ends import hand_can_finish
 from rummy500._engine.going_out import over
 from rummy500._engine.hands import with_cards
@@ -24,9 +26,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
-from rummy500.seatcodes import hand_of, hand_size, seat_count, with_card, with_hand
 from rummy500.state import EndReason
-from rummy500.statecore import StateCore
 
 __all__ = ["draw", "draw_nothing", "end_hand", "next_turn", "stock_move"]
 

@@ -28,8 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.codes.seats import ONE_BYTE, hand_of, seat_count, with_hand
+from rummy500._engine.codes.specs import SPEC_PHYSICAL
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.hands import hand_index, with_cards
 from rummy500._engine.illegal import illegal
+from rummy500._engine.meldgen import Pool, code_counts
 from rummy500._engine.members import (
     CHOOSER,
     DRAW,
@@ -48,13 +52,9 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.cards import JOKER, JOKER_CODE, cards_of
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import Block, Move, Nominate, Play, Split
-from rummy500.seatcodes import ONE_BYTE, hand_of, seat_count, with_hand
 from rummy500.seating import next_seat
-from rummy500.speccodes import SPEC_PHYSICAL
 from rummy500.state import JokerEffect, jokers_tamed
-from rummy500.statecore import StateCore
 
 __all__ = [
     "add_pile_card",

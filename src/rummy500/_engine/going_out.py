@@ -12,6 +12,8 @@ turn before the hand is scored.
 
 from __future__ import annotations
 
+from rummy500._engine.codes.seats import hand_of, hands_of, seat_count, with_seat
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, spend, with_doubled
 from rummy500._engine.hands import without
 from rummy500._engine.illegal import illegal
@@ -32,9 +34,7 @@ from rummy500.cards import card_from_code, cards_by_seat
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Move
 from rummy500.rules import Rules
-from rummy500.seatcodes import hand_of, hands_of, seat_count, with_seat
 from rummy500.state import EndReason, jokers_tamed
-from rummy500.statecore import StateCore
 
 __all__ = [
     "can_empty_hand",

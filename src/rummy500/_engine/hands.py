@@ -1,9 +1,9 @@
 """Hands as the engine keeps them: ``bytes`` of sorted card codes, and their index.
 
 A state keeps each hand as the codes of its cards (in its ``seat_codes``,
-see :mod:`rummy500.seatcodes`; the public ``GameState.hands`` builds the
+see :mod:`rummy500._engine.codes.seats`; the public ``GameState.hands`` builds the
 :class:`~rummy500.cards.Card` tuples from them).  What the move generator
-needs of a hand (a :class:`~rummy500.meldgen.Pool` of its cards, its
+needs of a hand (a :class:`~rummy500._engine.meldgen.Pool` of its cards, its
 discards) is computed once per hand and kept in a small table keyed by its
 codes (:func:`hand_index`) for the calls about the same position.
 """
@@ -14,11 +14,11 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.seats import ONE_BYTE
+from rummy500._engine.meldgen import Pool
 from rummy500._engine.movecache import discards_by_code
-from rummy500.meldgen import Pool
-from rummy500.memo import store
 from rummy500.moves import Discard
-from rummy500.seatcodes import ONE_BYTE
 
 __all__ = [
     "HandIndex",
@@ -34,7 +34,7 @@ class HandIndex:
 
     Attributes:
         codes: The hand (its card codes, sorted).
-        pool: The hand as a :class:`~rummy500.meldgen.Pool` (never changed:
+        pool: The hand as a :class:`~rummy500._engine.meldgen.Pool` (never changed:
             copy it before adding cards).
     """
 

@@ -11,6 +11,8 @@ never known.  :func:`known_after` is called by the reducer after every move.
 
 from __future__ import annotations
 
+from rummy500._engine.codes.seats import ONE_BYTE, known_of
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.gambit import dealer_reserve, spend
 from rummy500._engine.hands import with_cards
 from rummy500._engine.members import (
@@ -26,8 +28,6 @@ from rummy500._engine.plays import physical
 from rummy500._engine.profile import profile
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import LayoffMove, MeldMove, Move
-from rummy500.seatcodes import ONE_BYTE, known_of
-from rummy500.statecore import StateCore
 
 __all__ = ["known_after"]
 

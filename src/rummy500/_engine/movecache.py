@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar, cast
 
+from rummy500._engine.codes.memo import store
 from rummy500._engine.members import (
     CALL_MOVE,
     DRAW_MOVE,
@@ -20,7 +21,6 @@ from rummy500._engine.members import (
 )
 from rummy500.cards import NUM_CODES, Card, card_from_code
 from rummy500.meldcards import MELD_CARDS, MeldCard
-from rummy500.memo import store
 from rummy500.moves import (
     CallRummy,
     Discard,

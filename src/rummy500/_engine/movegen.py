@@ -17,11 +17,11 @@ import rummy500._engine.gambit as gambit
 import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.members import DRAW, FINAL_LAYOFF, FIRST_DISCARD, OVER, PLAY
 from rummy500._engine.profile import profile
 from rummy500._engine.reducer import is_legal
 from rummy500.moves import Move
-from rummy500.statecore import StateCore
 
 __all__ = ["legal_moves", "take_depths"]
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rummy500._engine.codes.seats import hand_of, seat_count, with_seat
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.dead_ends import (
     PoolCheck,
     mover_may_be_stranded,
@@ -33,6 +35,7 @@ from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, float
 from rummy500._engine.hands import without
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.meldgen import code_counts
 from rummy500._engine.members import (
     DRAW,
     LAYOFF_MOVE,
@@ -51,10 +54,7 @@ from rummy500._engine.profile import profile
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import after_play_state, copy_with, evolve
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.meldgen import code_counts
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
-from rummy500.seatcodes import hand_of, seat_count, with_seat
-from rummy500.statecore import StateCore
 
 __all__ = [
     "after_play",

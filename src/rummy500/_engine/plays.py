@@ -15,8 +15,25 @@ from __future__ import annotations
 import functools
 from typing import Any, Final
 
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.seats import ONE_BYTE
+from rummy500._engine.codes.specs import (
+    BARE_JOKER,
+    SPEC_PHYSICAL,
+    fits_run,
+    in_meld_order,
+)
 from rummy500._engine.credits import layoff_credits, shared_credits
 from rummy500._engine.illegal import from_meld_error, illegal
+from rummy500._engine.meldgen import (
+    LOWEST_RANK,
+    RANK_COUNT,
+    Pool,
+    group_melds,
+    layoffs_from_pool,
+    run_layoff_cards,
+    run_melds,
+)
 from rummy500._engine.members import (
     LAYOFF_MOVE,
     MELD_MOVE,
@@ -28,26 +45,9 @@ from rummy500._engine.targets import TargetIndex, derive_index, target_index
 from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import SPEC_TEXT, quote_cards
-from rummy500.meldgen import (
-    LOWEST_RANK,
-    RANK_COUNT,
-    Pool,
-    group_melds,
-    layoffs_from_pool,
-    run_layoff_cards,
-    run_melds,
-)
 from rummy500.melds import Meld
-from rummy500.memo import store
 from rummy500.moves import LayoffMove, MeldMove, Play
 from rummy500.rules import Rules
-from rummy500.seatcodes import ONE_BYTE
-from rummy500.speccodes import (
-    BARE_JOKER,
-    SPEC_PHYSICAL,
-    fits_run,
-    in_meld_order,
-)
 from rummy500.state import TableMeld
 
 __all__ = [
@@ -355,7 +355,7 @@ def plays_from_pool(
 
     With ``required``, only the plays holding that card (a natural card as
     itself, or 52 for a joker).  The order is that of
-    :func:`rummy500.meldgen.melds_from_pool`, then the lay-offs by meld
+    :func:`rummy500._engine.meldgen.melds_from_pool`, then the lay-offs by meld
     number.
     """
     plays: list[Play] = []

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummy500._engine.codes.meldchecks import layoff_result, new_meld_codes
+from rummy500._engine.codes.memo import store
 from rummy500._engine.members import (
     ANY_DEPTH,
     DISCARD_REQUIRED,
@@ -35,9 +37,7 @@ from rummy500._engine.members import (
     WILD_JOKERS,
 )
 from rummy500.errors import InvalidMeldError
-from rummy500.meldchecks import layoff_result, new_meld_codes
 from rummy500.melds import Meld, laid_points
-from rummy500.memo import store
 from rummy500.rules import Rules
 from rummy500.seating import step
 

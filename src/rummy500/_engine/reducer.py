@@ -19,6 +19,8 @@ import rummy500._engine.gambit as gambit
 import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
+from rummy500._engine.codes.seats import seat_count, with_known
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.dead_ends import blocker, mover_stranded
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
@@ -45,8 +47,6 @@ from rummy500._engine.profile import profile
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Block, Move, Split
-from rummy500.seatcodes import seat_count, with_known
-from rummy500.statecore import StateCore
 
 __all__ = ["apply_move", "check_move", "is_legal"]
 

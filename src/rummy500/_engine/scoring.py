@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rummy500._engine.codes.specs import code_points
 from rummy500._engine.members import RUN
 from rummy500._engine.profile import profile
 from rummy500.cards import Card
 from rummy500.melds import four_aces
 from rummy500.rules import Rules, Scoring
 from rummy500.seating import side_of, sides
-from rummy500.speccodes import code_points
 from rummy500.state import EndReason, HandResult, TableMeld
 from rummy500.values import CardValues
 

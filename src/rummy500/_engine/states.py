@@ -14,15 +14,15 @@ their codes), in the order of :class:`~rummy500.state.GameState`'s fields
 
 A state keeps the fields that change from move to move in slots of its own
 and two groups of the others in shared records
-(:class:`~rummy500.statefields.TurnFields` and
-:class:`~rummy500.statefields.HandFields`): :func:`evolve` shares the state's
+(:class:`~rummy500._engine.codes.fields.TurnFields` and
+:class:`~rummy500._engine.codes.fields.HandFields`): :func:`evolve` shares the state's
 record of a group when it changes none of its fields (or sets them to the
 very values held), and builds a new record otherwise; a turn phase begins
-with the shared :data:`~rummy500.statefields.CLEARED_TURN`.
+with the shared :data:`~rummy500._engine.codes.fields.CLEARED_TURN`.
 
 Neither goes through the public constructor, which converts cards and
 sets each slot with a call of ``object.__setattr__`` past the frozen class's
-``__setattr__``: they build a :class:`~rummy500.statecore.StateCore` (the base
+``__setattr__``: they build a :class:`~rummy500._engine.codes.storage.StateCore` (the base
 class that holds the slots, natively compiled in the compiled build) in one
 call, then make it a :class:`~rummy500.state.GameState` by assigning its
 class, which Python allows as the subclass adds no slot; the result is an
@@ -33,18 +33,18 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rummy500._engine.members import PLAY
-from rummy500.rules import Rules
-from rummy500.seatcodes import pack
-from rummy500.state import STATE_FIELDS, GameState, Phase
-from rummy500.statecore import CORE_FIELDS, StateCore
-from rummy500.statefields import (
+from rummy500._engine.codes.fields import (
     CLEARED_TURN,
     HAND_FIELDS,
     TURN_FIELDS,
     HandFields,
     TurnFields,
 )
+from rummy500._engine.codes.seats import pack
+from rummy500._engine.codes.storage import CORE_FIELDS, StateCore
+from rummy500._engine.members import PLAY
+from rummy500.rules import Rules
+from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statevalues import TableMeld
 
 __all__ = [
@@ -74,7 +74,7 @@ _AS_CODES: Final = {
 
 #: The fields as the engine sets them: :data:`FIELDS` with the cards as their
 #: codes, as the state stores them: ``seat_codes`` (the hands and the known
-#: cards of every seat, see :mod:`rummy500.seatcodes`, in the place of
+#: cards of every seat, see :mod:`rummy500._engine.codes.seats`, in the place of
 #: ``hands``), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
 ENGINE_FIELDS: Final[tuple[str, ...]] = tuple(
     dict.fromkeys([_AS_CODES.get(field, field) for field in FIELDS])
@@ -172,7 +172,7 @@ def turn_phase(
     """The state as a phase of a turn begins: the turn's fields cleared.
 
     The most frequent successor (every draw and every turn's end), written
-    out: the turn's fields are the shared :data:`~rummy500.statefields.CLEARED_TURN`,
+    out: the turn's fields are the shared :data:`~rummy500._engine.codes.fields.CLEARED_TURN`,
     no card is taken yet, and the state's record of the hand's quiet fields is
     kept when the stock rebuilds and idle turns are those it holds.
     """

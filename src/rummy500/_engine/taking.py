@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummy500._engine.codes.seats import hand_of, with_seat
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.dead_ends import (
     PoolCheck,
     can_finish_with,
@@ -31,6 +33,7 @@ from rummy500._engine.gambit import (
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
 from rummy500._engine.known import known_after
+from rummy500._engine.meldgen import Pool, code_counts
 from rummy500._engine.members import (
     LAYOFF_MOVE,
     NEW_MELD_ONLY,
@@ -52,10 +55,7 @@ from rummy500._engine.states import took
 from rummy500._engine.targets import target_index
 from rummy500.cards import card_from_code
 from rummy500.errors import Reason
-from rummy500.meldgen import Pool, code_counts
 from rummy500.moves import LayoffMove, Move, Play, Take
-from rummy500.seatcodes import hand_of, with_seat
-from rummy500.statecore import StateCore
 
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
 

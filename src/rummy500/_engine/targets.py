@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.specs import SPEC_RANK, SPEC_SUIT
 from rummy500._engine.members import GROUP
 from rummy500.cards import JOKER_CODE
 from rummy500.melds import Meld
-from rummy500.memo import store
-from rummy500.speccodes import SPEC_RANK, SPEC_SUIT
 from rummy500.statevalues import TableMeld
 
 __all__ = ["Target", "TargetIndex", "derive_index", "target_index", "target_of"]

@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from rummy500._engine import table_points
+from rummy500._engine import store, table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.adapters.episodes import reward_scale
 from rummy500.adapters.observation import layout_slices, score_bound
@@ -85,7 +85,6 @@ from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.extras import requires
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
 from rummy500.melds import MeldKind
-from rummy500.memo import store
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, jokers_wild
 from rummy500.views import PlayerView
 

@@ -27,12 +27,12 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.specs import SPEC_PHYSICAL
+from rummy500._engine.meldgen import Pool, melds_from_counts, melds_from_pool
 from rummy500._engine.members import RUN
 from rummy500._engine.profile import MEMO_LIMIT, Profile
 from rummy500.cards import JOKER_CODE
-from rummy500.meldgen import Pool, melds_from_counts, melds_from_pool
-from rummy500.memo import store
-from rummy500.speccodes import SPEC_PHYSICAL
 
 __all__ = [
     "SHORTFALLS_LIMIT",

@@ -9,10 +9,10 @@ it reaches the minimum alone.
 
 from __future__ import annotations
 
+from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.illegal import illegal
 from rummy500._engine.profile import profile
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.statecore import StateCore
 
 __all__ = [
     "discard_problem",

@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500.cards import JOKER_CODE, Rank
-from rummy500.errors import InvalidMeldError
-from rummy500.meldcards import SPEC_TEXT, quote_cards
-from rummy500.speccodes import (
+from rummy500._engine.codes.specs import (
     BARE_JOKER,
     GROUP_JOKER_BASE,
     RUN_JOKER_BASE,
@@ -31,6 +28,9 @@ from rummy500.speccodes import (
     fits_run,
     group_joker,
 )
+from rummy500.cards import JOKER_CODE, Rank
+from rummy500.errors import InvalidMeldError
+from rummy500.meldcards import SPEC_TEXT, quote_cards
 
 __all__ = ["layoff_result", "meld_text", "new_meld_codes", "run_ranks"]
 

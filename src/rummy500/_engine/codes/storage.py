@@ -2,7 +2,7 @@
 
 Internal.  :class:`StateCore` holds what a state stores — the fields that
 change from move to move, the cards as codes, and the two shared records of
-the quiet fields (:mod:`rummy500.statefields`) — and shows the records'
+the quiet fields (:mod:`rummy500._engine.codes.fields`) — and shows the records'
 fields as read-only properties.  :class:`~rummy500.state.GameState`, the
 public class, derives from it and adds the public card fields, equality,
 the frozen guard and the documents.
@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from rummy500._engine.codes.fields import HandFields, TurnFields
+from rummy500._engine.codes.seats import hands_of, knowns_of, seat_count
 from rummy500.cards import Card
 from rummy500.rules import Rules
-from rummy500.seatcodes import hands_of, knowns_of, seat_count
-from rummy500.statefields import HandFields, TurnFields
 
 if TYPE_CHECKING:
     from rummy500.statevalues import HandResult, JokerEffect, Phase, TableMeld
@@ -91,7 +91,7 @@ class StateCore:
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
         seat_codes: The hands and the known cards of every seat in one
-            ``bytes`` (see :mod:`rummy500.seatcodes`).
+            ``bytes`` (see :mod:`rummy500._engine.codes.seats`).
         stock_codes: The stock as ``bytes`` of card codes.
         discard_codes: The discard pile as ``bytes`` of card codes.
         melds: The table melds.

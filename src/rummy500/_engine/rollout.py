@@ -21,9 +21,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from rummy500._engine import legal_moves, playable_on_table, table_points
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.seats import hand_of, hands_of
+from rummy500._engine.movegen import legal_moves
+from rummy500._engine.plays import playable_on_table
+from rummy500._engine.scoring import table_points
 from rummy500.cards import JOKER_CODE
-from rummy500.memo import store
 from rummy500.moves import (
     CallRummy,
     Discard,
@@ -36,7 +39,6 @@ from rummy500.moves import (
     Take,
 )
 from rummy500.rules import Ace, Rules
-from rummy500.seatcodes import hand_of, hands_of
 from rummy500.seating import sides
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, polling_order
 

@@ -13,11 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
-from rummy500.cards import JOKER_CODE, NUM_CODES, Card
-from rummy500.melds import Meld, MeldKind
-from rummy500.memo import store
-from rummy500.rules import Jokers, Rules
-from rummy500.speccodes import (
+from rummy500._engine.codes.memo import store
+from rummy500._engine.codes.specs import (
     BARE_JOKER,
     RUN_JOKER_BASE,
     SPEC_RANK,
@@ -25,6 +22,9 @@ from rummy500.speccodes import (
     fits_run,
     group_joker,
 )
+from rummy500.cards import JOKER_CODE, NUM_CODES, Card
+from rummy500.melds import Meld, MeldKind
+from rummy500.rules import Jokers, Rules
 
 __all__ = [
     "LOWEST_RANK",
