@@ -11,6 +11,7 @@ import copy
 import importlib.util
 import inspect
 import pickle
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -118,7 +119,7 @@ def test_the_opening_wing_is_reached_through_its_door_only() -> None:
             assert engine - inside - below <= {
                 "rummy500._engine.meldgen",
                 "rummy500._engine.illegal",
-                "rummy500._engine.members",
+                "rummy500._engine.boundary",
                 "rummy500._engine.profile",
             }, module
             continue
@@ -295,3 +296,125 @@ def test_compiled_modules_keep_their_module_level_values_final() -> None:
                 if not is_type and not name.startswith("__"):
                     plain.append(f"{path.relative_to(ROOT)}: {name}")
     assert plain == []
+
+
+ENGINE = ROOT / "src" / "rummy500" / "_engine"
+
+
+def _engine_sources() -> dict[str, ast.Module]:
+    """Every hand-written module of the engine, parsed (the generated knob class aside)."""
+    return {
+        str(path.relative_to(ENGINE)): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(ENGINE.rglob("*.py"))
+        if path.name != "knobs.py"
+    }
+
+
+def test_a_knob_is_read_one_way() -> None:
+    """The engine reads a knob on the rule set's compact form, under the knob's own name:
+    never on the ``Rules`` value (``rules.going_out``, ``state.rules.ace`` …).  The facts
+    the profile derives from knobs are named apart from every knob."""
+    from rummy500._engine.knobs import Knobs
+    from rummy500._engine.profile import Profile
+    from rummy500.rules import KNOBS
+
+    read_on_rules = []
+    for name, tree in _engine_sources().items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or node.attr not in KNOBS:
+                continue
+            owner = node.value
+            if (isinstance(owner, ast.Name) and owner.id == "rules") or (
+                isinstance(owner, ast.Attribute) and owner.attr == "rules"
+            ):
+                read_on_rules.append(f"{name}:{node.lineno} {ast.unparse(node)}")
+    assert read_on_rules == []
+    assert set(Knobs.__slots__) == set(KNOBS)  # every knob, under its name
+    derived = set(Profile.__slots__) - {"rules", "finishes", "play_facts"}
+    derived = {name for name in derived if not name.startswith("_")}
+    assert not derived & set(KNOBS)
+    for name in derived:  # each derived fact says what it answers
+        assert f"        {name}: " in (Profile.__doc__ or ""), name
+
+
+def test_the_rule_set_is_fetched_by_the_dispatchers_and_handed_down() -> None:
+    """``profile(rules)`` is called by the dispatchers and the engine's entry points only;
+    every function below them takes the compact form as an argument."""
+    callers = set()
+    for name, tree in _engine_sources().items():
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "profile"
+            ):
+                callers.add(name)
+    assert callers == {"api.py", "door.py", "movegen.py", "reducer.py", "rollout.py"}
+
+
+def test_t11_has_one_home() -> None:
+    """Which cards may not be discarded (T11) is worked out by one function, in
+    ``limits.py``: no other module of the engine looks at how many cards were taken."""
+    pattern = re.compile(r"len\([^()]*taken[^()]*\)\s*==\s*1|count == 1 else")
+    found = [
+        f"{path.relative_to(ENGINE)}:{number}"
+        for path in sorted(ENGINE.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == ["limits.py:" + str(_line_of(ENGINE / "limits.py", "return 1 << taken[0]"))]
+
+
+def _line_of(path: Path, text: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if text in line:
+            return number
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+def test_the_engine_has_no_circle_even_for_type_checkers() -> None:
+    """No import circle among the engine's modules, counting the imports made for type
+    checkers only (``if TYPE_CHECKING:``)."""
+    graph: dict[str, set[str]] = {}
+    for name, tree in _engine_sources().items():
+        module = "rummy500._engine." + name.removesuffix(".py").replace("/", ".")
+        module = module.removesuffix(".__init__")
+        targets = graph.setdefault(module, set())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets.add(node.module)
+            elif isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+    graph = {m: {t for t in ts if t in graph and t != m} for m, ts in graph.items()}
+    # the lazy door of the package loads rummy500._engine.door when asked: not a circle
+    graph["rummy500._engine"] = set()
+    seen: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> None:
+        seen[module] = 1
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if seen.get(target) == 1:
+                raise AssertionError(" -> ".join([*stack[stack.index(target) :], target]))
+            if target not in seen:
+                visit(target)
+        stack.pop()
+        seen[module] = 2
+
+    for module in sorted(graph):
+        if module not in seen:
+            visit(module)
+
+
+def test_the_generated_knob_class_is_current() -> None:
+    """``_engine/knobs.py`` is generated from the fields of ``Rules``: regenerate with
+    ``python scripts/generate_knobs.py`` after adding or changing a knob."""
+    spec = importlib.util.spec_from_file_location(
+        "generate_knobs", ROOT / "scripts" / "generate_knobs.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--check"]) == 0
