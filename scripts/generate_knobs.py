@@ -75,7 +75,7 @@ def render() -> str:
     """The text of the generated module."""
     from rummy500.rules import KNOBS, Rules
 
-    fields = attrs.fields(Rules)
+    fields: tuple[attrs.Attribute[object], ...] = tuple(attrs.fields(Rules))
     lines = [_HEADER.rstrip("\n")]
     for field in fields:
         knob = KNOBS[field.name]
@@ -86,8 +86,8 @@ def render() -> str:
     lines.append('    """')
     lines.append("")
     lines.append("    __slots__ = (")
-    for field in sorted(fields, key=lambda f: f.name):
-        lines.append(f'        "{field.name}",')
+    for name in sorted(field.name for field in fields):
+        lines.append(f'        "{name}",')
     lines.append("    )")
     lines.append("")
     lines.append("    def __init__(self, rules: Rules) -> None:")
