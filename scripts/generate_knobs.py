@@ -23,6 +23,7 @@ import enum
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -75,7 +76,7 @@ def render() -> str:
     """The text of the generated module."""
     from rummy500.rules import KNOBS, Rules
 
-    fields: tuple[attrs.Attribute[object], ...] = tuple(attrs.fields(Rules))
+    fields: tuple[attrs.Attribute[Any], ...] = tuple(attrs.fields(Rules))
     lines = [_HEADER.rstrip("\n")]
     for field in fields:
         knob = KNOBS[field.name]
