@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Final, TypeVar, cast
 
 from rummy500._engine.codes.memo import store
-from rummy500.cards import NUM_CODES, Card, card_from_code
+from rummy500.cards import JOKER, NUM_CODES, Card, card_from_code, cards_by_seat, cards_of
 from rummy500.meldcards import MELD_CARDS, MeldCard
 from rummy500.melds import Meld, MeldKind
 from rummy500.moves import (
@@ -41,7 +41,7 @@ from rummy500.moves import (
     Take,
 )
 from rummy500.state import GameState
-from rummy500.statevalues import JokerEffect, Phase, TableMeld
+from rummy500.statevalues import EndReason, HandResult, JokerEffect, Phase, TableMeld
 
 __all__ = [
     "BLOCK_MOVE",
@@ -68,10 +68,13 @@ __all__ = [
     "TAKE_MOVE",
     "block_move",
     "call_move",
+    "cards_from_codes",
     "discard_move",
     "discards_by_code",
     "draw_move",
     "end_move",
+    "hand_result",
+    "hands_from_codes",
     "layoff_move",
     "layoff_moves",
     "meld_move",
@@ -142,6 +145,43 @@ def table_meld_of(meld: Meld, by: tuple[int, ...], multiplier: int, doubled: boo
     _set(table_meld, "multiplier", multiplier)
     _set(table_meld, "doubled", doubled)
     return table_meld
+
+
+# ---------------------------------------------------------------------------
+# Cards and results
+
+
+def cards_from_codes(codes: bytes, jokers: int = 0) -> tuple[Card, ...]:
+    """The cards of ``codes``, and ``jokers`` jokers more (for the cards out of play)."""
+    return (*cards_of(codes), *(JOKER,) * jokers)
+
+
+def hands_from_codes(hands: tuple[bytes, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards from its codes."""
+    return cards_by_seat(hands)
+
+
+def hand_result(
+    scores: tuple[int, ...],
+    melded: tuple[int, ...],
+    in_hand: tuple[int, ...],
+    went_out: int | None,
+    reason: EndReason,
+    bonuses: tuple[int, ...],
+    going_rummy: bool,
+    team_scores: tuple[int, ...],
+) -> HandResult:
+    """The result of a finished hand (see :class:`~rummy500.HandResult`)."""
+    return HandResult(
+        scores=scores,
+        melded=melded,
+        in_hand=in_hand,
+        went_out=went_out,
+        reason=reason,
+        bonuses=bonuses,
+        going_rummy=going_rummy,
+        team_scores=team_scores,
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from rummy500._engine.boundary import (
     NOMINATE,
     NOMINATE_MOVE,
     block_move,
+    cards_from_codes,
     nominate_moves,
 )
 from rummy500._engine.codes.seats import ONE_BYTE, hand_of, with_hand
@@ -43,7 +44,7 @@ from rummy500._engine.meldgen import Pool, code_counts
 from rummy500._engine.states import evolve
 from rummy500._engine.turn import TurnPlay
 from rummy500._engine.variant import Variant, sealed
-from rummy500.cards import JOKER, JOKER_CODE, cards_of
+from rummy500.cards import JOKER_CODE
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.statevalues import JokerEffect
 
@@ -238,7 +239,7 @@ class DealersGambit(Variant):
             pile=b"",
             taken=outside,
             changes={
-                "dead": (*state.dead, *cards_of(inside), JOKER),
+                "dead": (*state.dead, *cards_from_codes(inside, 1)),
                 "dealer_joker": state.dealer_joker and own_joker,
             },
         )
@@ -318,5 +319,5 @@ class DealersGambit(Variant):
             seat_codes=with_hand(state.seat_codes, player, hand[:index] + hand[index + 1 :]),
             dealer_joker=False,
             blocked_by=player,
-            dead=(*state.dead, JOKER, JOKER),
+            dead=(*state.dead, *cards_from_codes(b"", 2)),
         )

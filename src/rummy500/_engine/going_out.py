@@ -12,7 +12,14 @@ turn before the hand is scored.
 
 from __future__ import annotations
 
-from rummy500._engine.boundary import FINAL_LAYOFF, LAYOFF_MOVE, OVER, PASS_MOVE, pass_move
+from rummy500._engine.boundary import (
+    FINAL_LAYOFF,
+    LAYOFF_MOVE,
+    OVER,
+    PASS_MOVE,
+    hands_from_codes,
+    pass_move,
+)
 from rummy500._engine.codes.seats import hand_of, hands_of, seat_count, with_seat
 from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.hands import without
@@ -24,7 +31,7 @@ from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_p
 from rummy500._engine.profile import Profile
 from rummy500._engine.scoring import score_hand
 from rummy500._engine.states import copy_with, evolve
-from rummy500.cards import card_from_code, cards_by_seat
+from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Move
 from rummy500.state import EndReason
@@ -122,7 +129,7 @@ def over(
     """The hand is over (E1): scored, nobody may move."""
     result = score_hand(
         knobs,
-        cards_by_seat(hands_of(state.seat_codes)),
+        hands_from_codes(hands_of(state.seat_codes)),
         state.melds,
         out,
         reason,

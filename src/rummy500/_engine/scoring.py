@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rummy500._engine.boundary import RUN
+from rummy500._engine.boundary import RUN, hand_result
 from rummy500._engine.codes.specs import code_points
 from rummy500._engine.profile import Profile
 from rummy500.cards import Card
@@ -138,13 +138,13 @@ def score_hand(
     team_scores: tuple[int, ...] = ()
     if knobs.partnerships:  # V5: the sides scored as units
         team_scores = tuple(sum(final[seat] for seat in side) for side in sides(rules, players))
-    return HandResult(
-        scores=tuple(final),
-        melded=tuple(melded),
-        in_hand=tuple(in_hand),
-        went_out=went_out,
-        reason=reason,
-        bonuses=tuple(bonuses),
-        going_rummy=going_rummy,
-        team_scores=team_scores,
+    return hand_result(
+        tuple(final),
+        tuple(melded),
+        tuple(in_hand),
+        went_out,
+        reason,
+        tuple(bonuses),
+        going_rummy,
+        team_scores,
     )
