@@ -418,3 +418,15 @@ def test_the_generated_knob_class_is_current() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--check"]) == 0
+
+
+def test_every_knob_is_documented() -> None:
+    """Each knob has its row in the variants page, and its rule an anchor on the rules page."""
+    from rummy500.rules import KNOBS
+
+    variants = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    rules_page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for name, knob in KNOBS.items():
+        assert f"`{name}`" in variants, name
+        rule = knob.rule.lower()
+        assert f"(rule-{rule})=" in rules_page, (name, knob.rule)
