@@ -3,11 +3,14 @@
 Each knob of :class:`~rummy500.rules.Rules` is one attrs field whose
 metadata holds a :class:`KnobSpec`; the helpers here write those fields
 (:func:`flag`, :func:`integer`, :func:`choice`, :func:`knob_field`) and the
-checks and converters of the knobs whose values are not a flag, an integer
-or an enum.  :mod:`rummy500.rules` declares the knobs with them, and derives
-from the declarations the knob table :data:`~rummy500.rules.KNOBS`, the
-validation of a rule set (with the checks across knobs) and its
-documentation.
+checks, converters and JSON Schemas of the knobs whose values are not a
+flag, an integer or an enum.  :mod:`rummy500.rules` declares the knobs with
+them, and derives from the declarations the knob table
+:data:`~rummy500.rules.KNOBS`, the validation of a rule set (with the checks
+across knobs) and its documentation.  A knob's check and its schema say one
+thing twice, side by side: what :class:`~rummy500.rules.Rules` accepts, and
+what a document may hold for it; the package's JSON Schemas are written
+from the knobs' schemas by ``scripts/generate_schemas.py``.
 
 >>> from rummy500.knobchoices import Ace
 >>> spec = choice(Ace, "M3", "ace low only, low or high, or around the corner")["knob"]
@@ -15,6 +18,8 @@ documentation.
 ('M3', 'low, low_or_high, around_the_corner')
 >>> spec.check(Ace.LOW) is None, spec.check(3)
 (True, "must be one of 'low', 'low_or_high', 'around_the_corner'")
+>>> spec.schema
+{'enum': ['low', 'low_or_high', 'around_the_corner']}
 """
 
 from __future__ import annotations
@@ -25,11 +30,17 @@ from typing import Any
 
 import attrs
 
+from rummy500.cards import Rank
 from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 from rummy500.values import TABLES, CardValues
 
 __all__ = [
+    "CARD_VALUES_SCHEMA",
+    "DECKS_SCHEMA",
+    "HAND_LIMIT_SCHEMA",
+    "HAND_SIZE_SCHEMA",
     "MAX_OPENING_MINIMUM",
+    "OPENING_MINIMUM_SCHEMA",
     "OPENING_MINIMUM_VALUES",
     "Check",
     "KnobSpec",
@@ -43,6 +54,7 @@ __all__ = [
     "hand_limit_check",
     "hand_size_check",
     "integer",
+    "integer_schema",
     "knob_field",
     "knob_metadata",
     "opening_minimum_check",
@@ -58,12 +70,37 @@ def _is_int(value: Any) -> bool:
 
 @attrs.frozen
 class KnobSpec:
-    """What a knob's declaration says beside its default: rule, text, values and check."""
+    """What a knob's declaration says beside its default: rule, text, values, check, schema.
+
+    Attributes:
+        rule: The id of the rule it varies (``"T3"``…).
+        text: What it does, in one line.
+        values: The values it accepts, as text.
+        check: The check of a value (after the field's converter).
+        schema: The JSON Schema of its value in a document (a rule set's dict,
+            :meth:`Rules.to_dict <rummy500.rules.Rules.to_dict>`).
+    """
 
     rule: str
     text: str
     values: str
     check: Check
+    schema: dict[str, Any] = attrs.field(eq=False)
+
+
+def integer_schema(low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    """The JSON Schema of an integer from ``low`` to ``high``, within ±(2**53 - 1).
+
+    Every integer of a rule set stays within what any JSON reader reads exactly.
+
+    >>> integer_schema(low=1)
+    {'type': 'integer', 'minimum': 1, 'maximum': 9007199254740991}
+    """
+    return {
+        "type": "integer",
+        "minimum": -MAX_SAFE_INTEGER if low is None else low,
+        "maximum": MAX_SAFE_INTEGER if high is None else high,
+    }
 
 
 def _choice_check(enum_type: type[enum.Enum]) -> Check:
@@ -108,9 +145,11 @@ def _int_values(low: int | None, high: int | None, allowed: tuple[int, ...]) -> 
     return "integer"
 
 
-def knob_metadata(rule: str, text: str, values: str, check: Check) -> dict[str, KnobSpec]:
-    """The metadata of a knob: its rule id, what it does, the values it takes, their check."""
-    return {"knob": KnobSpec(rule, text, values, check)}
+def knob_metadata(
+    rule: str, text: str, values: str, check: Check, schema: dict[str, Any]
+) -> dict[str, KnobSpec]:
+    """The metadata of a knob: rule id, what it does, the values it takes, check and schema."""
+    return {"knob": KnobSpec(rule, text, values, check, schema)}
 
 
 def knob_field(default: Any, spec: KnobSpec) -> Any:
@@ -125,8 +164,9 @@ def choice(enum_type: type[enum.Enum], rule: str, text: str) -> dict[str, KnobSp
     metadata=choice(...))`` so that type checkers accept the string values;
     :class:`~rummy500.rules.Rules` converts them to the enum after ``__init__``.
     """
-    values = ", ".join(member.value for member in enum_type)
-    return {"knob": KnobSpec(rule, text, values, _choice_check(enum_type))}
+    values = [member.value for member in enum_type]
+    spec = KnobSpec(rule, text, ", ".join(values), _choice_check(enum_type), {"enum": values})
+    return {"knob": spec}
 
 
 def as_given(value: Any) -> Any:
@@ -136,7 +176,7 @@ def as_given(value: Any) -> Any:
 
 def flag(default: bool, rule: str, text: str) -> Any:
     """A knob that is ``True`` or ``False``."""
-    return knob_field(default, KnobSpec(rule, text, "bool", _flag_check))
+    return knob_field(default, KnobSpec(rule, text, "bool", _flag_check, {"type": "boolean"}))
 
 
 def integer(
@@ -150,12 +190,17 @@ def integer(
 ) -> Any:
     """A knob that is an integer, within ``low``..``high`` or among ``allowed``."""
     values = _int_values(low, high, allowed)
-    return knob_field(default, KnobSpec(rule, text, values, _int_check(low, high, allowed)))
+    schema = {"enum": list(allowed)} if allowed else integer_schema(low, high)
+    return knob_field(default, KnobSpec(rule, text, values, _int_check(low, high, allowed), schema))
 
 
 def decks_check(value: Any) -> str | None:
     """The check of ``decks`` (D3): ``"auto"``, 1 or 2."""
     return None if value == "auto" and isinstance(value, str) else _int_check(allowed=(1, 2))(value)
+
+
+#: The JSON Schema of ``decks`` (D3).
+DECKS_SCHEMA: dict[str, Any] = {"enum": ["auto", 1, 2]}
 
 
 #: The largest opening minimum (T8): the range is 0 (none) or 1 to 150, as
@@ -176,9 +221,17 @@ def opening_minimum_check(value: Any) -> str | None:
     return None
 
 
+#: The JSON Schema of ``opening_minimum`` (T8).
+OPENING_MINIMUM_SCHEMA = integer_schema(0, MAX_OPENING_MINIMUM)
+
+
 def hand_limit_check(value: Any) -> str | None:
     """The check of ``hand_limit`` (G1): ``None`` or a number of hands."""
     return None if value is None else _int_check(low=1)(value)
+
+
+#: The JSON Schema of ``hand_limit`` (G1).
+HAND_LIMIT_SCHEMA: dict[str, Any] = {"oneOf": [{"type": "null"}, integer_schema(low=1)]}
 
 
 def hand_size_check(value: Any) -> str | None:
@@ -200,11 +253,50 @@ def hand_size_check(value: Any) -> str | None:
     return None
 
 
+#: The JSON Schema of ``hand_size`` (D4): ``"auto"``, or cards by player count (a
+#: document's keys are text; the player counts a rule set allows are checked by the reader).
+HAND_SIZE_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"const": "auto"},
+        {
+            "type": "object",
+            "propertyNames": {"pattern": "^[2-8]$"},
+            "additionalProperties": integer_schema(low=1),
+            "minProperties": 1,
+        },
+    ]
+}
+
+
 def card_values_check(value: Any) -> str | None:
     """The check of ``card_values`` (S1), once converted: a :class:`~rummy500.values.CardValues`."""
     if isinstance(value, CardValues):
         return None
     return "must be 'standard', 'fives', 'basic' or a CardValues table"
+
+
+#: The JSON Schema of ``card_values`` (S1): a named table, or a table of its own
+#: (:meth:`CardValues.to_dict <rummy500.values.CardValues.to_dict>`).
+CARD_VALUES_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"enum": list(TABLES)},
+        {
+            "type": "object",
+            "required": ["ranks", "low_ace", "joker"],
+            "additionalProperties": False,
+            "properties": {
+                "ranks": {
+                    "type": "object",
+                    "required": [rank.symbol for rank in Rank],
+                    "additionalProperties": False,
+                    "properties": {rank.symbol: integer_schema() for rank in Rank},
+                },
+                "low_ace": integer_schema(),
+                "joker": integer_schema(),
+            },
+        },
+    ]
+}
 
 
 def convert_hand_size(value: Any) -> Any:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import json
 import textwrap
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -53,7 +54,12 @@ from rummy500.knobchoices import (
     Tiebreak,
 )
 from rummy500.knobspecs import (
+    CARD_VALUES_SCHEMA,
+    DECKS_SCHEMA,
+    HAND_LIMIT_SCHEMA,
+    HAND_SIZE_SCHEMA,
     MAX_OPENING_MINIMUM,
+    OPENING_MINIMUM_SCHEMA,
     OPENING_MINIMUM_VALUES,
     KnobSpec,
     as_given,
@@ -118,6 +124,7 @@ class Rules:
             "number of decks: 'auto' (1 for up to 4 players, 2 for 5 or more), 1 or 2",
             "'auto', 1, 2",
             decks_check,
+            DECKS_SCHEMA,
         ),
     )
     jokers_per_deck: int = integer(2, "D1", "jokers in each deck", allowed=(0, 1, 2, 4))
@@ -129,6 +136,7 @@ class Rules:
             "cards dealt to each player, by player count ('auto': 13 for 2, else 7)",
             "'auto' or {players: cards}",
             hand_size_check,
+            HAND_SIZE_SCHEMA,
         ),
     )
     min_players: int = integer(2, "D2", "fewest players", low=2, high=8)
@@ -198,6 +206,7 @@ class Rules:
             "points a player's first melds must total (0: none)",
             OPENING_MINIMUM_VALUES,
             opening_minimum_check,
+            OPENING_MINIMUM_SCHEMA,
         ),
     )
     out_of_turn_melding: bool = flag(
@@ -231,6 +240,7 @@ class Rules:
             "card value table: standard, fives, basic or custom",
             "standard, fives, basic, CardValues",
             card_values_check,
+            CARD_VALUES_SCHEMA,
         ),
     )
     scoring: Scoring = attrs.field(
@@ -266,6 +276,7 @@ class Rules:
             "number of hands after which the match ends (None: no limit)",
             "None or integer ≥ 1",
             hand_limit_check,
+            HAND_LIMIT_SCHEMA,
         ),
     )
     tiebreak: Tiebreak = attrs.field(
@@ -450,6 +461,8 @@ class Knob:
         text: What it does, in one line.
         values: The values it accepts, as text.
         default: Its value in the default ``pagat`` rules.
+
+    The values it accepts as data are :meth:`json_schema`.
     """
 
     name: str
@@ -457,6 +470,20 @@ class Knob:
     text: str
     values: str
     default: Any
+    _schema: str = attrs.field(default="{}", repr=False)  # JSON text: the knob stays immutable
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the knob's value in a document, saying what the knob does.
+
+        Documents (positions, views, records) write a rule set as
+        :meth:`Rules.to_dict` does; the schemas of :func:`rummy500.json_schema`
+        hold this schema for each knob of their rules.  A new dict at each call.
+
+        >>> KNOBS["stock_draw_count"].json_schema()
+        {'description': 'Cards drawn from the stock at once (T5).', 'enum': [1, 2]}
+        """
+        schema: dict[str, Any] = json.loads(self._schema)
+        return {"description": _sentence(self), **schema}
 
 
 def _spec(field: attrs.Attribute[Any]) -> KnobSpec:
@@ -473,7 +500,12 @@ _ENUM_FIELDS = tuple(field for field in _FIELDS if isinstance(field.default, enu
 KNOBS: Mapping[str, Knob] = MappingProxyType(
     {
         field.name: Knob(
-            field.name, _spec(field).rule, _spec(field).text, _spec(field).values, field.default
+            field.name,
+            _spec(field).rule,
+            _spec(field).text,
+            _spec(field).values,
+            field.default,
+            json.dumps(_spec(field).schema),
         )
         for field in _FIELDS
     }
@@ -484,9 +516,14 @@ def _knob_attributes() -> str:
     """The ``Attributes:`` section of :class:`Rules`, written from the declarations."""
     lines = ["", "    Attributes:"]
     for knob in KNOBS.values():
-        lines.append(f"        {knob.name}: {knob.text[0].upper()}{knob.text[1:]} ({knob.rule}).")
+        lines.append(f"        {knob.name}: {_sentence(knob)}")
         lines.append(f"            Values: {knob.values}; default {_describe_value(knob.default)}.")
     return "\n".join(lines) + "\n"
+
+
+def _sentence(knob: Knob) -> str:
+    """What ``knob`` does, as a sentence citing its rule."""
+    return f"{knob.text[0].upper()}{knob.text[1:]} ({knob.rule})."
 
 
 def _knob_to_data(value: Any) -> Any:
