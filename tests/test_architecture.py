@@ -1,7 +1,8 @@
 """The structure of the package: layers without import cycles, a curated front door.
 
 The import graph is read from the source by ``scripts/import_graph.py``
-(imports inside functions included, ``TYPE_CHECKING`` imports excluded).
+(imports inside functions included; ``TYPE_CHECKING`` imports excluded, or
+included where a test says so: a circle a type checker follows is a circle too).
 """
 
 from __future__ import annotations
@@ -49,6 +50,47 @@ def test_no_import_cycles() -> None:
     assert "rummy500.positions" not in graph["rummy500.state"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="views <-> determinize (type-only) is removed on the shape branch: "
+    "delete this mark once that branch is merged",
+)
+def test_no_import_cycles_counting_type_only_imports() -> None:
+    graph = GRAPH.edges(GRAPH.modules(), type_checking=True)
+    assert GRAPH.cycles(graph) == []
+
+
+def test_the_rules_and_their_checks_are_no_circle() -> None:
+    """The checks across knobs live with the rule set; the vocabulary of a knob's
+    declaration (rummy500.knobspecs) sits below it and knows nothing of Rules."""
+    graph = GRAPH.edges(GRAPH.modules(), type_checking=True)
+    assert "rummy500.rulechecks" not in graph
+    assert "rummy500.rules" not in graph["rummy500.knobspecs"]
+    cycles = GRAPH.cycles(graph)
+    assert not [cycle for cycle in cycles if "rummy500.rules" in cycle], cycles
+
+
+def test_the_import_graph_script_counts_type_only_imports_on_request(tmp_path: Path) -> None:
+    """``python scripts/import_graph.py`` reports the cycles both ways: the imports under
+    ``if TYPE_CHECKING:`` are edges only when asked for."""
+    (tmp_path / "a.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from pkg.b import B\n"
+        "else:\n"
+        "    from pkg import c\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.py").write_text("def f():\n    from pkg.a import A\n", encoding="utf-8")
+    (tmp_path / "c.py").write_text("", encoding="utf-8")
+    known = {f"pkg.{name}": tmp_path / f"{name}.py" for name in "abc"}
+    runtime, typed = GRAPH.edges(known), GRAPH.edges(known, type_checking=True)
+    assert runtime == {"pkg.a": {"pkg.c": set()}, "pkg.b": {"pkg.a": {"A"}}, "pkg.c": {}}
+    assert typed["pkg.a"] == {"pkg.b": {"B"}, "pkg.c": set()}
+    assert GRAPH.cycles(runtime) == []
+    assert GRAPH.cycles(typed) == [["pkg.a", "pkg.b"]]
+
+
 def test_values_do_not_import_the_engine_or_the_services() -> None:
     graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
     values = {
@@ -58,7 +100,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.cards",
         "rummy500.values",
         "rummy500.knobchoices",
-        "rummy500.rulechecks",
+        "rummy500.knobspecs",
         "rummy500.rules",
         "rummy500.presets",
         "rummy500.seating",
