@@ -124,9 +124,20 @@ class SkippedObservations:
 
     def __init__(self, encoder: Any) -> None:
         self.vector = encoder.vector * 0
+        self.raw = self.vector.tobytes()
+        self.values = self.vector.tolist()
 
     def encode(self, state: Any, totals: Sequence[int] = ()) -> Any:
         return self.vector
+
+    def observation(self, state: Any, totals: Any, prefix: Any) -> Any:
+        return self.vector.copy()
+
+    def vector_bytes(self, state: Any, totals: Any, prefix: Any) -> bytes:
+        return self.raw
+
+    def tensor(self, state: Any, totals: Any, prefix: Any) -> list[float]:
+        return list(self.values)
 
 
 def skip_observations(encoders: list[Any]) -> list[Any]:

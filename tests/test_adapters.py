@@ -392,6 +392,55 @@ def test_encoding_a_state_gives_the_vector_of_its_view(
             game.step(rng.choice(game.legal_tokens()))
 
 
+#: Every preset with its fewest and its most players (one deck and two).
+EVERY_PRESET_AND_COUNT = sorted(
+    {
+        (name, count)
+        for name in presets.names()
+        for count in (presets.get(name).min_players, presets.get(name).max_players)
+    }
+)
+
+
+@pytest.mark.parametrize(("preset", "players"), EVERY_PRESET_AND_COUNT)
+def test_the_compact_observation_read_from_the_codes_is_the_views_under_every_preset(
+    preset: str, players: int
+) -> None:
+    """What the environments hand out, read from the state's codes (the engine's encoder,
+    compiled in the compiled build), equals the vector built from the seat's view, value for
+    value: as a vector, as float32 bytes and as OpenSpiel's list of floats, every seat, every
+    state of random hands, with the tokens spelled and match totals."""
+    np = pytest.importorskip("numpy")
+    from rummy500.adapters.compact import CompactLayout
+
+    rules = presets.get(preset)
+    layout = CompactLayout(ActionSpace(rules, players))
+    totals = tuple((-1) ** seat * 37 * seat for seat in range(players))
+    for seed in range(2):
+        game = TokenGame(new_game(rules, players, seed=seed))
+        encoders = [layout.seat_encoder(seat) for seat in range(players)]
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                prefix = game.prefix if seat == game.actor else ()
+                for kept in ((), totals):
+                    expected = layout.encode(
+                        make_view(game.state, seat, None, ()), prefix, totals=kept
+                    )
+                    encoder = encoders[seat]
+                    vector = encoder.observation(game.state, kept, prefix)
+                    assert vector.dtype == np.float32
+                    assert vector.tobytes() == expected.tobytes()
+                    assert encoder.vector_bytes(game.state, kept, prefix) == expected.tobytes()
+                    assert encoder.tensor(game.state, kept, prefix) == expected.tolist()
+                    assert (
+                        layout.encode_state(game.state, seat, prefix, totals=kept) == expected
+                    ).all()
+            if game.is_over:
+                break
+            game.step(rng.choice(game.legal_tokens()))
+
+
 def test_a_seat_encoder_gives_each_state_its_vector_in_any_order() -> None:
     """The kept pieces (by identity) never leak from one state into another's vector."""
     pytest.importorskip("numpy")

@@ -40,7 +40,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummy500.adapters.actions import ActionSpace, check_choice, check_seat, resolve_rules
+from rummy500.adapters.actions import (
+    ActionSpace,
+    check_choice,
+    check_seat,
+    reset_arguments,
+    resolve_rules,
+)
 from rummy500.adapters.encodings import make_layout
 from rummy500.adapters.episodes import DealerRotation, Episode, check_episode, step_limit
 from rummy500.bots import Bot
@@ -125,10 +131,16 @@ class BatchedEnv:
             [self.layout.seat_encoder(seat) for seat in range(self.players)]
             for _ in range(num_envs)
         ]
-        self._legal: list[tuple[int, ...]] = [()] * num_envs
         size, tokens, players = self.layout.size, self.space.size, self.players
-        self.observations = np.zeros((num_envs, size), dtype=np.float32)
-        self.masks = np.zeros((num_envs, tokens), dtype=bool)
+        # The observations and the masks live in buffers that each game's row is
+        # written into as bytes (its encoder's float32 bytes, its game's mask).
+        self._row_bytes = 4 * size
+        self._observation_buffer = bytearray(num_envs * self._row_bytes)
+        self._mask_buffer = bytearray(num_envs * tokens)
+        self.observations = np.frombuffer(self._observation_buffer, dtype=np.float32).reshape(
+            num_envs, size
+        )
+        self.masks = np.frombuffer(self._mask_buffer, dtype=bool).reshape(num_envs, tokens)
         self.actors = np.zeros(num_envs, dtype=np.int64)
         self.rewards = np.zeros((num_envs, players), dtype=np.float32)
         self.terminated = np.zeros(num_envs, dtype=bool)
@@ -141,12 +153,16 @@ class BatchedEnv:
     # -- resetting --------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]:
-        """Deal every game anew (from ``seed``); the observations (also in :attr:`observations`)."""
+        """Deal every game anew (from ``seed``); the observations (also in :attr:`observations`).
+
+        Raises:
+            InvalidArgumentError: for a seed that is not ``None`` or an integer.
+        """
+        seed, _state = reset_arguments(seed, None, self.rules, self.players)
         self._rng = random.Random(seed)
         for index in range(self.num_envs):
             self._dealers[index].reseed()
             self._deal(index)
-        self._write_masks()
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
@@ -191,14 +207,13 @@ class BatchedEnv:
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
-        legal = self._legal
+        episodes = self._episodes
         for index, token in enumerate(tokens.tolist()):
-            if token not in legal[index]:
-                self._write_masks()  # the games before this one have stepped
+            episode = episodes[index]
+            if not episode.game.legal(token):  # the games before this one have stepped
                 raise InvalidArgumentError(
                     f"game {index}: token {token} is not legal for p{self.actors[index]} now"
                 )
-            episode = self._episodes[index]
             paid = episode.step(token)
             self._steps[index] += 1
             if self._make_bot is not None:
@@ -216,7 +231,6 @@ class BatchedEnv:
                 self._deal(index)
             else:
                 self._write(index)
-        self._write_masks()
         return self.observations, self.rewards, self.terminated | self.truncated
 
     def _play_bots(self, index: int, paid: tuple[float, ...] | None = None) -> tuple[float, ...]:
@@ -236,25 +250,17 @@ class BatchedEnv:
 
     def _write(self, index: int) -> None:
         """Write game ``index``'s observation, mask and actor into the arrays."""
-        game = self._episodes[index].game
+        episode = self._episodes[index]
+        game = episode.game
         actor = game.actor
         assert actor is not None
         self.actors[index] = actor
-        totals = self._episodes[index].seat_totals()
-        row = self.observations[index]
-        row[:] = self._encoders[index][actor].encode(game.state, totals)
-        if game.prefix:
-            self.layout.add_spelled(row, game.prefix)
-        self._legal[index] = game.legal_tokens()
-
-    def _write_masks(self) -> None:
-        """Write every game's legal tokens into :attr:`masks` (one NumPy call for all)."""
-        size = self.space.size
-        flat = [
-            index * size + token for index, tokens in enumerate(self._legal) for token in tokens
-        ]
-        self.masks.fill(False)
-        self.masks.reshape(-1)[flat] = True
+        size = self._row_bytes
+        self._observation_buffer[index * size : (index + 1) * size] = self._encoders[index][
+            actor
+        ].vector_bytes(game.state, episode.seat_totals(), game.prefix)
+        tokens = self.space.size
+        self._mask_buffer[index * tokens : (index + 1) * tokens] = game.mask_bytes()
 
     def __repr__(self) -> str:
         return f"<BatchedEnv {self.num_envs} games, {self.players} players, {self.layout!r}>"

@@ -237,8 +237,10 @@ class Episode:
 
     def step(self, token: int) -> tuple[float, ...]:
         """Spell ``token`` for the actor (:meth:`TokenGame.step`); the rewards it pays."""
-        before = self.game.state
-        return self._after(before, self.game.step(token))
+        game = self.game
+        before = game.state
+        move = game.spell_token(token) if type(token) is int else game.step(token)
+        return self._after(before, move)
 
     def play(self, move: Move) -> tuple[float, ...]:
         """Make a whole move for the actor (:meth:`TokenGame.play`); the rewards it pays."""

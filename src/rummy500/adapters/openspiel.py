@@ -313,7 +313,7 @@ class _Deal:
 
     def deal(self, code: int) -> TokenGame | None:
         if not self.left[code]:
-            raise InvalidArgumentError(f"no {card_from_code(code)} is left to deal")
+            raise InvalidArgumentError(f"no {_card_name(code)} is left to deal")
         self.left[code] -= 1
         self.dealt = (*self.dealt, code)
         if len(self.dealt) < self.total:
@@ -436,10 +436,13 @@ class Rummy500State(pyspiel.State):
             self._draw(int(action))
             return
         actor = game.actor
-        assert actor is not None
+        token = int(action)
+        if actor is None or table.cut:
+            raise InvalidArgumentError(f"the game is over: no action may be applied, got {token}")
+        if not game.legal(token):  # refused before anything changes (the count of decisions too)
+            game.step(token)  # raises, naming the legal tokens
         if any(table.last):  # a decision: what the last one paid is past
             table.last = (0.0,) * len(table.last)
-        token = int(action)
         history = table.history
         history.decisions += 1
         if token == game.space.DRAW and not game.prefix:
@@ -450,7 +453,7 @@ class Rummy500State(pyspiel.State):
         if token == game.space.DECLINE:
             table.log = (*table.log, (actor, f"p{actor}: let it go by"))
         before = game.state
-        move = game.step(token)
+        move = game.spell_token(token)
         if move is not None:
             table.log = (*table.log, (-1, str(move)))
             history.moved(move, before, game.state)
@@ -500,6 +503,11 @@ class Rummy500State(pyspiel.State):
         game = table.game
         assert game is not None
         assert table.drawing is not None
+        if code not in dict(self.chance_outcomes()):
+            raise InvalidArgumentError(
+                f"no {_card_name(code)} is left in the stock to draw: the outcomes are "
+                f"{' '.join(_card_name(outcome) for outcome, _p in self.chance_outcomes())}"
+            )
         state = game.state
         drawing = (*table.drawing, code)
         count = min(state.rules.stock_draw_count, len(state.stock_codes))
@@ -559,12 +567,15 @@ class Rummy500State(pyspiel.State):
 
     def _tensor(self, observer: Rummy500Observer, player: int | None) -> list[float]:
         seat = self.current_player() if player is None else player
-        if not 0 <= seat < self.num_players():
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < self.num_players()
+        ):
             raise InvalidArgumentError(
                 f"player must be a seat 0..{self.num_players() - 1}, got {shown(seat)}"
             )
-        observer.set_from(self, seat)
-        return observer.tensor.tolist()  # type: ignore[no-any-return]
+        return observer.tensor_of(self, seat)
 
     # -- what a player sees ---------------------------------------------------------
 
@@ -602,6 +613,20 @@ def _match_with(match: MatchState | None, game: TokenGame) -> MatchState:
 
 def _cards(cards: Any) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def _card_name(code: int) -> str:
+    """The card of a chance outcome, or the number itself if it is no card code."""
+    return str(card_from_code(code)) if 0 <= code < NUM_CODES else str(code)
+
+
+def _totals(state: Rummy500State, game: TokenGame) -> tuple[int, ...]:
+    """Each seat's match total before this hand (its side's), or none outside a match."""
+    match = state._table.match
+    if match is None:
+        return ()
+    rules, players = game.space.rules, game.space.players
+    return tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
 
 
 class Rummy500Observer:
@@ -648,19 +673,29 @@ class Rummy500Observer:
             self.tensor.fill(0.0)
             return
         prefix = game.prefix if game.actor == player else ()
-        match = state._table.match
-        totals: tuple[int, ...] = ()
-        if match is not None:
-            rules, players = game.space.rules, game.space.players
-            totals = tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
-        encoder = self._encoders.get(player)
-        if encoder is None:
-            encoder = self._encoders[player] = self.layout.seat_encoder(player)
-        self._observation[:] = encoder.encode(game.state, totals)
-        self.layout.add_spelled(self._observation, prefix)
+        raw = self._encoder(player).vector_bytes(game.state, _totals(state, game), prefix)
+        self._observation[:] = np.frombuffer(raw, dtype=np.float32)
         if self.perfect_recall:
             table = state._table
             self.history.fill(self.tensor, table.history, player, table.length)
+
+    def tensor_of(self, state: Rummy500State, player: int) -> list[float]:
+        """``player``'s observation (or information state) of ``state`` as a new list."""
+        game = state.token_game()
+        if game is None:
+            return [0.0] * self.tensor.size
+        prefix = game.prefix if game.actor == player else ()
+        values = self._encoder(player).tensor(game.state, _totals(state, game), prefix)
+        if self.perfect_recall:
+            table = state._table
+            values += self.history.values(table.history, player, table.length)
+        return values
+
+    def _encoder(self, player: int) -> SeatEncoder:
+        encoder = self._encoders.get(player)
+        if encoder is None:
+            encoder = self._encoders[player] = self.layout.seat_encoder(player)
+        return encoder
 
     def string_from(self, state: Rummy500State, player: int) -> str:
         """``player``'s observation (or information state) of ``state`` as text."""

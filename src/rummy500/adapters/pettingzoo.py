@@ -44,14 +44,19 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.actions import (
+    ActionSpace,
+    TokenGame,
+    reset_arguments,
+    resolve_rules,
+    token_of,
+)
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode, check_episode, step_limit
 from rummy500.adapters.raster import RENDER_MODES, check_render_mode, rgb_array
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
-from rummy500.state import GameState
 
 with requires("pettingzoo", __name__):
     import numpy as np
@@ -251,15 +256,19 @@ class raw_env(AECEnv[str, Observation, int]):
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand or match (or start from ``options["state"]``)."""
+        """Deal a new hand or match (or start from ``options["state"]``).
+
+        Raises:
+            InvalidArgumentError: for a seed that is not an integer, or
+                options that are not a dict whose ``"state"`` is a position of
+                the environment's rules (nothing changes).
+        """
+        seed, state = reset_arguments(seed, options, self.rules, self.players)
         if seed is not None:
             self._rng = random.Random(seed)
             self.dealers.reseed()
         elif self._rng is None:
             self._rng = random.Random()
-        state = (options or {}).get("state")
-        if state is not None and not isinstance(state, GameState):
-            raise InvalidArgumentError(f"options['state'] must be a GameState, got {shown(state)}")
         dealer = self.dealers.next(self._rng)
         self.episode.start(self._rng.getrandbits(63), dealer, state)
         self._started = True
@@ -273,6 +282,15 @@ class raw_env(AECEnv[str, Observation, int]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info.
+
+        Raises:
+            InvalidArgumentError: before :meth:`reset`.
+        """
+        self._game()
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def _select(self) -> None:
         actor = self._game().actor
         if actor is not None:
@@ -284,14 +302,24 @@ class raw_env(AECEnv[str, Observation, int]):
         return self.episode.game
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: its vector and its action mask."""
+        """``agent``'s observation: its vector and its action mask.
+
+        Raises:
+            InvalidArgumentError: before :meth:`reset`, or for an agent that is not at the table.
+        """
         game = self._game()
-        seat = self._seats[agent]
-        vector = self._encoders[seat].encode(game.state, self.episode.seat_totals()).copy()
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise InvalidArgumentError(
+                f"agent must be one of {', '.join(self.possible_agents)}, got {shown(agent)}"
+            )
+        totals = self.episode.seat_totals()
         if seat == game.actor:
-            self.layout.add_spelled(vector, game.prefix)
-            mask[list(game.legal_tokens())] = 1
+            vector = self._encoders[seat].observation(game.state, totals, game.prefix)
+            mask = np.frombuffer(bytearray(game.mask_bytes()), dtype=np.int8)
+        else:
+            vector = self._encoders[seat].observation(game.state, totals, ())
+            mask = np.zeros(self.space.size, dtype=np.int8)
         return {"observation": shaped(self.layout, self.observation, vector), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -315,7 +343,7 @@ class raw_env(AECEnv[str, Observation, int]):
             raise InvalidArgumentError(f"{agent} is not done: its action must be a token, got None")
         token = token_of(action, self.space.size)
         self._cumulative_rewards[agent] = 0.0
-        if self.illegal_reward is not None and not game.is_legal(token):
+        if self.illegal_reward is not None and not game.legal(token):
             self._end_illegal(agent)
             return
         paid = self.episode.step(token)
