@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import pickle
 import random
 import subprocess
 import sys
@@ -278,6 +279,30 @@ def test_copies_are_independent_and_share_the_positions() -> None:
     clone.step(clone.legal_tokens()[0])
     assert clone.state is not game.state or clone.prefix != game.prefix
     assert copy.copy(game).state is game.state
+
+
+def test_a_pickled_game_comes_back_at_the_same_seat_and_spelling() -> None:
+    """A token game pickles as its position, the seats past and the tokens spelled (both
+    builds: the compiled one keeps its playing part in native fields)."""
+    state = _state_with_a_call()
+    declined = TokenGame(state)
+    declined.decline()
+    spelling = next(
+        game
+        for seed in range(50)
+        for tokens in range(5, 60)
+        if (game := random_token_game("pagat", 2, seed=seed, tokens=tokens)).prefix
+    )
+    for original in (declined, spelling, TokenGame(state), random_token_game("pagat", 3, 1)):
+        copied = pickle.loads(pickle.dumps(original))
+        assert type(copied) is TokenGame
+        assert (copied.state, copied.actor, copied.prefix) == (
+            original.state,
+            original.actor,
+            original.prefix,
+        )
+        assert copied.legal_tokens() == original.legal_tokens()
+        assert copied.space == original.space
 
 
 def test_the_game_checks_its_space_and_the_rules_arguments() -> None:

@@ -29,6 +29,7 @@ from rummy500._engine.api import (
     new_game,
     take_depths,
 )
+from rummy500._engine.batch import BatchCore
 from rummy500._engine.build import COMPILED
 from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.storage import StateCore
@@ -43,6 +44,7 @@ from rummy500._engine.tokens import (
     TokenCore,
     first_token,
     spell,
+    with_stock,
 )
 from rummy500.cards import Card
 from rummy500.melds import MeldKind
@@ -56,6 +58,7 @@ __all__ = [
     "TOKEN_COUNT",
     "TOKEN_NAMES",
     "VOCABULARY",
+    "BatchCore",
     "CompactCore",
     "RolloutPolicy",
     "SeatObserver",
@@ -81,6 +84,7 @@ __all__ = [
     "store",
     "table_points",
     "take_depths",
+    "with_stock",
 ]
 
 

@@ -54,6 +54,9 @@ _MELD_FIXED: Final = 13
 _MEMO_SIZE: Final = 4096
 #: Zeros enough for the float32 bytes of any observation.
 _ZEROS: Final = bytes(4 * 8192)
+#: The float32 bytes of ``n`` zeros, for ``n`` below :data:`_RUNS` (made once).
+_RUNS: Final = 64
+_ZERO_RUNS: Final = tuple([bytes(4 * count) for count in range(_RUNS)])
 
 
 class Value:
@@ -86,29 +89,28 @@ class Entries:
         self.index: list[int] = []
         self.values: list[Value] = []
 
-    def add(self, index: int, value: Value) -> None:
-        """One entry more (``index`` above every index so far)."""
-        self.index.append(index)
-        self.values.append(value)
 
-    def extend(self, other: Entries) -> None:
-        """The entries of ``other`` (above every index so far) added."""
-        self.index.extend(other.index)
-        self.values.extend(other.values)
+class _Piece:
+    """A part of an observation kept between states: its entries and its float32 bytes."""
+
+    __slots__ = ("entries", "raw")
+
+    def __init__(self, entries: Entries, raw: bytes) -> None:
+        self.entries = entries
+        self.raw = raw
 
 
 class _Row:
     """A table meld's row seen from a seat: its entries, physical cards and points per seat."""
 
-    __slots__ = ("entries", "meld", "physical", "points")
+    __slots__ = ("index", "meld", "physical", "points", "values")
 
-    def __init__(
-        self, meld: TableMeld, entries: Entries, physical: list[int], points: list[int]
-    ) -> None:
+    def __init__(self, meld: TableMeld) -> None:
         self.meld = meld
-        self.entries = entries
-        self.physical = physical
-        self.points = points
+        self.index: list[int] = []
+        self.values: list[Value] = []
+        self.physical: list[int] = []
+        self.points: list[int] = []
 
 
 class _Table:
@@ -117,12 +119,62 @@ class _Table:
     __slots__ = ("cards", "melds", "points", "rows")
 
     def __init__(
-        self, melds: tuple[TableMeld, ...], cards: Entries, rows: Entries, points: Entries
+        self, melds: tuple[TableMeld, ...], cards: _Piece, rows: _Piece, points: _Piece
     ) -> None:
         self.melds = melds
         self.cards = cards
         self.rows = rows
         self.points = points
+
+
+class _Seen:
+    """One seat's observation of one state, nothing spelled: its entries, its bytes when asked.
+
+    ``marks`` holds where the entries of the parts built for this state begin
+    and end (the seat's cards; the cards taken and out of play; the public
+    fields; the scores and totals), between which the kept pieces lie.
+    """
+
+    __slots__ = ("entries", "marks", "pile", "raw", "state", "table", "totals")
+
+    def __init__(
+        self,
+        state: StateCore,
+        totals: tuple[int, ...],
+        entries: Entries,
+        marks: list[int],
+        pile: _Piece,
+        table: _Table,
+    ) -> None:
+        self.state = state
+        self.totals = totals
+        self.entries = entries
+        self.marks = marks
+        self.pile = pile
+        self.table = table
+        self.raw: bytes | None = None
+
+
+def _dense(
+    index: list[int], values: list[Value], first: int, last: int, start: int, end: int
+) -> bytes:
+    """The float32 bytes of the places ``start .. end - 1``, holding entries ``first .. last - 1``.
+
+    Those entries lie in that range, in ascending order.
+    """
+    parts: list[bytes] = []
+    at = start
+    for position in range(first, last):
+        place = index[position]
+        gap = place - at
+        if gap:
+            parts.append(_ZERO_RUNS[gap] if gap < _RUNS else _ZEROS[: 4 * gap])
+        parts.append(values[position].raw)
+        at = place + 1
+    gap = end - at
+    if gap:
+        parts.append(_ZERO_RUNS[gap] if gap < _RUNS else _ZEROS[: 4 * gap])
+    return b"".join(parts)
 
 
 class CompactCore:
@@ -146,7 +198,10 @@ class CompactCore:
     __slots__ = (
         "_melds",
         "_piles",
+        "_scaled",
         "_tables",
+        "_zeros_scores",
+        "_zeros_taken",
         "at_blocked",
         "at_cards",
         "at_dead",
@@ -235,7 +290,8 @@ class CompactCore:
         self.idle = [Value(min(count / (players + 1), 1.0)) for count in range(players + 2)]
         self.targets = [Value((target + 1) / max(1, deck // 3)) for target in range(longest)]
         self.spelled = [Value(value) for value in spelled]
-        self._piles: dict[bytes, Entries] = {}
+        self._piles: dict[bytes, _Piece] = {}
+        self._scaled: dict[int, Value] = {}
         self._tables: dict[int, _Table] = {}
         self._melds: dict[int, _Row] = {}
         self.at_hand = starts["hand"]
@@ -265,14 +321,16 @@ class CompactCore:
         self.at_spelled = starts["spelled"]
         self.at_cards = starts["spelled_cards"]
         self.spelled_zeros = bytes(4 * (size - self.at_spelled))
+        self._zeros_taken = bytes(4 * (self.at_melds - self.at_taken))
+        self._zeros_scores = bytes(4 * (self.at_spelled - self.at_scores))
 
     def seat(self, seat: int) -> SeatObserver:
         """An observer of ``seat``'s observations, keeping the last state's."""
         return SeatObserver(self, seat)
 
-    # -- building ---------------------------------------------------------------
+    # -- pieces -------------------------------------------------------------------
 
-    def _counted(self, entries: Entries, start: int, codes: bytes) -> None:
+    def _counted(self, index: list[int], values: list[Value], start: int, codes: bytes) -> None:
         """Entries of a card piece at ``start``: each card's count over the copies."""
         count = len(codes)
         if not count:
@@ -291,119 +349,19 @@ class CompactCore:
             end = position + 1
             while end < count and codes[end] == code:
                 end = end + 1
-            entries.add(start + code, counts[end - position])
+            index.append(start + code)
+            values.append(counts[end - position])
             position = end
 
-    def _one_hot(self, entries: Entries, start: int, seat: int | None, me: int) -> None:
-        if seat is not None:
-            entries.add(start + (seat - me) % self.players, self.one)
-
-    def entries(self, state: StateCore, me: int, totals: tuple[int, ...]) -> Entries:
-        """The entries of seat ``me``'s observation of ``state`` (nothing spelled)."""
-        players = self.players
-        entries = Entries()
-        phase = state.phase
-        over = phase is OVER
-        hands = state.hand_codes
-        if phase is not NOMINATE:
-            self._counted(entries, self.at_hand, hands[me])
-        shown = hands if over else state.known_codes
-        for relative in range(1, players):
-            held = shown[(me + relative) % players]
-            if held:
-                self._counted(entries, self.at_known + (relative - 1) * NUM_CODES, held)
-        entries.extend(self._pile(state.discard_codes))
-        table = self._table(state.melds, me)
-        entries.extend(table.cards)
-        taken = state.taken_codes
-        if taken:
-            self._counted(entries, self.at_taken, taken)
-        dead = state.dead
-        if dead:
-            self._counted(entries, self.at_dead, bytes([card.code for card in dead]))
-        entries.extend(table.rows)
-        sizes = self.sizes
-        for relative in range(players):
-            held_count = len(hands[(me + relative) % players])
-            if held_count:
-                entries.add(self.at_sizes + relative, sizes[held_count])
-        stock = len(state.stock_codes)
-        if stock:
-            entries.add(self.at_stock, sizes[stock])
-        for index in range(len(_PHASES)):
-            if _PHASES[index] is phase:
-                entries.add(self.at_phase + index, self.one)
-        to_move = state.to_move
-        self._one_hot(entries, self.at_to_move, to_move, me)
-        self._one_hot(entries, self.at_dealer, state.dealer, me)
-        self._one_hot(entries, self.at_discarder, state.last_discarder, me)
-        opened = state.opened
-        if opened:
-            for relative in range(players):
-                if (me + relative) % players in opened:
-                    entries.add(self.at_opened + relative, self.one)
-        self._one_hot(entries, self.at_went_out, state.went_out, me)
-        self._one_hot(entries, self.at_blocked, state.blocked_by, me)
-        effect = state.joker_effect
-        wild = self.wild[0]
-        if effect is not None:
-            for index in range(len(_EFFECTS)):
-                if _EFFECTS[index] is effect:
-                    entries.add(self.at_effect + index, self.one)
-                    wild = self.wild[index + 1]
-        flags = self.at_flags
-        if me == to_move and not over:
-            entries.add(flags, self.one)
-        if state.dealer_joker:
-            entries.add(flags + 1, self.one)
-        if state.went_out_rummy:
-            entries.add(flags + 2, self.one)
-        if state.went_out_long_run:
-            entries.add(flags + 3, self.one)
-        if wild:
-            entries.add(flags + 4, self.one)
-        turn = self.at_turn
-        points = state.turn_points
-        if points:
-            entries.add(turn, Value(points / self.scale))
-        cards = state.turn_cards
-        if cards:
-            entries.add(turn + 1, self._size(cards))
-        longest = state.turn_longest_run
-        if longest:
-            entries.add(turn + 2, self._size(longest))
-        rebuilds = state.stock_rebuilds
-        if rebuilds:
-            entries.add(turn + 3, self.rebuilds[min(rebuilds, 4)])
-        idle = state.idle_turns
-        if idle:
-            entries.add(turn + 4, self.idle[min(idle, players + 1)])
-        entries.extend(table.points)
-        result = state.result
-        if result is not None:
-            scores = result.scores
-            for relative in range(players):
-                score = scores[(me + relative) % players]
-                if score:
-                    entries.add(self.at_scores + relative, Value(score / self.scale))
-        if totals:
-            for relative in range(players):
-                total = totals[(me + relative) % players]
-                if total:
-                    entries.add(self.at_totals + relative, Value(total / self.target))
-        return entries
-
-    def _size(self, count: int) -> Value:
-        sizes = self.sizes
-        return sizes[count] if count < len(sizes) else Value(count / self.deck)
-
-    def _pile(self, codes: bytes) -> Entries:
-        """The pile's entries: its cards, where each lies, its top cards (kept by the codes)."""
+    def _pile(self, codes: bytes) -> _Piece:
+        """The pile's cards, where each lies and its top cards (kept by the codes)."""
         kept = self._piles.get(codes)
         if kept is not None:
             return kept
         entries = Entries()
-        self._counted(entries, self.at_pile, codes)
+        index = entries.index
+        values = entries.values
+        self._counted(index, values, self.at_pile, codes)
         count = len(codes)
         depth_of = [-1] * NUM_CODES
         for depth in range(count):
@@ -415,11 +373,15 @@ class CompactCore:
         for code in range(NUM_CODES):
             depth = depth_of[code]
             if depth >= 0:
-                entries.add(at_depth + code, depths[depth])
+                index.append(at_depth + code)
+                values.append(depths[depth])
         at_top = self.at_top
+        one = self.one
         for depth in range(min(count, _TOP)):
-            entries.add(at_top + depth * NUM_CODES + codes[count - 1 - depth], self.one)
-        return store(self._piles, codes, entries, _MEMO_SIZE)
+            index.append(at_top + depth * NUM_CODES + codes[count - 1 - depth])
+            values.append(one)
+        piece = _Piece(entries, _dense(index, values, 0, len(index), self.at_pile, self.at_table))
+        return store(self._piles, codes, piece, _MEMO_SIZE)
 
     def _table(self, melds: tuple[TableMeld, ...], seat: int) -> _Table:
         """The table seen from ``seat`` (kept by the identity of ``melds``)."""
@@ -431,23 +393,29 @@ class CompactCore:
         rows = Entries()
         physical: list[int] = []
         totals = [0] * players
-        shown = min(len(melds), self.limit)
-        for number in range(shown):
+        for number in range(min(len(melds), self.limit)):
             row = self._row(melds[number], number, seat)
-            rows.extend(row.entries)
+            rows.index.extend(row.index)
+            rows.values.extend(row.values)
             physical.extend(row.physical)
             points = row.points
             for other in range(players):
                 totals[other] = totals[other] + points[other]
         cards = Entries()
         physical.sort()
-        self._counted(cards, self.at_table, bytes(physical))
+        self._counted(cards.index, cards.values, self.at_table, bytes(physical))
         melded = Entries()
         for relative in range(players):
             total = totals[(seat + relative) % players]
             if total:
-                melded.add(self.at_melded + relative, Value(total / self.scale))
-        table = _Table(melds, cards, rows, melded)
+                melded.index.append(self.at_melded + relative)
+                melded.values.append(self._points(total))
+        table = _Table(
+            melds,
+            _Piece(cards, _whole(cards, self.at_table, self.at_taken)),
+            _Piece(rows, _whole(rows, self.at_melds, self.at_sizes)),
+            _Piece(melded, _whole(melded, self.at_melded, self.at_scores)),
+        )
         return store(self._tables, key, table, _MEMO_SIZE)
 
     def _row(self, table_meld: TableMeld, number: int, seat: int) -> _Row:
@@ -459,20 +427,26 @@ class CompactCore:
             return kept
         meld = table_meld.meld
         codes = meld.codes
-        row = self.at_melds + number * (_MELD_FIXED + players)
-        entries = Entries()
-        entries.add(row, self.one)
+        at = self.at_melds + number * (_MELD_FIXED + players)
+        row = _Row(table_meld)
+        index = row.index
+        values = row.values
+        one = self.one
+        index.append(at)
+        values.append(one)
         if meld.kind is RUN:
-            entries.add(row + 1, self.one)
+            index.append(at + 1)
+            values.append(one)
             for code in codes:
                 suit = SPEC_SUIT[code]
                 if suit >= 0:
-                    entries.add(row + 2 + suit, self.one)
+                    index.append(at + 2 + suit)
+                    values.append(one)
                     break
         low = 14
         high = 0
         jokers = 0
-        physical: list[int] = []
+        physical = row.physical
         for code in codes:
             rank = SPEC_RANK[code]
             if rank:
@@ -482,17 +456,22 @@ class CompactCore:
                 jokers = jokers + 1
             physical.append(SPEC_PHYSICAL[code])
         if high:
-            entries.add(row + 6, self.ranks[low])
-            entries.add(row + 7, self.ranks[high])
-        entries.add(row + 8, self.lengths[len(codes)])
+            index.append(at + 6)
+            values.append(self.ranks[low])
+            index.append(at + 7)
+            values.append(self.ranks[high])
+        index.append(at + 8)
+        values.append(self.lengths[len(codes)])
         if jokers:
-            entries.add(row + 9, self.jokers[jokers])
+            index.append(at + 9)
+            values.append(self.jokers[jokers])
         if table_meld.doubled:
-            entries.add(row + 10, self.one)
+            index.append(at + 10)
+            values.append(one)
         multiplier = table_meld.multiplier
-        entries.add(
-            row + 11,
-            self.multipliers[multiplier] if 0 <= multiplier < 17 else Value(multiplier / 4),
+        index.append(at + 11)
+        values.append(
+            self.multipliers[multiplier] if 0 <= multiplier < 17 else Value(multiplier / 4)
         )
         credits = [0] * players
         for by in table_meld.by:
@@ -501,18 +480,204 @@ class CompactCore:
         for relative in range(players):
             count = credits[relative]
             if count:
-                entries.add(row + _MELD_FIXED + relative, self.lengths[count])
-        points = scoring.table_points(self.knobs, (table_meld,), players)
-        found = _Row(table_meld, entries, physical, points)
-        return store(self._melds, key, found, _MEMO_SIZE)
+                index.append(at + _MELD_FIXED + relative)
+                values.append(self.lengths[count])
+        row.points = scoring.table_points(self.knobs, (table_meld,), players)
+        return store(self._melds, key, row, _MEMO_SIZE)
+
+    # -- a state ------------------------------------------------------------------
+
+    def seen(self, state: StateCore, me: int, totals: tuple[int, ...]) -> _Seen:
+        """Seat ``me``'s observation of ``state``, nothing spelled (its bytes made when asked)."""
+        players = self.players
+        entries = Entries()
+        index = entries.index
+        values = entries.values
+        marks: list[int] = []
+        one = self.one
+        phase = state.phase
+        over = phase is OVER
+        hands = state.hand_codes
+        # The seat's hand, and the cards shown of the others.
+        if phase is not NOMINATE:
+            self._counted(index, values, self.at_hand, hands[me])
+        shown = hands if over else state.known_codes
+        for relative in range(1, players):
+            held = shown[(me + relative) % players]
+            if held:
+                self._counted(index, values, self.at_known + (relative - 1) * NUM_CODES, held)
+        marks.append(len(index))
+        # The pile and the table's cards (kept).
+        pile = self._pile(state.discard_codes)
+        index.extend(pile.entries.index)
+        values.extend(pile.entries.values)
+        table = self._table(state.melds, me)
+        index.extend(table.cards.entries.index)
+        values.extend(table.cards.entries.values)
+        # The cards taken this turn and out of play.
+        marks.append(len(index))
+        taken = state.taken_codes
+        if taken:
+            self._counted(index, values, self.at_taken, taken)
+        dead = state.dead
+        if dead:
+            self._counted(index, values, self.at_dead, bytes([card.code for card in dead]))
+        marks.append(len(index))
+        # The table's melds (kept).
+        index.extend(table.rows.entries.index)
+        values.extend(table.rows.entries.values)
+        # The public fields.
+        marks.append(len(index))
+        sizes = self.sizes
+        at = self.at_sizes
+        for relative in range(players):
+            held_count = len(hands[(me + relative) % players])
+            if held_count:
+                index.append(at + relative)
+                values.append(sizes[held_count])
+        stock = len(state.stock_codes)
+        if stock:
+            index.append(self.at_stock)
+            values.append(sizes[stock])
+        for place in range(len(_PHASES)):
+            if _PHASES[place] is phase:
+                index.append(self.at_phase + place)
+                values.append(one)
+        to_move = state.to_move
+        index.append(self.at_to_move + (to_move - me) % players)
+        values.append(one)
+        index.append(self.at_dealer + (state.dealer - me) % players)
+        values.append(one)
+        marked = state.last_discarder
+        if marked is not None:
+            index.append(self.at_discarder + (marked - me) % players)
+            values.append(one)
+        opened = state.opened
+        if opened:
+            for relative in range(players):
+                if (me + relative) % players in opened:
+                    index.append(self.at_opened + relative)
+                    values.append(one)
+        marked = state.went_out
+        if marked is not None:
+            index.append(self.at_went_out + (marked - me) % players)
+            values.append(one)
+        marked = state.blocked_by
+        if marked is not None:
+            index.append(self.at_blocked + (marked - me) % players)
+            values.append(one)
+        effect = state.joker_effect
+        wild = self.wild[0]
+        if effect is not None:
+            for place in range(len(_EFFECTS)):
+                if _EFFECTS[place] is effect:
+                    index.append(self.at_effect + place)
+                    values.append(one)
+                    wild = self.wild[place + 1]
+        at = self.at_flags
+        if me == to_move and not over:
+            index.append(at)
+            values.append(one)
+        if state.dealer_joker:
+            index.append(at + 1)
+            values.append(one)
+        if state.went_out_rummy:
+            index.append(at + 2)
+            values.append(one)
+        if state.went_out_long_run:
+            index.append(at + 3)
+            values.append(one)
+        if wild:
+            index.append(at + 4)
+            values.append(one)
+        at = self.at_turn
+        count = state.turn_points
+        if count:
+            index.append(at)
+            values.append(self._points(count))
+        count = state.turn_cards
+        if count:
+            index.append(at + 1)
+            values.append(self._size(count))
+        count = state.turn_longest_run
+        if count:
+            index.append(at + 2)
+            values.append(self._size(count))
+        count = state.stock_rebuilds
+        if count:
+            index.append(at + 3)
+            values.append(self.rebuilds[min(count, 4)])
+        count = state.idle_turns
+        if count:
+            index.append(at + 4)
+            values.append(self.idle[min(count, players + 1)])
+        marks.append(len(index))
+        # Each seat's points on the table (kept with the table).
+        index.extend(table.points.entries.index)
+        values.extend(table.points.entries.values)
+        # The scores of a finished hand, and the match totals.
+        marks.append(len(index))
+        result = state.result
+        if result is not None:
+            scores = result.scores
+            for relative in range(players):
+                score = scores[(me + relative) % players]
+                if score:
+                    index.append(self.at_scores + relative)
+                    values.append(self._points(score))
+        if totals:
+            for relative in range(players):
+                total = totals[(me + relative) % players]
+                if total:
+                    index.append(self.at_totals + relative)
+                    values.append(Value(total / self.target))
+        marks.append(len(index))
+        return _Seen(state, totals, entries, marks, pile, table)
+
+    def raw(self, seen: _Seen) -> bytes:
+        """The float32 bytes of an observation with nothing spelled (made once)."""
+        raw = seen.raw
+        if raw is None:
+            index = seen.entries.index
+            values = seen.entries.values
+            marks = seen.marks
+            table = seen.table
+            blocks = [
+                _dense(index, values, 0, marks[0], self.at_hand, self.at_pile),
+                seen.pile.raw,
+                table.cards.raw,
+                _dense(index, values, marks[1], marks[2], self.at_taken, self.at_melds),
+                table.rows.raw,
+                _dense(index, values, marks[3], marks[4], self.at_sizes, self.at_melded),
+                table.points.raw,
+                _dense(index, values, marks[5], marks[6], self.at_scores, self.at_spelled),
+                self.spelled_zeros,
+            ]
+            raw = seen.raw = b"".join(blocks)
+        return raw
+
+    def _points(self, points: int) -> Value:
+        """``points`` over the scale (kept: the same points come back)."""
+        value = self._scaled.get(points)
+        if value is None:
+            value = store(self._scaled, points, Value(points / self.scale), _MEMO_SIZE)
+        return value
+
+    def _size(self, count: int) -> Value:
+        sizes = self.sizes
+        return sizes[count] if count < len(sizes) else Value(count / self.deck)
 
     def spelled_entries(self, prefix: tuple[int, ...]) -> Entries:
         """The entries of the tokens spelled, ``prefix`` (after every entry of the state)."""
         entries = Entries()
         if not prefix:
             return entries
+        index = entries.index
+        values = entries.values
+        one = self.one
         at = self.at_spelled
-        entries.add(at, self.one)
+        index.append(at)
+        values.append(one)
         head = prefix[0]
         kind = 0
         depth = 0
@@ -523,7 +688,8 @@ class CompactCore:
         elif SPLIT_BASE <= head < SPLIT_BASE + MAX_DEPTH:
             kind, depth = 3, head - SPLIT_BASE + 1
         if kind:
-            entries.add(at + kind, self.one)
+            index.append(at + kind)
+            values.append(one)
         melds = False
         target = -1
         cards = [0] * NUM_CODES
@@ -536,52 +702,42 @@ class CompactCore:
                 code = SPEC_PHYSICAL[token - CARD_BASE]
                 cards[code] = cards[code] + 1
         if melds:
-            entries.add(at + 4, self.one)
+            index.append(at + 4)
+            values.append(one)
         if target >= 0:
-            entries.add(at + 5, self.one)
+            index.append(at + 5)
+            values.append(one)
         if kind:
-            entries.add(at + 6, self._size(depth))
+            index.append(at + 6)
+            values.append(self._size(depth))
         if target >= 0:
-            entries.add(at + 7, self.targets[target])
-        at_cards = self.at_cards
+            index.append(at + 7)
+            values.append(self.targets[target])
+        at = self.at_cards
         spelled = self.spelled
         for code in range(NUM_CODES):
             count = cards[code]
             if count:
-                entries.add(
-                    at_cards + code,
-                    spelled[count] if count < len(spelled) else Value(count / self.copies),
+                index.append(at + code)
+                values.append(
+                    spelled[count] if count < len(spelled) else Value(count / self.copies)
                 )
         return entries
 
-    # -- output -----------------------------------------------------------------
-
-    def dense(self, entries: Entries, start: int, end: int) -> bytes:
-        """The float32 bytes of the values ``start .. end - 1`` (the entries all lie there)."""
-        parts: list[bytes] = []
-        zeros = _ZEROS
-        at = start
-        index = entries.index
-        values = entries.values
-        for position in range(len(index)):
-            place = index[position]
-            if place > at:
-                parts.append(zeros[: 4 * (place - at)])
-            parts.append(values[position].raw)
-            at = place + 1
-        if end > at:
-            parts.append(zeros[: 4 * (end - at)])
-        return b"".join(parts)
+    def spelled_bytes(self, prefix: tuple[int, ...]) -> bytes:
+        """The float32 bytes of the spelled pieces for ``prefix``."""
+        if not prefix:
+            return self.spelled_zeros
+        return _whole(self.spelled_entries(prefix), self.at_spelled, self.size)
 
     def vector(
         self, state: StateCore, me: int, totals: tuple[int, ...], prefix: tuple[int, ...]
     ) -> bytes:
         """The float32 bytes of seat ``me``'s observation of ``state`` having spelled ``prefix``."""
-        at = self.at_spelled
-        head = self.dense(self.entries(state, me, totals), 0, at)
+        raw = self.raw(self.seen(state, me, totals))
         if not prefix:
-            return head + self.spelled_zeros
-        return head + self.dense(self.spelled_entries(prefix), at, self.size)
+            return raw
+        return raw[: 4 * self.at_spelled] + self.spelled_bytes(prefix)
 
 
 class SeatObserver:
@@ -592,53 +748,46 @@ class SeatObserver:
         seat: The seat observing.
     """
 
-    __slots__ = ("_dense", "_entries", "_state", "_totals", "core", "seat")
+    __slots__ = ("_seen", "core", "seat")
 
     def __init__(self, core: CompactCore, seat: int) -> None:
         self.core = core
         self.seat = seat
-        self._state: StateCore | None = None
-        self._totals: tuple[int, ...] = ()
-        self._entries = Entries()
-        self._dense: bytes | None = None
+        self._seen: _Seen | None = None
 
-    def _entries_of(self, state: StateCore, totals: tuple[int, ...]) -> Entries:
-        if state is not self._state or totals != self._totals:
-            self._entries = self.core.entries(state, self.seat, totals)
-            self._state = state
-            self._totals = totals
-            self._dense = None
-        return self._entries
+    def _of(self, state: StateCore, totals: tuple[int, ...]) -> _Seen:
+        seen = self._seen
+        if seen is None or seen.state is not state or seen.totals != totals:
+            seen = self._seen = self.core.seen(state, self.seat, totals)
+        return seen
 
     def state_bytes(self, state: StateCore, totals: tuple[int, ...]) -> bytes:
         """The float32 bytes of the observation of ``state`` with nothing spelled."""
-        entries = self._entries_of(state, totals)
-        dense = self._dense
-        if dense is None:
-            core = self.core
-            dense = core.dense(entries, 0, core.at_spelled) + core.spelled_zeros
-            self._dense = dense
-        return dense
+        return self.core.raw(self._of(state, totals))
 
     def vector(self, state: StateCore, totals: tuple[int, ...], prefix: tuple[int, ...]) -> bytes:
         """The float32 bytes of the observation of ``state`` having spelled ``prefix``."""
-        dense = self.state_bytes(state, totals)
-        if not prefix:
-            return dense
         core = self.core
-        at = core.at_spelled
-        return dense[: 4 * at] + core.dense(core.spelled_entries(prefix), at, core.size)
+        raw = core.raw(self._of(state, totals))
+        if not prefix:
+            return raw
+        return raw[: 4 * core.at_spelled] + core.spelled_bytes(prefix)
 
     def tensor(
         self, state: StateCore, totals: tuple[int, ...], prefix: tuple[int, ...]
     ) -> list[float]:
         """The observation of ``state`` having spelled ``prefix``, as a list of floats."""
-        entries = self._entries_of(state, totals)
+        entries = self._of(state, totals).entries
         values = [0.0] * self.core.size
         _fill(values, entries)
         if prefix:
             _fill(values, self.core.spelled_entries(prefix))
         return values
+
+
+def _whole(entries: Entries, start: int, end: int) -> bytes:
+    """The float32 bytes of the places ``start .. end - 1``, holding all of ``entries``."""
+    return _dense(entries.index, entries.values, 0, len(entries.index), start, end)
 
 
 def _fill(values: list[float], entries: Entries) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 import rummy500._engine.movegen as movegen
 import rummy500._engine.reducer as reducer
+import rummy500._engine.states as states
 from rummy500._engine.boundary import (
     BLOCK_MOVE,
     CALL_MOVE,
@@ -62,6 +63,7 @@ except ImportError:  # the plain build: the decorator only speaks to mypyc
         """A stand-in for mypyc's class decorator (which changes nothing at run time)."""
         return _same
 
+
 __all__ = [
     "CARD_BASE",
     "DISCARD_BASE",
@@ -85,6 +87,7 @@ __all__ = [
     "TokenCore",
     "first_token",
     "spell",
+    "with_stock",
 ]
 
 TOKEN_DRAW: Final = 0
@@ -221,6 +224,11 @@ def first_token(move: Move) -> int:
         if target < MAX_TARGETS:
             return LAYOFF_BASE + target
     return spell(move)[0]
+
+
+def with_stock(state: StateCore, stock: bytes) -> StateCore:
+    """``state`` with the stock ``stock``, the same cards in another order (a chance draw)."""
+    return states.evolve(state, stock_codes=stock)
 
 
 #: The mask of no legal token.
@@ -461,11 +469,31 @@ class TokenCore:
         Raises:
             InvalidArgumentError: for any other move.
         """
-        for candidate in self._moves:
-            if candidate is move or candidate == move:
-                self.enter(reducer.apply_move(self.state, move))
-                return
+        moves = self._moves
+        found = False
+        for candidate in moves:  # the engine's own move (a bot's choice): found by identity
+            if candidate is move:
+                found = True
+                break
+        if not found:
+            for candidate in moves:
+                if candidate == move:
+                    found = True
+                    break
+        if found:
+            self.enter(reducer.apply_move(self.state, move))
+            return
         raise InvalidArgumentError(f"{move} is not a legal move of the actor (p{self.actor}) now")
+
+    def declined(self) -> int:
+        """How many seats have let their chance go by in the current position."""
+        if self.actor is None:
+            return 0
+        asked = 0
+        for moves in self._by_seat:
+            if moves:
+                asked = asked + 1
+        return asked - 1 - len(self._queue)
 
     def copy_to(self, clone: TokenCore) -> None:
         """Make ``clone`` (a new, empty game) an independent copy of this one (positions shared)."""

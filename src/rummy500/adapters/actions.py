@@ -676,8 +676,28 @@ class TokenGame(TokenCore):
     def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
         return self.__copy__()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The position, the seats that let their chance go by, the tokens spelled: replayed.
+        return (_replayed, (self.state, self.space, self.declined(), self.prefix))
+
     def __repr__(self) -> str:
         if self.actor is None:
             return f"<TokenGame over, {self.state!r}>"
         spelled = f", spelled {self.space.describe(self.prefix)!r}" if self.prefix else ""
         return f"<TokenGame p{self.actor} to act{spelled}, {self.state!r}>"
+
+
+def _replayed(
+    state: GameState, space: ActionSpace, declined: int, prefix: tuple[int, ...]
+) -> TokenGame:
+    """The token game at ``state``, ``declined`` seats past and ``prefix`` spelled.
+
+    What a pickled token game holds: its position, the seats that let their
+    chance go by and the tokens the actor has spelled, replayed.
+    """
+    game = TokenGame(state, space)
+    for _ in range(declined):
+        game.decline()
+    for token in prefix:
+        game.step(token)
+    return game

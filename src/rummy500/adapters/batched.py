@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from rummy500._engine import BatchCore
 from rummy500.adapters.actions import (
     ActionSpace,
     check_choice,
@@ -54,6 +55,7 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.simulate import bot_maker
+from rummy500.state import GameState
 
 with requires("gymnasium", __name__):
     import numpy as np
@@ -126,22 +128,30 @@ class BatchedEnv:
         self._episodes = [Episode(self.space, reward, episode) for _ in range(num_envs)]
         self._dealers = [DealerRotation(dealer, self.players) for _ in range(num_envs)]
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
-        self._steps = [0] * num_envs
         self._encoders = [
             [self.layout.seat_encoder(seat) for seat in range(self.players)]
             for _ in range(num_envs)
         ]
         size, tokens, players = self.layout.size, self.space.size, self.players
-        # The observations and the masks live in buffers that each game's row is
-        # written into as bytes (its encoder's float32 bytes, its game's mask).
-        self._row_bytes = 4 * size
-        self._observation_buffer = bytearray(num_envs * self._row_bytes)
-        self._mask_buffer = bytearray(num_envs * tokens)
-        self.observations = np.frombuffer(self._observation_buffer, dtype=np.float32).reshape(
-            num_envs, size
+        # The observations, the masks and the acting seats live in buffers that the
+        # engine's batch step writes each game's row into, as bytes.
+        observations = bytearray(num_envs * 4 * size)
+        masks = bytearray(num_envs * tokens)
+        actors = bytearray(num_envs * 8)
+        self.observations = np.frombuffer(observations, dtype=np.float32).reshape(num_envs, size)
+        self.masks = np.frombuffer(masks, dtype=bool).reshape(num_envs, tokens)
+        self.actors = np.frombuffer(actors, dtype="<i8")
+        self._core = BatchCore(
+            observations,
+            masks,
+            actors,
+            # The engine's states are GameStates: the makers take them.
+            cast(
+                Any,
+                [[encoder.vector_maker() for encoder in encoders] for encoders in self._encoders],
+            ),
+            self.max_steps,
         )
-        self.masks = np.frombuffer(self._mask_buffer, dtype=bool).reshape(num_envs, tokens)
-        self.actors = np.zeros(num_envs, dtype=np.int64)
         self.rewards = np.zeros((num_envs, players), dtype=np.float32)
         self.terminated = np.zeros(num_envs, dtype=bool)
         self.truncated = np.zeros(num_envs, dtype=bool)
@@ -179,10 +189,9 @@ class BatchedEnv:
                 for seat in range(self.players)
                 if seat != self.seat
             }
-        self._steps[index] = 0
         self._running[index] = 0.0
         self._play_bots(index)
-        self._write(index)
+        self._core.start(index, episode.game, episode.seat_totals(), 0)
 
     # -- stepping ---------------------------------------------------------------
 
@@ -207,31 +216,45 @@ class BatchedEnv:
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
+        core = self._core
+        if self._make_bot is None:  # self-play: every game stepped by the engine's loop
+            for index in core.step(tokens.tolist()):
+                move = core.moves[index]
+                # The engine builds its states as GameStates.
+                before = cast(GameState, core.before[index])
+                episode = self._episodes[index]
+                paid = episode.zeros if move is None else episode.finish(before, move)
+                self._stepped(index, paid)
+            return self.observations, self.rewards, self.terminated | self.truncated
         episodes = self._episodes
+        steps = core.steps
         for index, token in enumerate(tokens.tolist()):
             episode = episodes[index]
             if not episode.game.legal(token):  # the games before this one have stepped
                 raise InvalidArgumentError(
                     f"game {index}: token {token} is not legal for p{self.actors[index]} now"
                 )
-            paid = episode.step(token)
-            self._steps[index] += 1
-            if self._make_bot is not None:
-                paid = self._play_bots(index, paid)
-            if any(paid):
-                self.rewards[index] = paid
-                self._running[index] += paid
-            if episode.is_over or self._steps[index] >= self.max_steps:
-                if episode.is_over:
-                    self.terminated[index] = True
-                else:
-                    self.truncated[index] = True
-                self.returns[index] = self._running[index]
-                self.episodes[index] += 1
-                self._deal(index)
-            else:
-                self._write(index)
+            steps[index] += 1
+            self._stepped(index, self._play_bots(index, episode.step(token)))
         return self.observations, self.rewards, self.terminated | self.truncated
+
+    def _stepped(self, index: int, paid: tuple[float, ...]) -> None:
+        """Game ``index`` has stepped, paying ``paid``: its episode ended, or it goes on."""
+        episode = self._episodes[index]
+        if any(paid):
+            self.rewards[index] = paid
+            self._running[index] += paid
+        steps = self._core.steps[index]
+        if episode.is_over or steps >= self.max_steps:
+            if episode.is_over:
+                self.terminated[index] = True
+            else:
+                self.truncated[index] = True
+            self.returns[index] = self._running[index]
+            self.episodes[index] += 1
+            self._deal(index)
+        else:
+            self._core.start(index, episode.game, episode.seat_totals(), steps)
 
     def _play_bots(self, index: int, paid: tuple[float, ...] | None = None) -> tuple[float, ...]:
         """Let the bots of game ``index`` play up to the caller's seat; the rewards paid."""
@@ -247,20 +270,6 @@ class BatchedEnv:
             move = bots[actor].choose(game.view(actor))
             more = episode.decline() if move is None else episode.play(move)
             total = [a + b for a, b in zip(total, more, strict=True)]
-
-    def _write(self, index: int) -> None:
-        """Write game ``index``'s observation, mask and actor into the arrays."""
-        episode = self._episodes[index]
-        game = episode.game
-        actor = game.actor
-        assert actor is not None
-        self.actors[index] = actor
-        size = self._row_bytes
-        self._observation_buffer[index * size : (index + 1) * size] = self._encoders[index][
-            actor
-        ].vector_bytes(game.state, episode.seat_totals(), game.prefix)
-        tokens = self.space.size
-        self._mask_buffer[index * tokens : (index + 1) * tokens] = game.mask_bytes()
 
     def __repr__(self) -> str:
         return f"<BatchedEnv {self.num_envs} games, {self.players} players, {self.layout!r}>"

@@ -152,6 +152,8 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         self.dealers = DealerRotation(dealer, self.players)
         self.layout = make_layout(self.space, observation)
         self._encoder = self.layout.seat_encoder(seat)
+        self._vector = self._encoder.vector_maker()
+        self._flat = observation != "dict"
         self.observation = observation
         self.observation_space = make_space(self.layout, observation)
         self.action_space = spaces.Discrete(self.space.size)
@@ -258,8 +260,9 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     def _observation(self) -> Observation:
         game = self._game()
         prefix = game.prefix if game.actor == self.seat else ()
-        vector = self._encoder.observation(game.state, self.episode.seat_totals(), prefix)
-        return shaped(self.layout, self.observation, vector)
+        raw = self._vector(game.state, self.episode.seat_totals(), prefix)
+        vector: npt.NDArray[np.float32] = np.frombuffer(bytearray(raw), dtype=np.float32)
+        return vector if self._flat else shaped(self.layout, self.observation, vector)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

@@ -96,8 +96,8 @@ class HandHistory:
         if isinstance(move, Discard):
             self.discarded[move.player][move.card.code] += 1
         elif isinstance(move, (Take, CallRummy, Split)):
-            removed = Counter(card.code for card in before.discard)
-            removed.subtract(card.code for card in after.discard)
+            removed = Counter(before.discard_codes)
+            removed.subtract(after.discard_codes)
             row = self.taken[move.player]
             for code, count in removed.items():
                 if count > 0:

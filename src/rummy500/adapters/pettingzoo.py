@@ -241,6 +241,8 @@ class raw_env(AECEnv[str, Observation, int]):
         self._started = False
         self._steps = 0
         self._encoders = [self.layout.seat_encoder(seat) for seat in range(self.players)]
+        self._vectors = [encoder.vector_maker() for encoder in self._encoders]
+        self._flat = observation != "dict"
 
     @property
     def game(self) -> TokenGame | None:
@@ -288,8 +290,16 @@ class raw_env(AECEnv[str, Observation, int]):
         Raises:
             InvalidArgumentError: before :meth:`reset`.
         """
-        self._game()
-        return super().last(observe)  # type: ignore[no-any-return]
+        if not self._started:
+            raise InvalidArgumentError("call reset() before using the environment")
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def _select(self) -> None:
         actor = self._game().actor
@@ -315,11 +325,14 @@ class raw_env(AECEnv[str, Observation, int]):
             )
         totals = self.episode.seat_totals()
         if seat == game.actor:
-            vector = self._encoders[seat].observation(game.state, totals, game.prefix)
+            raw = self._vectors[seat](game.state, totals, game.prefix)
             mask = np.frombuffer(bytearray(game.mask_bytes()), dtype=np.int8)
         else:
-            vector = self._encoders[seat].observation(game.state, totals, ())
+            raw = self._vectors[seat](game.state, totals, ())
             mask = np.zeros(self.space.size, dtype=np.int8)
+        vector = np.frombuffer(bytearray(raw), dtype=np.float32)
+        if self._flat:
+            return {"observation": vector, "action_mask": mask}
         return {"observation": shaped(self.layout, self.observation, vector), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -330,7 +343,10 @@ class raw_env(AECEnv[str, Observation, int]):
                 not a token number (or not ``None`` for a done agent); for a
                 token that is not legal now, unless ``illegal_reward`` is set.
         """
-        game = self._game()
+        if not self._started:
+            raise InvalidArgumentError("call reset() before using the environment")
+        episode = self.episode
+        game = episode.game
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -346,19 +362,20 @@ class raw_env(AECEnv[str, Observation, int]):
         if self.illegal_reward is not None and not game.legal(token):
             self._end_illegal(agent)
             return
-        paid = self.episode.step(token)
+        paid = episode.step(token)
         self._steps += 1
         if any(paid):
             self.rewards = dict(zip(self.possible_agents, paid, strict=True))
             self._accumulate_rewards()
         else:  # most steps: no reward, nothing to add up
             self.rewards = self._no_rewards
-        if self.episode.is_over:
+        actor = episode.game.actor
+        if actor is None:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[actor]
 
     def _end_illegal(self, agent: str) -> None:
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -11,7 +11,7 @@ extra installs it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rummy500._engine import SeatObserver
@@ -127,6 +127,18 @@ class SeatEncoder:
         if observer is None:
             return self.observation(state, totals, prefix).tolist()  # type: ignore[no-any-return]
         return observer.tensor(state, totals, prefix)
+
+    def vector_maker(self) -> Callable[[GameState, tuple[int, ...], tuple[int, ...]], bytes]:
+        """:meth:`vector_bytes` as the fastest callable there is (the compiled observer's own)."""
+        observer = self._observer
+        return self.vector_bytes if observer is None else observer.vector
+
+    def tensor_maker(
+        self,
+    ) -> Callable[[GameState, tuple[int, ...], tuple[int, ...]], list[float]]:
+        """:meth:`tensor` as the fastest callable there is (the compiled observer's own)."""
+        observer = self._observer
+        return self.tensor if observer is None else observer.tensor
 
     def __repr__(self) -> str:
         return f"<SeatEncoder p{self.seat}, {self.layout!r}>"
