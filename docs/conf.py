@@ -298,6 +298,7 @@ _MODULE_SECTIONS = {
     "rummy500.records": "api-match",
     "rummy500.positions": "api-state",
     "rummy500.views": "api-views",
+    "rummy500.playerview": "api-views",
     "rummy500.session": "api-views",
     "rummy500.bots": "api-bots",
     "rummy500.schema": "api-pictures",

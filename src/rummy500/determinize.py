@@ -19,16 +19,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rummy500._engine import mover_stranded
 from rummy500.cards import Card
 from rummy500.errors import InvalidArgumentError
+from rummy500.playerview import PlayerView, hidden_sizes
 from rummy500.state import GameState, Phase, table_cards
-
-if TYPE_CHECKING:
-    from rummy500.views import PlayerView
 
 __all__ = ["RESAMPLE_TRIES", "hidden_sizes", "resample"]
 
@@ -166,11 +162,3 @@ def _kept_cards(view: PlayerView) -> list[Counter[Card]]:
         held = Counter(view.taken) - table_cards(view.melds) - Counter(view.dead)
         kept[mover] |= held
     return kept
-
-
-def hidden_sizes(view: PlayerView) -> Sequence[int]:
-    """How many cards of each hand ``view`` does not show: the seat's own (unless blind) none."""
-    return [
-        0 if seat == view.seat and not view.blind else size - len(view.known[seat])
-        for seat, size in enumerate(view.hand_sizes)
-    ]
