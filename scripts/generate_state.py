@@ -816,6 +816,26 @@ def state_module(text: str, path: Path) -> str:
     return with_region(text, "GameState", state_methods_region(), path)
 
 
+def view_region() -> list[str]:
+    """``PlayerView``'s decorator, class line, docstring and fields in ``playerview.py``."""
+    listed = [field.name for field in SHAPE.VIEW_FIELDS]
+    missing = [name for name in SHAPE.SHOWN_FIELDS if name not in listed]
+    if missing:
+        raise SystemExit(
+            f"fields shown in views but not placed among them: {', '.join(missing)} "
+            "(add each to the view's layout in rummy500/_engine/codes/shape.py)"
+        )
+    lines = ["@attrs.frozen(repr=False, cache_hash=True)", "class PlayerView:"]
+    summary = docstring(SHAPE.VIEW_SUMMARY, 4)
+    lines += summary[:-1] + [""]
+    lines += attributes([(field.name, field.doc) for field in SHAPE.VIEW_FIELDS], 4)
+    lines += ['    """', ""]
+    for field in SHAPE.VIEW_FIELDS:
+        default = "" if field.default is None else f" = {field.default}"
+        lines.append(f"    {field.name}: {field.type}{default}")
+    return [*lines, ""]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the generated files (or, with ``--check``, say which are stale); exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -838,11 +858,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def outputs() -> dict[Path, str]:
     """Each generated file's path and the text it must hold."""
     state = PACKAGE / "state.py"
+    view = PACKAGE / "playerview.py"
     return {
         PACKAGE / "_engine" / "codes" / "fields.py": fields_module(),
         PACKAGE / "_engine" / "codes" / "storage.py": storage_module(),
         PACKAGE / "_engine" / "states.py": states_module(),
         state: state_module(state.read_text(encoding="utf-8"), state),
+        view: with_region(view.read_text(encoding="utf-8"), "PlayerView", view_region(), view),
     }
 
 

@@ -20,6 +20,7 @@ import pytest
 
 import rummy500
 from rummy500 import GameState, Phase, new_game
+from rummy500._engine.codes import shape
 from rummy500._engine.codes.fields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 from rummy500._engine.codes.seats import pack
 from rummy500._engine.codes.storage import CORE_FIELDS, SLOTS, StateCore
@@ -157,6 +158,7 @@ def test_the_front_door_holds_the_match_records_views_and_bots() -> None:
 def test_positional_state_builders_follow_the_field_order() -> None:
     """The hot paths build a GameState positionally: guard the field order they assume."""
     assert tuple(field.name for field in attrs.fields(GameState)) == FIELDS
+    assert tuple(field.name for field in shape.STATE) == FIELDS
     assert FIELDS[:8] == (
         "rules",
         "dealer",
@@ -188,13 +190,9 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
     # the engine sets the cards as codes, the hands and known cards of all seats in one
     # bytes; the public fields are the cards
-    codes = {
-        "hands": "seat_codes",
-        "stock": "stock_codes",
-        "discard": "discard_codes",
-        "taken": "taken_codes",
-    }
-    assert tuple(codes.get(field, field) for field in FIELDS if field != "known") == ENGINE_FIELDS
+    codes = {field.name: field.codes for field in shape.STATE if field.codes}
+    assert codes["hands"] == codes["known"] == "seat_codes"
+    assert tuple(dict.fromkeys(codes.get(field, field) for field in FIELDS)) == ENGINE_FIELDS
     swapped = pack((state.hand_codes[1], state.hand_codes[0]), state.known_codes)
     assert evolve(state, seat_codes=swapped) == attrs.evolve(
         state, hands=(state.hands[1], state.hands[0])
@@ -240,9 +238,10 @@ def test_states_share_their_quiet_fields() -> None:
     records (the turn's fields, the hand's rarely changing ones) shared by the states that
     do not change them, and every state that begins a turn phase shares one cleared record."""
     state = new_game(seed=5)
-    grouped = TURN_FIELDS + HAND_FIELDS
+    assert tuple(f.name for f in shape.STATE if f.store == shape.TURN) == TURN_FIELDS
+    assert tuple(f.name for f in shape.STATE if f.store == shape.HAND) == HAND_FIELDS
     stored = [name for name in SLOTS if not name.startswith("_")]
-    assert sorted(stored + list(grouped)) == sorted(ENGINE_FIELDS)
+    assert sorted(stored + list(TURN_FIELDS + HAND_FIELDS)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
         state, state.to_move, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 0, 0
     )

@@ -13,7 +13,7 @@ from types import ModuleType
 
 import attrs
 
-from rummy500 import GameState
+from rummy500 import GameState, PlayerView
 from rummy500._engine.codes import shape
 from rummy500._engine.codes.fields import HAND_FIELDS, TURN_FIELDS
 from rummy500._engine.codes.storage import CORE_FIELDS
@@ -73,4 +73,20 @@ def test_each_field_is_stored_once_where_declared() -> None:
         assert field.store in (shape.SLOT, shape.TURN, shape.HAND), field.name
         assert not field.codes or field.store == shape.SLOT, field.name
         assert field.view in (shape.SHOWN, shape.HIDDEN, shape.SEAT), field.name
-        assert field.key and field.codec, field.name
+        assert field.key, field.name
+        assert field.codec, field.name
+
+
+def test_a_view_shows_each_shown_field_once_and_nothing_hidden() -> None:
+    names = [field.name for field in shape.VIEW_FIELDS]
+    assert len(names) == len(set(names))
+    shown = [field.name for field in shape.STATE if field.view == shape.SHOWN]
+    assert shown == list(shape.SHOWN_FIELDS)
+    assert [name for name in names if name in {f.name for f in shape.STATE}] == [
+        name for name in names if name in shown or name == "known"
+    ]
+    assert set(shown) <= set(names)
+    hidden = {field.name for field in shape.STATE if field.view == shape.HIDDEN}
+    assert hidden
+    assert not hidden & set(names)
+    assert [field.name for field in attrs.fields(PlayerView)] == names

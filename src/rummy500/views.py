@@ -67,9 +67,11 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import Final
 
 from rummy500._engine import legal_moves as all_legal_moves
+from rummy500._engine.codes.shape import SHOWN_FIELDS
 from rummy500.determinize import RESAMPLE_TRIES, resample
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.knowncards import KnownCards, track
@@ -90,6 +92,9 @@ __all__ = [
 
 # A member read through its enum class costs an attribute hook at each read.
 _NOMINATE: Final = Phase.NOMINATE
+#: The state's fields a view shows as they are (the view's own fields cut the rest to
+#: what the seat sees): read off a state in one call.
+_shown: Final = attrgetter(*SHOWN_FIELDS)
 
 
 def observe(state: GameState, seat: int, known: KnownCards | None = None) -> PlayerView:
@@ -142,33 +147,12 @@ def make_view(
         shown = cards[:seat] + ((),) + cards[seat + 1 :]
     return PlayerView(
         seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        to_move=state.to_move,
-        phase=state.phase,
         hand=() if state.phase is _NOMINATE else state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hand_codes),
         known=shown,
         stock_size=len(state.stock_codes),
-        discard=state.discard,
-        melds=state.melds,
-        last_discarder=state.last_discarder,
-        taken=state.taken,
-        opened=state.opened,
-        turn_points=state.turn_points,
-        turn_cards=state.turn_cards,
-        turn_longest_run=state.turn_longest_run,
-        stock_rebuilds=state.stock_rebuilds,
-        idle_turns=state.idle_turns,
-        went_out=state.went_out,
-        went_out_rummy=state.went_out_rummy,
-        went_out_long_run=state.went_out_long_run,
-        result=state.result,
         legal_moves=moves,
-        joker_effect=state.joker_effect,
-        dealer_joker=state.dealer_joker,
-        blocked_by=state.blocked_by,
-        dead=state.dead,
+        **dict(zip(SHOWN_FIELDS, _shown(state), strict=True)),
     )
 
 

@@ -28,7 +28,7 @@ field is one entry here, then ``python scripts/generate_state.py``.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 __all__ = [
     "BUILDERS",
@@ -46,8 +46,10 @@ __all__ = [
     "Builder",
     "StateField",
     "ViewField",
+    "coded",
     "field_named",
     "fields_at",
+    "put",
     "view_fields_at",
 ]
 
@@ -118,7 +120,7 @@ class StateField(NamedTuple):
 
 
 class ViewField(NamedTuple):
-    """A field of a seat's view that is not a state field as is (the view's own).
+    """A field of a seat's view: a state field it shows as is, or one of the view's own.
 
     Attributes:
         name: The field's name.
@@ -126,6 +128,8 @@ class ViewField(NamedTuple):
         doc: What the view's docstring says of it.
         key: Its key in the view's dict.
         default: Its default as source text, ``None`` when required.
+        codec: A shown state field's codec (:attr:`StateField.codec`); empty
+            for the view's own fields.
     """
 
     name: str
@@ -133,6 +137,7 @@ class ViewField(NamedTuple):
     doc: str
     key: tuple[str, ...]
     default: str | None = None
+    codec: str = ""
 
 
 class Builder(NamedTuple):
@@ -494,7 +499,7 @@ def _view_layout(required: tuple[str, ...], optional: tuple[str, ...]) -> tuple[
         shown = state[name]
         doc = shown.view_doc or shown.summary
         default = shown.default if name in optional else None
-        fields.append(ViewField(name, shown.type, doc, shown.key, default))
+        fields.append(ViewField(name, shown.type, doc, shown.key, default, shown.codec))
     return tuple(fields)
 
 
@@ -638,6 +643,26 @@ def field_named(name: str) -> StateField:
         if field.name == name:
             return field
     raise LookupError(f"a state has no field {name!r}")
+
+
+def coded(codec: str, *, top: bool = False, shown: bool = False) -> tuple[StateField, ...]:
+    """The state fields of a codec (``"count"``, ``"seat"``, ``"flag"``), in order.
+
+    With ``top``, only those at the top of a position (not inside a group such
+    as ``turn``); with ``shown``, only those a seat's view shows.
+    """
+    return tuple(
+        field
+        for field in STATE
+        if field.codec == codec
+        and not (top and len(field.key) > 1)
+        and not (shown and field.view != SHOWN)
+    )
+
+
+def put(data: dict[str, Any], key: tuple[str, ...], value: object) -> None:
+    """Set ``value`` at ``key`` in a position or view dict (the dict of its group exists)."""
+    (data[key[0]] if len(key) > 1 else data)[key[-1]] = value
 
 
 def fields_at(group: str) -> tuple[StateField, ...]:
