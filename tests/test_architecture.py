@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import ast
 import copy
-import importlib.util
 import inspect
 import pickle
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import attrs
 import pytest
@@ -25,21 +22,12 @@ from rummy500._engine.codes.fields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 from rummy500._engine.codes.seats import pack
 from rummy500._engine.codes.storage import CORE_FIELDS, SLOTS, StateCore
 from rummy500._engine.states import ENGINE_FIELDS, FIELDS, evolve, turn_phase
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _import_graph() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts/import_graph.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("import_graph", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-GRAPH = _import_graph()
+GRAPH = load_script("import_graph")
 
 
 def test_no_import_cycles() -> None:

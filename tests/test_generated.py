@@ -6,8 +6,6 @@ The fields of a state are declared once (``rummy500._engine.codes.shape``);
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -18,19 +16,13 @@ from rummy500._engine.codes import shape
 from rummy500._engine.codes.fields import HAND_FIELDS, TURN_FIELDS
 from rummy500._engine.codes.storage import CORE_FIELDS
 from rummy500._engine.states import ENGINE_FIELDS
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _generator() -> ModuleType:
-    path = ROOT / "scripts" / "generate_state.py"
-    spec = importlib.util.spec_from_file_location("generate_state", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("generate_state", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("generate_state")
 
 
 def test_the_generated_code_is_what_the_declaration_generates() -> None:

@@ -538,6 +538,14 @@ VIEW_FIELDS: Final[tuple[ViewField, ...]] = _view_layout(
 )
 
 _PLAY: Final = ("rummy500._engine.members", "PLAY")
+#: What a take from the pile sets: the play phase begins with ``taken``, what is left of
+#: the pile is ``pile``, and the "Rummy!" window of the last discard closes.
+_TOOK: Final = (
+    ("phase", "PLAY"),
+    ("discard_codes", "pile"),
+    ("last_discarder", "None"),
+    ("taken_codes", "taken"),
+)
 
 #: The engine's positional builders of the next state (see :class:`Builder`).
 BUILDERS: Final[tuple[Builder, ...]] = (
@@ -584,12 +592,7 @@ BUILDERS: Final[tuple[Builder, ...]] = (
         "taken cards stay.",
         sets=(("idle_turns", "0"),),
         when="pile",
-        guarded=(
-            ("phase", "PLAY"),
-            ("discard_codes", "pile"),
-            ("last_discarder", "None"),
-            ("taken_codes", "taken"),
-        ),
+        guarded=_TOOK,
         names=(_PLAY,),
     ),
     Builder(
@@ -598,12 +601,7 @@ BUILDERS: Final[tuple[Builder, ...]] = (
         "The state after taking ``taken`` from the pile without a play: the play phase begins.\n\n"
         '``pile`` is what is left of the pile; the "Rummy!" window of the last\n'
         "discard closes.",
-        sets=(
-            ("phase", "PLAY"),
-            ("discard_codes", "pile"),
-            ("last_discarder", "None"),
-            ("taken_codes", "taken"),
-        ),
+        sets=_TOOK,
         names=(_PLAY,),
     ),
     Builder(
