@@ -20,12 +20,14 @@ attrs writes a class's ``__init__`` from its fields:
   describes);
 * in ``state.py``, between marker comments: ``_Fields`` and ``STATE_FIELDS``,
   and ``GameState``'s constructor, ``_key`` and card properties;
-* in ``views.py``, between marker comments: ``PlayerView``'s fields and
-  their docstring.
+* in ``playerview.py``, between marker comments: ``PlayerView``'s fields
+  and their docstring.
 
-The output is checked in; ``tests/test_generated.py`` regenerates it and
-compares.  The code is written as ``ruff format`` writes it, and as the
-compiled build wants it (positional calls, ``Final`` module values).
+The fixed text of that code (the modules' docstrings, the code that does not
+depend on the fields) is in ``scripts/state_templates.py``.  The output is
+checked in; ``tests/test_generated.py`` regenerates it and compares.  The
+code is written as ``ruff format`` writes it, and as the compiled build
+wants it (positional calls, ``Final`` module values).
 """
 
 from __future__ import annotations
@@ -51,19 +53,20 @@ HEADER = (
 WIDTH = 100  # ruff's line length (pyproject.toml)
 
 
-def _declaration() -> ModuleType:
-    """The declaration module, loaded from its file (the package need not be importable)."""
-    spec = importlib.util.spec_from_file_location("_state_shape", DECLARATION)
+def _load(name: str, path: Path) -> ModuleType:
+    """A module loaded from its file (the package need not be importable, nor this folder)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("_state_shape", module)
+    sys.modules.setdefault(name, module)
     spec.loader.exec_module(module)
     return module
 
 
-SHAPE = _declaration()
+SHAPE = _load("_state_shape", DECLARATION)
 STATE: tuple[Any, ...] = SHAPE.STATE
+TEXT = _load("_state_templates", Path(__file__).resolve().parent / "state_templates.py")
 
 
 # --- Writing code as ruff formats it ----------------------------------------------------------
@@ -221,35 +224,6 @@ def seat_fields() -> list[Any]:
 
 # --- _engine/codes/fields.py ------------------------------------------------------------------
 
-FIELDS_DOC = """\
-The two records in which a :class:`~rummy500.state.GameState` keeps its quiet fields.
-
-Most moves change a few of a state's fields.  A state keeps those that change
-from move to move in slots of its own, and two groups of the others in small
-records shared with the states before it: :class:`TurnFields`, the fields a
-new phase of a turn clears, and :class:`HandFields`, the fields that change a
-few times a hand at most.  The state shows their fields as its own
-attributes; the records are internal, built by the state's constructor and by
-the engine's copiers (:mod:`rummy500._engine.states`), and never changed once
-built."""
-
-RECORD_DOCS = {
-    "TurnFields": (
-        "The fields of a state that a new phase of a turn clears, stored together.\n\n"
-        "Internal: a :class:`~rummy500.state.GameState` holds one and shows its fields as its "
-        "own.\n"
-        "The states of a turn phase share one until a meld, a lay-off or the end\n"
-        "of the hand changes it; every state that begins a phase shares\n"
-        ":data:`CLEARED_TURN`."
-    ),
-    "HandFields": (
-        "The fields of a state that change a few times a hand at most, stored together.\n\n"
-        "Internal: a :class:`~rummy500.state.GameState` holds one and shows its fields as its "
-        "own;\n"
-        "the states of a hand share one until one of these fields changes."
-    ),
-}
-
 
 def fields_module() -> str:
     """The text of ``_engine/codes/fields.py``."""
@@ -258,7 +232,7 @@ def fields_module() -> str:
     }
     lines = [
         HEADER.rstrip("\n"),
-        *docstring(FIELDS_DOC, 0),
+        *docstring(TEXT.FIELDS_DOC, 0),
         "",
         "from __future__ import annotations",
         "",
@@ -276,7 +250,7 @@ def fields_module() -> str:
     for store, cls, _, fields in records():
         constant = "TURN_FIELDS" if store == SHAPE.TURN else "HAND_FIELDS"
         lines += ["", "", f"class {cls}:"]
-        lines += docstring(RECORD_DOCS[cls], 4)
+        lines += docstring(TEXT.RECORD_DOCS[cls], 4)
         lines += ["", f"    __slots__ = {constant}", ""]
         lines += joined(
             "def __init__(",
@@ -305,41 +279,6 @@ def fields_module() -> str:
 
 
 # --- _engine/codes/storage.py -----------------------------------------------------------------
-
-STORAGE_DOC = """\
-The stored part of a :class:`~rummy500.state.GameState`: its slots and its quiet fields.
-
-Internal.  :class:`StateCore` holds what a state stores — the fields that
-change from move to move, the cards as codes, and the two shared records of
-the quiet fields (:mod:`rummy500._engine.codes.fields`) — and shows the records'
-fields as read-only properties.  :class:`~rummy500.state.GameState`, the
-public class, derives from it and adds the public card fields, equality,
-the frozen guard and the documents.
-
-The engine reads states as :class:`StateCore` and builds them as one: it
-fills a core, then gives it the class :class:`~rummy500.state.GameState`
-(which adds no slot of its own, so Python allows the change).  In the compiled
-build mypyc compiles this class natively, so that the engine's compiled code
-reads a state's fields and builds a state directly, without the interpreter's
-attribute lookups; :class:`~rummy500.state.GameState` stays a plain Python
-class deriving from it."""
-
-STORAGE_PRELUDE = '''
-_Class = TypeVar("_Class")
-
-
-def _same(cls: _Class) -> _Class:
-    return cls
-
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the plain build: the decorator only speaks to mypyc
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
-        """A stand-in for mypyc's class decorator (which changes nothing at run time)."""
-        return _same
-'''
 
 #: The properties that unpack the seats' ``bytes``: (function of the seats module, docstring).
 UNPACKED = {
@@ -381,7 +320,7 @@ def storage_module() -> str:
     unpack = sorted(UNPACKED[field.codes_name][0] for field in seat_fields())
     lines = [
         HEADER.rstrip("\n"),
-        *docstring(STORAGE_DOC, 0),
+        *docstring(TEXT.STORAGE_DOC, 0),
         "",
         "from __future__ import annotations",
         "",
@@ -397,7 +336,7 @@ def storage_module() -> str:
     lines += ["", "if TYPE_CHECKING:"]
     lines += imports(typed - runtime, 4)
     lines += ["", '__all__ = ["CORE_FIELDS", "SLOTS", "StateCore"]']
-    lines += STORAGE_PRELUDE.split("\n")
+    lines += TEXT.STORAGE_PRELUDE.split("\n")
     lines += [
         "",
         "#: The slots of a state: the fields it stores itself, its two records of grouped",
@@ -442,80 +381,6 @@ def storage_module() -> str:
 
 # --- _engine/states.py ------------------------------------------------------------------------
 
-STATES_DOC = """\
-Building the next state fast: copies with changes, and the start of a turn phase.
-
-A state has many fields and most moves change a few.  :func:`evolve` copies
-the rest (several times faster than ``attrs.evolve``, which validates and
-converts every field): it passes each field, changed or the state's own, to
-the core's constructor in one call.  :func:`turn_phase` builds the most
-frequent successor, a new phase of a turn, from its changing fields alone,
-:func:`took` the state after a take without a play,
-:func:`dealt_state` the first state of a hand, and
-:func:`after_play_state` the state after a meld or lay-off in turn.
-:data:`ENGINE_FIELDS` names the fields as the engine sets them (the cards as
-their codes), in the order of :class:`~rummy500.state.GameState`'s fields
-(:data:`FIELDS`, which a test guards).
-
-A state keeps the fields that change from move to move in slots of its own
-and two groups of the others in shared records
-(:class:`~rummy500._engine.codes.fields.TurnFields` and
-:class:`~rummy500._engine.codes.fields.HandFields`): :func:`evolve` shares the state's
-record of a group when it changes none of its fields (or sets them to the
-very values held), and builds a new record otherwise; a turn phase begins
-with the shared :data:`~rummy500._engine.codes.fields.CLEARED_TURN`.
-
-Neither goes through the public constructor, which converts cards and
-sets each slot with a call of ``object.__setattr__`` past the frozen class's
-``__setattr__``: they build a :class:`~rummy500._engine.codes.storage.StateCore` (the base
-class that holds the slots, natively compiled in the compiled build) in one
-call, then make it a :class:`~rummy500.state.GameState` by assigning its
-class, which Python allows as the subclass adds no slot; the result is an
-ordinary state, equal, hashed and frozen like any other."""
-
-EVOLVE = '''
-
-def evolve(state: StateCore, **changes: Any) -> StateCore:
-    """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
-
-    The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
-    codes: ``seat_codes``, ``stock_codes`` …).  The state's record of a group
-    of fields is shared when no field of it changes, or each given value is
-    the very object it holds.
-
-    Raises:
-        TypeError: for a name that is not a field.
-    """
-    return copy_with(state, changes)
-
-
-def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
-    """:func:`evolve` with the changes in a dict (which a caller may build up in steps).
-
-    Each change is placed by one lookup of its name; the fields not named are
-    the state's own.
-    """'''
-
-COPY_LOOP = """    turn_values: list[Any] | None = None
-    hand_values: list[Any] | None = None
-    turn_changed = hand_changed = False
-    for name, value in changes.items():
-        place = _PLACE.get(name)
-        if place is None:
-            raise TypeError(f"GameState has no field {name!r}")
-        record, position = place
-        if record == 0:
-            own[position] = value
-        elif record == 1:
-            if turn_values is None:
-                turn_values = state._turn.values()
-            turn_changed = turn_changed or value is not turn_values[position]
-            turn_values[position] = value
-        else:
-            if hand_values is None:
-                hand_values = state._hand.values()
-            hand_changed = hand_changed or value is not hand_values[position]
-            hand_values[position] = value"""
 
 BUILT = ["    built.__class__ = _GAME_STATE", "    return built"]
 
@@ -624,7 +489,7 @@ def states_module() -> str:
             modules.setdefault(module, set()).add(name)
     lines = [
         HEADER.rstrip("\n"),
-        *docstring(STATES_DOC, 0),
+        *docstring(TEXT.STATES_DOC, 0),
         "",
         "from __future__ import annotations",
         "",
@@ -662,10 +527,10 @@ def states_module() -> str:
         "#: plain module would be looked up at every state).",
         "_GAME_STATE: Final = GameState",
     ]
-    lines += EVOLVE.split("\n")
+    lines += TEXT.EVOLVE.split("\n")
     own = core_fields()[:-2]
     lines += joined("own: list[Any] = [", [f"state.{name}" for name in own], "]", 4, True)
-    lines += COPY_LOOP.split("\n")
+    lines += TEXT.COPY_LOOP.split("\n")
     for letter, (_, cls, slot, fields) in zip("th", records(), strict=True):
         var = slot.lstrip("_")
         lines += [
@@ -714,18 +579,10 @@ def is_factory(field: Any) -> bool:
     return default is not None and default.isidentifier() and default not in ("None", "False")
 
 
-STATE_RECORD_DOC = """\
-The fields of :class:`GameState`, in order: what ``attrs.fields(GameState)`` lists.
-
-Never built: GameState shows attrs these fields (``__attrs_attrs__``), and
-type checkers see GameState as this class (their attrs plugins then type
-``attrs.fields`` and ``attrs.evolve`` on states)."""
-
-
 def state_fields_region() -> list[str]:
     """``_Fields`` and ``STATE_FIELDS`` in ``state.py``."""
     lines = ["@attrs.frozen(weakref_slot=False)", "class _Fields:"]
-    lines += docstring(STATE_RECORD_DOC, 4)
+    lines += docstring(TEXT.STATE_RECORD_DOC, 4)
     lines.append("")
     for field in STATE:
         if field.default is None:
@@ -803,11 +660,6 @@ def state_methods_region() -> list[str]:
         else:
             lines.append(f"        return cards_of(self.{field.codes})")
     return [*lines, ""]
-
-
-def indented(lines: Iterable[str], indent: int) -> list[str]:
-    """``lines`` indented by ``indent`` spaces (blank lines stay empty)."""
-    return [" " * indent + line if line else "" for line in lines]
 
 
 def state_module(text: str, path: Path) -> str:
