@@ -16,9 +16,12 @@ must spell the fields out one by one for speed (the storage
 :mod:`~rummy500._engine.codes.storage` and its records
 :mod:`~rummy500._engine.codes.fields`, the builders
 :mod:`rummy500._engine.states`, the parts of :mod:`rummy500.state` and
-:mod:`rummy500.views` that list the fields); the services read the field
-lists they need from it at run time (:func:`fields_at`).  Adding a state
-field is one entry here, then ``python scripts/generate_state.py``.
+:mod:`rummy500.playerview` that list the fields); the services read the
+field lists they need from it at run time (:func:`fields_at`,
+:func:`coded`).  Adding a state field is one entry at the end of
+:data:`STATE` (a state built positionally by older code stays valid), its
+place in :data:`VIEW_FIELDS` if a view shows it, then
+``python scripts/generate_state.py``.
 
 >>> [field.name for field in STATE][:4]
 ['rules', 'dealer', 'to_move', 'phase']
