@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rummy500._engine.boundary import PLAY
 from rummy500._engine.codes.fields import CLEARED_TURN, HandFields, TurnFields
 from rummy500._engine.codes.seats import pack
 from rummy500._engine.codes.storage import StateCore
-from rummy500._engine.members import PLAY
 from rummy500.rules import Rules
 from rummy500.state import GameState
 from rummy500.statevalues import Phase, TableMeld

@@ -540,7 +540,7 @@ VIEW_FIELDS: Final[tuple[ViewField, ...]] = _view_layout(
     ("joker_effect", "dealer_joker", "blocked_by", "dead"),
 )
 
-_PLAY: Final = ("rummy500._engine.members", "PLAY")
+_PLAY: Final = ("rummy500._engine.boundary", "PLAY")
 #: What a take from the pile sets: the play phase begins with ``taken``, what is left of
 #: the pile is ``pile``, and the "Rummy!" window of the last discard closes.
 _TOOK: Final = (
