@@ -79,8 +79,9 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     """A hand (or a match) of 500 Rummy for one learner against bots.
 
     Args:
-        rules: The rule set (default: the ``pagat`` preset).
-        preset: A preset name instead of ``rules``.
+        rules: The rule set, or a preset's name in any case (default: the
+            ``pagat`` preset).
+        preset: A preset name instead of ``rules`` (any case).
         players: The number of players (default: the fewest the rules allow).
         seat: The learner's seat.
         opponents: The bots of the other seats: one :data:`Opponent` for
@@ -108,7 +109,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         preset: str | None = None,
         players: int | None = None,
         *,
