@@ -163,7 +163,7 @@ def web_example(walk: Walk) -> str:
     """``python path/to/examples/web`` from another folder: serves the page, or names the extra."""
     command = [walk.python, str(ROOT / "examples" / "web"), "--port", "0"]
     if not _has(walk, "starlette") or not _has(walk, "uvicorn"):
-        result = walk.run(command, expect=1)
+        result = walk.run(command, expect=2)
         message = result.stderr.strip()
         _expect("needs the 'web' extra" in message and "pip install" in message, message)
         return f"without the extra: {message}"
