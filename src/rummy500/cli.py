@@ -47,6 +47,7 @@ from rummy500.errors import (
     Rummy500Error,
     shown,
 )
+from rummy500.jsontext import utf8_text
 from rummy500.match import MatchState, new_match
 from rummy500.meldlist import enumerate_melds
 from rummy500.melds import meld_value
@@ -583,12 +584,7 @@ def _read_record(name: str) -> str:
         raise RecordError(f"{what} is larger than {MAX_RECORD_FILE} bytes")
     if not data.strip():
         raise RecordError("empty file" if not data else "empty file (only white space)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"{what} is not UTF-8 text: {error.reason} at byte {error.start}"
-        ) from None
+    return utf8_text(data, what, RecordError)
 
 
 def _validate(args: argparse.Namespace) -> int:
