@@ -81,6 +81,7 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
         check=True,
     )
     assert "largest meld count" in result.stdout
+    assert result.stdout.startswith("machine: ")
 
 
 @pytest.mark.parametrize(
@@ -142,3 +143,8 @@ def test_engine_benchmarks_run_with_small_arguments(arguments: list[str]) -> Non
         check=True,
     )
     assert result.stdout
+    if not arguments[0].startswith("digest_"):  # the digests are the same on every machine
+        # Times and rates differ from machine to machine: the report names it first.
+        first = result.stdout.splitlines()[0]
+        assert first.startswith("machine: "), first
+        assert " cores; Python " in first, first
