@@ -28,6 +28,8 @@ the private ``rummy500._engine``.
 
 from __future__ import annotations
 
+# Installs GameState.legal_moves(), .is_legal() and .apply() (the values may not import the engine).
+from rummy500 import handplay as handplay
 from rummy500 import presets, svg
 from rummy500._engine import (
     COMPILED,
