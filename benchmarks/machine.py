@@ -11,7 +11,8 @@ build of rummy500 that ran::
 
 (on one line).
 
-The scripts of ``scripts/`` that print times import it too.
+The scripts of ``scripts/`` that print times import it too (``cpu_model`` and
+``cores`` need nothing but the standard library).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ import os
 import platform
 import subprocess
 from pathlib import Path
-
-import rummy500
 
 
 def cpu_model() -> str:
@@ -56,6 +55,8 @@ def cores() -> str:
 
 def machine_line() -> str:
     """One line naming the processor, its cores, the Python and the build that ran."""
+    import rummy500  # here: cpu_model() and cores() serve scripts that do not import it
+
     build = "compiled (mypyc)" if rummy500.COMPILED else "pure Python"
     return (
         f"machine: {cpu_model()}, {cores()}; Python {platform.python_version()} "

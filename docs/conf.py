@@ -141,6 +141,7 @@ napoleon_attr_annotations = True
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types|typing)\.\w+"),
     (r"py:(class|obj)", r"collections\.Counter"),
+    (r"py:(class|obj)", r"pathlib\.Path"),
     (r"py:(class|obj)", r"concurrent\.futures\.(_base\.)?Executor"),
     (r"py:(class|obj)", r"(io\.)?TextIO|numpy\.typing\.\w+|npt\.\w+"),
     # The optional libraries have no inventory here either.

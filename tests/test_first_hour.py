@@ -552,7 +552,8 @@ def test_the_newcomer_walk_passes_without_a_traceback() -> None:
     assert result.returncode == 0, output
     assert "Traceback" not in output
     assert "all steps passed" in result.stdout
-    for step in ("demo", "rules at a pipe", "play at a pipe", "docs snippets", "web example"):
+    steps = ("demo", "rules at a pipe", "play at a pipe", "docs snippets", "web example")
+    for step in (*steps, "preset by name", "no abbreviated option"):
         assert f"ok   {step} (" in result.stdout
 
 

@@ -39,6 +39,7 @@ import rummy500
 import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.bots import Bot
+from rummy500.checkout import stray_compiled_modules
 from rummy500.errors import (
     InvalidArgumentError,
     NotationError,
@@ -643,6 +644,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="rummy500", description="500 Rummy rules engine.", allow_abbrev=False
     )
     build = "compiled (mypyc)" if rummy500.COMPILED else "pure Python"
+    if stray_compiled_modules():  # an in-place build's leftovers run instead of the sources
+        build += f" (with {len(stray_compiled_modules())} stray compiled modules in the checkout)"
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {rummy500.__version__}, {build}"
     )

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, Union
 
 from rummy500.adapters.actions import ActionSpace, TokenGame, check_seat, resolve_rules, token_of
 from rummy500.adapters.encodings import make_layout, make_space, shaped
@@ -72,7 +72,9 @@ Opponent = str | Callable[[int], Bot]
 
 
 #: An observation: the flat vector, or its named pieces (``observation="dict"``).
-Observation = npt.NDArray[np.float32] | dict[str, npt.NDArray[np.float32]]
+#: (A ``Union``: the documentation is built with NumPy mocked where it is missing, and
+#: ``|`` between mocked types fails.)
+Observation = Union[npt.NDArray[np.float32], dict[str, npt.NDArray[np.float32]]]  # noqa: UP007
 
 
 class Rummy500Env(gymnasium.Env[Observation, np.int64]):
