@@ -39,14 +39,14 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import platform
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-import rummy500
+from machine import machine_line
+
 from rummy500 import apply_move, legal_moves, new_game, presets
 from rummy500.adapters.actions import TokenGame
 
@@ -208,9 +208,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--floors", action="store_true", help="add runs with the observations skipped"
     )
     args = parser.parse_args(argv)
+    print(machine_line())
     print(
-        f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
-        f"{platform.machine()}; preset {args.preset!r}, {args.players} players, "
+        f"preset {args.preset!r}, {args.players} players, "
         f"uniform random tokens; {args.rounds} rounds of {args.seconds:g} s per run"
     )
     runs: list[tuple[str, str | None, Callable[[], Callable[[int], int | tuple[int, int]]]]] = [

@@ -46,6 +46,7 @@ from typing import Any
 from bench_engine import adversarial_position, play_random_hands, print_table
 from bench_groups import busiest_depth
 from bench_opening import busiest_positions
+from machine import machine_line
 
 from rummy500 import (
     GameState,
@@ -283,6 +284,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.inner:
         inner(args.inner, args.part, not args.no_work, args.arguments)
         return
+    print(machine_line())
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): nothing counted")
         return

@@ -141,6 +141,7 @@ napoleon_attr_annotations = True
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types|typing)\.\w+"),
     (r"py:(class|obj)", r"collections\.Counter"),
+    (r"py:(class|obj)", r"pathlib\.Path"),
     (r"py:(class|obj)", r"concurrent\.futures\.(_base\.)?Executor"),
     (r"py:(class|obj)", r"(io\.)?TextIO|numpy\.typing\.\w+|npt\.\w+"),
     # The optional libraries have no inventory here either.
@@ -151,8 +152,9 @@ nitpick_ignore_regex = [
     (r"py:(class|obj)", r"(hypothesis|pettingzoo|gymnasium|numpy)\..*"),
     (r"py:(class|obj)", r"<class '[\w.]+'>"),
 ]
-# Sphinx < 7.3 writes types.MappingProxyType by its runtime name.
-nitpick_ignore = [("py:class", "mappingproxy")]
+# Sphinx < 7.3 writes types.MappingProxyType by its runtime name; with NumPy mocked, the
+# Gymnasium environment's observation type (a union of NumPy arrays) is shown by its name.
+nitpick_ignore = [("py:class", "mappingproxy"), ("py:class", "Observation")]
 
 # -- doctest ------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ from rummy500 import (
     NotationError,
     RandomBot,
     Reason,
+    RecordError,
     Rummy500Error,
     Session,
     legal_moves,
@@ -53,6 +54,7 @@ from rummy500 import (
 )
 from rummy500.extras import requires
 from rummy500.jsonnumbers import MAX_SAFE_INTEGER
+from rummy500.jsontext import utf8_text
 
 from .storage import DEFAULT_DATABASE, Storage
 from .tables import ApiError, Table, TableStore, finished_record, note_draw, seat_state
@@ -349,10 +351,10 @@ async def _json_object(request: Request, *, empty_ok: bool = False) -> dict[str,
     media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media != "application/json":
         raise ApiError(415, "not_json", "send the body as JSON (Content-Type: application/json)")
-    try:
-        text = body.decode("utf-8")  # JSON is UTF-8 (RFC 8259): not UTF-16 nor UTF-32
-    except UnicodeDecodeError:
-        raise ApiError(400, "bad_json", "the body is not UTF-8 text") from None
+    try:  # JSON is UTF-8 (RFC 8259): read as the library reads every JSON document's bytes
+        text = utf8_text(body, "the body", RecordError)
+    except RecordError as error:
+        raise ApiError(400, "bad_json", str(error)) from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

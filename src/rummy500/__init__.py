@@ -28,6 +28,10 @@ the private ``rummy500._engine``.
 
 from __future__ import annotations
 
+import warnings
+
+# Installs GameState.legal_moves(), .is_legal() and .apply() (the values may not import the engine).
+from rummy500 import handplay as handplay
 from rummy500 import presets, svg
 from rummy500._engine import (
     COMPILED,
@@ -40,6 +44,7 @@ from rummy500._engine import (
 )
 from rummy500.bots import Bot, GreedyBot, RandomBot, Step, iter_hand, play_hand
 from rummy500.cards import JOKER, Card, Rank, Suit, make_deck, parse_card, parse_cards
+from rummy500.checkout import stray_compiled_modules, stray_message
 from rummy500.errors import (
     CardParseError,
     IllegalMoveError,
@@ -102,6 +107,10 @@ from rummy500.values import CardValues
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 
 __version__ = "0.1.0.dev0"
+
+# A checkout's in-place compiled build would run instead of its sources: say so at once.
+if stray_compiled_modules():
+    warnings.warn(stray_message(stray_compiled_modules()), RuntimeWarning, stacklevel=2)
 
 __all__ = [
     "COMPILED",

@@ -31,7 +31,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import BinaryIO, Literal, TextIO
+from typing import Any, BinaryIO, Literal, TextIO
 
 import attrs
 
@@ -39,6 +39,7 @@ import rummy500
 import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.bots import Bot
+from rummy500.checkout import stray_compiled_modules
 from rummy500.errors import (
     InvalidArgumentError,
     NotationError,
@@ -47,6 +48,7 @@ from rummy500.errors import (
     Rummy500Error,
     shown,
 )
+from rummy500.jsontext import utf8_text
 from rummy500.match import MatchState, new_match
 from rummy500.meldlist import enumerate_melds
 from rummy500.melds import meld_value
@@ -583,12 +585,7 @@ def _read_record(name: str) -> str:
         raise RecordError(f"{what} is larger than {MAX_RECORD_FILE} bytes")
     if not data.strip():
         raise RecordError("empty file" if not data else "empty file (only white space)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"{what} is not UTF-8 text: {error.reason} at byte {error.start}"
-        ) from None
+    return utf8_text(data, what, RecordError)
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -634,21 +631,33 @@ def _preset(text: str) -> str:
 _PLAYERS_HELP = "number of players (default: the fewest the preset allows)"
 
 
+def _command(commands: Any, name: str, help: str) -> argparse.ArgumentParser:
+    """A sub-command's parser: no abbreviated options, and it reports its own stray arguments."""
+    command: argparse.ArgumentParser = commands.add_parser(name, help=help, allow_abbrev=False)
+    command.set_defaults(command_parser=command)
+    return command
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rummy500", description="500 Rummy rules engine.")
+    # allow_abbrev=False: an option is written whole (argparse would read --hand as --hands).
+    parser = argparse.ArgumentParser(
+        prog="rummy500", description="500 Rummy rules engine.", allow_abbrev=False
+    )
     build = "compiled (mypyc)" if rummy500.COMPILED else "pure Python"
+    if stray_compiled_modules():  # an in-place build's leftovers run instead of the sources
+        build += f" (with {len(stray_compiled_modules())} stray compiled modules in the checkout)"
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {rummy500.__version__}, {build}"
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="deal a hand and play it between random players")
+    demo = _command(commands, "demo", help="deal a hand and play it between random players")
     demo.add_argument(
         "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
     )
     demo.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
     demo.add_argument("--seed", type=int, default=500, help="seed of the deal (default 500)")
     demo.set_defaults(run=_demo)
-    rules = commands.add_parser("rules", help="describe a preset's rules")
+    rules = _command(commands, "rules", help="describe a preset's rules")
     rules.add_argument(
         "preset",
         nargs="?",
@@ -659,7 +668,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the preset to describe, one of: " + ", ".join(presets.names()) + " (default pagat)",
     )
     rules.set_defaults(run=_rules)
-    play = commands.add_parser("play", help="play a match against bots at the terminal")
+    play = _command(commands, "play", help="play a match against bots at the terminal")
     play.add_argument(
         "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
     )
@@ -672,7 +681,7 @@ def _parser() -> argparse.ArgumentParser:
         "--record", metavar="FILE", default=None, help="write the match record to FILE"
     )
     play.set_defaults(run=_play)
-    sim = commands.add_parser("simulate", help="play many hands or matches between bots")
+    sim = _command(commands, "simulate", help="play many hands or matches between bots")
     count = sim.add_mutually_exclusive_group()
     count.add_argument(
         "--hands", type=int, default=100, metavar="N", help="play N hands (default 100)"
@@ -703,7 +712,7 @@ def _parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)"
     )
     sim.set_defaults(run=_simulate)
-    validate = commands.add_parser("validate", help="replay a match record and check it")
+    validate = _command(commands, "validate", help="replay a match record and check it")
     validate.add_argument(
         "file", metavar="FILE", help="the record (JSON) to check; - reads standard input"
     )
@@ -725,7 +734,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``argparse`` with 2 (``SystemExit``).
     """
     try:
-        args = _parser().parse_args(argv)
+        args, stray = _parser().parse_known_args(argv)
+        if stray:  # reported by the sub-command, with its own usage line
+            args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
         code: int = args.run(args)
     except KeyboardInterrupt:
         print("rummy500: interrupted", file=sys.stderr)

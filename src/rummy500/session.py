@@ -218,7 +218,8 @@ class Session:
     """A match played through one object: views, legal moves, submitted moves, bots, a record.
 
     Args:
-        rules: The rule set; ``None`` for the default (pagat) rules.
+        rules: The rule set, or a preset's name in any case; ``None`` for the
+            default (pagat) rules.
         players: The number of players.
         seed: The match seed (see :func:`rummy500.match.new_match`); ``None``:
             from the OS's secure randomness.
@@ -237,7 +238,7 @@ class Session:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         players: int = 2,
         *,
         seed: int | None = None,

@@ -26,6 +26,7 @@ __all__ = [
     "STATE_FIELDS",
     "EndReason",
     "GameState",
+    "HandFunctions",
     "HandResult",
     "JokerEffect",
     "Phase",
@@ -38,6 +39,7 @@ __all__ = [
     "polling_order",
     "table_cards",
     "table_text",
+    "use_hand_functions",
     "use_position_format",
 ]
 
@@ -375,6 +377,47 @@ class GameState(StateCore, _Typed):
         hands = [(len(hand), " ".join(map(str, hand))) for hand in self.hands]
         return table_text(self, hands, len(self.stock))
 
+    # Conveniences over the hand's functions (rummy500.legal_moves, is_legal,
+    # apply_move), for a reader of python-chess's board.legal_moves and
+    # board.push: rummy500.handplay installs them here (use_hand_functions),
+    # as the engine needs this module and may not be imported by it.
+
+    def legal_moves(self, *, seat: int | None = None, depth: int | None = None) -> tuple[Any, ...]:
+        """:func:`rummy500.legal_moves` of this state (``seat`` and ``depth`` as there).
+
+        >>> from rummy500 import new_game
+        >>> [str(move) for move in new_game(seed=1).legal_moves()]
+        ['p1: draw', 'p1: take 1']
+        """
+        return _installed_hand[0].legal_moves(self, seat=seat, depth=depth)
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (a move, its notation text or its dict) is legal here.
+
+        Raises:
+            NotationError: for text that is not a move.
+        """
+        return _installed_hand[0].is_legal(self, move)
+
+    def apply(self, move: Any) -> GameState:
+        """The state after ``move``: :func:`rummy500.apply_move`, this state unchanged.
+
+        ``move`` is a move, its notation text (read by
+        :func:`rummy500.parse_move` for this state: no seat prefix means the
+        player to move) or its dict (:func:`rummy500.move_from_dict`).
+
+        >>> from rummy500 import new_game
+        >>> state = new_game(seed=1)
+        >>> after = state.apply("draw").apply("discard 9C")
+        >>> after.to_move, after.discard[-1], len(state.discard)
+        (0, Card.parse('9C'), 1)
+
+        Raises:
+            NotationError: for text that is not a move.
+            IllegalMoveError: for an illegal move.
+        """
+        return _installed_hand[0].apply(self, move)
+
 
 def jokers_wild(rules: Rules, effect: JokerEffect | None) -> bool:
     """Whether jokers are wild: under ``jokers = "wild"`` unless the dealer tamed them (M4, V7).
@@ -521,6 +564,22 @@ def use_position_format(position_format: PositionFormat) -> None:
     registers itself here rather than this module importing it.
     """
     _installed[:] = [position_format]
+
+
+class HandFunctions(NamedTuple):
+    """The hand's functions behind :class:`GameState`'s conveniences (:mod:`rummy500.handplay`)."""
+
+    legal_moves: Callable[..., tuple[Any, ...]]
+    is_legal: Callable[[GameState, Any], bool]
+    apply: Callable[[GameState, Any], GameState]
+
+
+_installed_hand: list[HandFunctions] = []
+
+
+def use_hand_functions(functions: HandFunctions) -> None:
+    """Install the hand's functions (done once, by :mod:`rummy500.handplay` as it loads)."""
+    _installed_hand[:] = [functions]
 
 
 def _position_format() -> PositionFormat:
