@@ -30,9 +30,17 @@ Executors: any :class:`concurrent.futures.Executor`.
 - Ray: :class:`RayExecutor`, a thin adapter over ``ObjectRef.future()``
   (``pip install 'rummy500[ray]'``).
 
-With a process pool, Dask or Ray the bots must be given by name
-(:data:`BOTS`) or by a function the workers can unpickle (a class such as
-:class:`~rummy500.bots.GreedyBot`, or a function defined at module level).
+With a process pool, Dask or Ray the bots must be given by their specs
+(:mod:`rummy500.botspecs`: ``"greedy"``, ``"search:iterations=400"``,
+``"exec:COMMAND"``) or by a function the workers can unpickle (a class such
+as :class:`~rummy500.bots.GreedyBot`, or a function defined at module level).
+
+A program bot (``exec:COMMAND``) runs one process per seat and worker (per
+thread of a worker that runs tasks in threads), started at its first hand
+and ended when the worker exits; without an executor, when the simulation
+ends.  It is told the end of each hand and match (the protocol's
+``hand_end`` and ``match_end``).  A program's fault
+(:class:`~rummy500.BotError`) stops the simulation.
 """
 
 from __future__ import annotations
@@ -50,7 +58,8 @@ import attrs
 
 import rummy500.presets as presets
 from rummy500._engine import new_game
-from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
+from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand, tell_hand_end, tell_match_end
+from rummy500.botspecs import BotPool, spec_maker, worker_pool
 from rummy500.errors import InvalidArgumentError, MissingExtraError
 from rummy500.extras import requires
 from rummy500.match import apply_match_move, new_match
@@ -83,24 +92,23 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "search": _search_bot,
 }
 
-#: A seat's bot: a name in :data:`BOTS`, or a function of a seed that makes a bot.
+#: A seat's bot: a bot spec (a name in :data:`BOTS`, ``"search:iterations=400"``,
+#: ``"exec:COMMAND"``: :mod:`rummy500.botspecs`), or a function of a seed that makes a bot.
 BotSpec = str | Callable[[int], Bot]
 
 Unit = Literal["hands", "matches"]
 
 
 def bot_maker(spec: BotSpec) -> Callable[[int], Bot]:
-    """What makes a seat's bot from a seed: ``spec`` itself, or the maker :data:`BOTS` names.
+    """What makes a seat's bot from a seed: ``spec`` itself, or the maker its text names.
 
     Raises:
-        InvalidArgumentError: for a name not in :data:`BOTS`, or anything but a
-            name or a function.
+        InvalidArgumentError: for text that is not a bot spec
+            (:func:`~rummy500.botspecs.parse_bot_spec`), or anything but text or a function.
     """
     if isinstance(spec, str):
         maker = BOTS.get(spec)
-        if maker is None:
-            raise InvalidArgumentError(f"unknown bot {spec!r}; known bots: {', '.join(BOTS)}")
-        return maker
+        return maker if maker is not None else spec_maker(spec)
     if not callable(spec):
         raise InvalidArgumentError(f"a bot is a name or a function of a seed, got {spec!r}")
     return spec
@@ -212,10 +220,6 @@ def _job_seed(seed: int, index: int) -> int:
     return random.Random(f"rummy500 simulate {seed} {index}").getrandbits(63)
 
 
-def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    return bot_maker(spec)(seed)
-
-
 def _hand_winner(result: HandResult) -> tuple[int, ...]:
     if result.went_out is not None:
         return (result.went_out,)
@@ -224,10 +228,10 @@ def _hand_winner(result: HandResult) -> tuple[int, ...]:
     return tuple(leaders) if len(leaders) == 1 else ()
 
 
-def _play_one(batch: _Batch, index: int, seed: int) -> Outcome:
+def _play_one(batch: _Batch, index: int, seed: int, pool: BotPool) -> Outcome:
     players = batch.players
     dealer = index % players
-    bots = [_make_bot(spec, seed + seat) for seat, spec in enumerate(batch.bots)]
+    bots = [pool.bot(spec, seed + seat, seat) for seat, spec in enumerate(batch.bots)]
     if batch.unit == "hands":
         state = new_game(batch.rules, players, seed=seed, dealer=dealer)
         moves = [0] * players
@@ -235,6 +239,7 @@ def _play_one(batch: _Batch, index: int, seed: int) -> Outcome:
             moves[step.move.player] += 1
             state = step.after
         assert state.result is not None
+        tell_hand_end(bots, state.result)
         return Outcome(
             index,
             seed,
@@ -251,14 +256,23 @@ def _play_one(batch: _Batch, index: int, seed: int) -> Outcome:
             moves[step.move.player] += 1
             match = apply_match_move(match, step.move)
         per_hand.append(tuple(moves))
+        tell_hand_end(bots, match.history[-1].result, match.history[-1].totals)
+    tell_match_end(bots, match.result)
     scores = tuple(record.result.scores for record in match.result.hands)
     return Outcome(index, seed, dealer, match.result.seats, scores, tuple(per_hand))
 
 
-def _run_batch(batch: _Batch) -> tuple[Outcome, ...]:
-    """Play one batch (at module level, so that process pools can send it)."""
+def _run_batch(batch: _Batch, pool: BotPool | None = None) -> tuple[Outcome, ...]:
+    """Play one batch (at module level, so that process pools can send it).
+
+    A batch sent to a worker plays its programs in the worker's pool (they
+    live on for the worker's next batches); else in ``pool``.
+    """
+    if pool is None:
+        pool = worker_pool()
     return tuple(
-        _play_one(batch, batch.first + offset, seed) for offset, seed in enumerate(batch.seeds)
+        _play_one(batch, batch.first + offset, seed, pool)
+        for offset, seed in enumerate(batch.seeds)
     )
 
 
@@ -387,8 +401,12 @@ def outcomes(
     checked = _check(rules, players, bots, unit)
     batches = _batches(checked, players, bots, count, unit, seed, batch_size)
     if executor is None:
-        for batch in batches:
-            yield from _run_batch(batch)
+        pool = BotPool()
+        try:
+            for batch in batches:
+                yield from _run_batch(batch, pool)
+        finally:
+            pool.close()
         return
     futures = [executor.submit(_run_batch, batch) for batch in batches]
     try:
