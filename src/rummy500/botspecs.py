@@ -34,7 +34,7 @@ import atexit
 import multiprocessing.util
 import shlex
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -51,6 +51,7 @@ __all__ = [
     "make_bot",
     "parse_bot_spec",
     "spec_maker",
+    "split_specs",
     "worker_pool",
 ]
 
@@ -179,6 +180,28 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         BotError: if the program of ``exec:`` cannot be started or fails the handshake.
     """
     return parse_bot_spec(spec).make(seed)
+
+
+def split_specs(texts: Sequence[str]) -> list[str]:
+    """The bot specs of command-line words, each word one spec or several separated by commas.
+
+    A piece after a comma continues the spec before it when it is an option
+    (``candidates=3``) or when that spec is a program's (a comma in its
+    command); else it is a spec of its own.
+
+    >>> split_specs(["search:iterations=400,candidates=3,greedy", "exec:node bot.mjs"])
+    ['search:iterations=400,candidates=3', 'greedy', 'exec:node bot.mjs']
+    """
+    specs: list[str] = []
+    for text in texts:
+        for piece in text.split(","):
+            head = piece.strip().partition(":")[0].strip().lower()
+            continues = "=" in piece or specs[-1].lower().startswith("exec:") if specs else False
+            if continues and head not in (*BUILT_IN_BOTS, "exec"):
+                specs[-1] += "," + piece
+            else:
+                specs.append(piece.strip())
+    return specs
 
 
 def spec_maker(spec: str) -> Callable[[int], Bot]:

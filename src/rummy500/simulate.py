@@ -231,7 +231,10 @@ def _hand_winner(result: HandResult) -> tuple[int, ...]:
 def _play_one(batch: _Batch, index: int, seed: int, pool: BotPool) -> Outcome:
     players = batch.players
     dealer = index % players
-    bots = [pool.bot(spec, seed + seat, seat) for seat, spec in enumerate(batch.bots)]
+    bots = [
+        pool.bot(BOTS.get(spec, spec) if isinstance(spec, str) else spec, seed + seat, seat)
+        for seat, spec in enumerate(batch.bots)
+    ]
     if batch.unit == "hands":
         state = new_game(batch.rules, players, seed=seed, dealer=dealer)
         moves = [0] * players

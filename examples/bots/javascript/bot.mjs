@@ -1,0 +1,71 @@
+// @ts-check
+// A bot in JavaScript for Node.js (no package needed): it speaks the rummy500 bot protocol
+// (docs/protocol.md) on its standard input and output, one JSON object a line.
+//
+// It melds and lays off all it can, takes from the pile only to meld at once, calls
+// "Rummy!" whenever it may, and discards its highest card. Play it with
+//   rummy500 tournament "exec:node examples/bots/javascript/bot.mjs" greedy --hands 20
+//
+// The view and its moves are typed by the web example's client types, generated from
+// rummy500's JSON Schemas; `tsc --checkJs` checks this file against them (tests/test_bots_examples.py).
+import { createInterface } from "node:readline";
+
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").ViewMove} ViewMove */
+
+const RANKS = "A23456789TJQK";
+
+/**
+ * How much the bot likes a move: the highest is played (the first among equals).
+ * @param {ViewMove} move
+ * @returns {number}
+ */
+function score(move) {
+  switch (move.kind) {
+    case "rummy":
+      return 1000;
+    case "meld":
+      return 500 + move.cards.length;
+    case "layoff":
+      return 400 + move.cards.length;
+    case "take":
+      return move.play === null ? -1 : 300 + move.count;
+    case "draw":
+      return 100;
+    case "discard":
+      return move.card === "JK" ? 0 : 1 + RANKS.indexOf(move.card[0]);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The answer to one decision: the index of the best move, or a pass.
+ * @param {View} view
+ * @param {boolean} mayPass
+ */
+function decide(view, mayPass) {
+  let best = 0;
+  view.moves.forEach((move, index) => {
+    if (score(move) > score(view.moves[best])) best = index;
+  });
+  if (mayPass && score(view.moves[best]) < 400) return { type: "pass" };
+  return { type: "move", index: best };
+}
+
+/** @param {object} message */
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + "\n");
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.type === "hello") {
+    send({ type: "hello", protocol: 1, name: "js-eager", author: "rummy500 examples" });
+  } else if (message.type === "decide") {
+    send(decide(message.view, message.may_pass));
+  } else if (message.type === "quit") {
+    lines.close();
+  }
+});
