@@ -406,6 +406,8 @@ class ProgramBot:
             if not answer:
                 return None
             line = program.read_line(deadline, self._timeout)
+            if program.out:
+                raise _Fault(f"wrote {shown(bytes(program.out[:60]))} after its answer")
         except _Fault as fault:
             raise self._fault(seat, str(fault)) from None
         try:

@@ -1,0 +1,79 @@
+"""The example bots as programs (examples/bots/): each plays a full match through the CLI.
+
+The JavaScript bot needs Node.js and is type-checked against the web client's types
+(generated from the JSON Schemas) by the client's TypeScript (`npm ci` in
+examples/web/client); in CI both must be there.  The Python bot needs only Python.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummy500 import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ROOT / "examples" / "bots"
+TSC = ROOT / "examples" / "web" / "client" / "node_modules" / ".bin" / "tsc"
+
+
+def needed(path: Path | None, what: str) -> Path:
+    """``path``, or a skip (a failure in CI) saying what is missing."""
+    if path is None or not path.exists():
+        message = f"{what} is missing (node; `npm ci` in examples/web/client)"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the example bots, but {message}")
+        pytest.skip(message)
+    return path
+
+
+def node() -> Path:
+    found = shutil.which("node")
+    return needed(None if found is None else Path(found), "node")
+
+
+def play_a_match(spec: str, capsys: pytest.CaptureFixture[str]) -> str:
+    argv = ["simulate", "--matches", "1", "--seed", "5", "--bots", spec, "greedy"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "1 match," in out
+    return out
+
+
+def test_the_python_bot_plays_a_match_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(BOTS / 'python_bot.py'))}"
+    out = play_a_match(spec, capsys)
+    assert out.splitlines()[2].split()[1] == "exec:" + sys.executable
+
+
+def test_the_javascript_bot_plays_a_match_through_the_cli(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    script = shlex.quote(str(BOTS / "javascript" / "bot.mjs"))
+    play_a_match(f"exec:{shlex.quote(str(node()))} {script}", capsys)
+
+
+def test_the_javascript_bot_type_checks_against_the_schemas_types() -> None:
+    node()
+    tsc = needed(TSC, "the web client's tsc")
+    done = subprocess.run(
+        [str(tsc), "-p", str(BOTS / "javascript")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_smallest_bot_plays_a_match_through_the_cli(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    script = shlex.quote(str(BOTS / "first_move.py"))
+    play_a_match(f"exec:{shlex.quote(sys.executable)} {script}", capsys)
