@@ -187,9 +187,12 @@ def test_a_program_that_misbehaves_in_a_hand_is_a_bot_error(mode: str, marker: s
     before = state.to_dict()
     steps = []
     start = time.monotonic()
+
+    def play() -> None:
+        steps.extend(iter_hand(state, [GreedyBot(seed=1), bot]))
+
     with pytest.raises(BotError, match=DECISION_FAULTS[mode]) as caught:
-        for step in iter_hand(state, [GreedyBot(seed=1), bot]):
-            steps.append(step)
+        play()
     assert time.monotonic() - start < 5  # the time limit, and the grace of a crash
     error = caught.value
     assert (error.bot, error.seat) == (f"fault-{mode}", 1)
@@ -205,12 +208,16 @@ def test_a_program_that_misbehaves_in_a_hand_is_a_bot_error(mode: str, marker: s
 def test_a_faulty_program_in_a_session_leaves_the_session_unchanged(marker: str) -> None:
     bot = fault_bot("crash_mid_hand", marker, timeout=1.0)
     session = Session(seed=7, bots={0: bot})  # p1, the human, moves first
-    record = session.record()
-    moves = session.legal_moves(1)
-    with pytest.raises(BotError, match=r"\(p0\): closed its output"):
+    seen = [(session.record(), session.legal_moves(1))]
+
+    def play_on() -> None:
         while True:  # the human plays on until the bot's fourth decision
             session.submit(1, session.legal_moves(1)[0])
-            record, moves = session.record(), session.legal_moves(1)
+            seen.append((session.record(), session.legal_moves(1)))
+
+    with pytest.raises(BotError, match=r"\(p0\): closed its output"):
+        play_on()
+    record, moves = seen[-1]
     assert session.record() == record
     assert session.legal_moves(1) == moves
     replay(record)  # the match as recorded up to the fault
