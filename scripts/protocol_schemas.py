@@ -1,4 +1,4 @@
-"""Write the JSON Schemas of the bot protocol's messages from one declaration.
+"""Write the JSON Schemas of the bot protocol's messages and of a tournament's result.
 
 Usage (from the repository root)::
 
@@ -8,7 +8,9 @@ Usage (from the repository root)::
 Each message of the protocol (``docs/protocol.md``) has a schema; the
 ``decide`` message carries a view, and an answer may carry a move, so those
 two schemas hold the view's and the move's definitions, copied from
-``view.json`` and ``move.json`` (``tests/test_protocol.py`` runs ``--check``).
+``view.json`` and ``move.json``; a tournament's result (schema ``tournament``)
+takes the seed's and the preset names' from ``record.json``
+(``tests/test_program_bot.py`` runs ``--check``).
 """
 
 from __future__ import annotations
@@ -167,7 +169,116 @@ def schemas() -> dict[str, dict[str, Any]]:
     }
     for kind in ("referee-hand-end", "referee-match-end"):
         found[kind]["$defs"] = seat
+    found["tournament"] = _tournament(_load("record")["$defs"])
     return found
+
+
+def _interval(what: str) -> dict[str, Any]:
+    return {
+        "description": f"{what}: the mean and its 95% interval.",
+        "type": "object",
+        "required": ["mean", "low", "high"],
+        "additionalProperties": False,
+        "properties": {name: {"type": "number"} for name in ("mean", "low", "high")},
+    }
+
+
+def _counts(size: int) -> dict[str, Any]:
+    return {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0},
+        "minItems": size,
+        "maxItems": size,
+    }
+
+
+def _tournament(record: dict[str, Any]) -> dict[str, Any]:
+    count = {"type": "integer", "minimum": 0}
+    share = {"type": "number", "minimum": 0, "maximum": 1}
+    standing: dict[str, Any] = {
+        "description": "One bot's results over all its pairings.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "spec": {"type": "string"},
+            "hands": count,
+            "mean_score": {"type": "number"},
+            "wins": count,
+            "draws": count,
+            "faults": count,
+            "win_rate": share,
+            "lead": {"$ref": "#/$defs/lead"},
+            "elo": {"$ref": "#/$defs/elo"},
+            "matches": count,
+            "match_wins": count,
+        },
+    }
+    standing["required"] = list(standing["properties"])
+    sprt: dict[str, Any] = {
+        "description": "The SPRT of a pairing (the first bot's Elo difference, elo0 against "
+        "elo1); verdict H1, H0 or continue.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "elo0": {"type": "number"},
+            "elo1": {"type": "number"},
+            "llr": {"type": "number"},
+            "lower": {"type": "number"},
+            "upper": {"type": "number"},
+            "units": count,
+            "verdict": {"enum": ["H1", "H0", "continue"]},
+        },
+    }
+    sprt["required"] = list(sprt["properties"])
+    pairing: dict[str, Any] = {
+        "description": "One pairing, from its first bot's side: bots are indexes into bots.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "bots": _counts(2),
+            "hands": count,
+            "deals": count,
+            "wins": _counts(2),
+            "draws": count,
+            "faults": _counts(2),
+            "score": share,
+            "elo": {"$ref": "#/$defs/elo"},
+            "lead": {"$ref": "#/$defs/lead"},
+            "matches": count,
+            "match_wins": _counts(2),
+            "sprt": {"oneOf": [{"$ref": "#/$defs/sprt"}, {"type": "null"}]},
+        },
+    }
+    pairing["required"] = list(pairing["properties"])
+    result = _message(
+        "tournament",
+        "rummy500 tournament result, version 1",
+        "The result of a round robin between bots (TournamentResult.to_dict): each bot's "
+        "standing, each pairing's results, the first faults' messages.",
+        {
+            "format": {"const": "rummy500-tournament"},
+            "version": {"const": 1},
+            "preset": {"oneOf": [{"$ref": "#/$defs/presetName"}, {"type": "null"}]},
+            "players": {"type": "integer", "minimum": 2},
+            "hands": {"type": "integer", "minimum": 1},
+            "duplicate": {"type": "boolean"},
+            "seed": {"$ref": "#/$defs/seed"},
+            "bots": {"type": "array", "items": {"$ref": "#/$defs/standing"}, "minItems": 2},
+            "pairings": {"type": "array", "items": {"$ref": "#/$defs/pairing"}, "minItems": 1},
+            "errors": {"type": "array", "items": {"type": "string"}},
+        },
+        (),
+    )
+    result["$defs"] = {
+        "presetName": record["presetName"],
+        "seed": record["seed"],
+        "lead": _interval("A point lead per hand"),
+        "elo": _interval("An Elo rating or difference"),
+        "sprt": sprt,
+        "standing": standing,
+        "pairing": pairing,
+    }
+    return result
 
 
 def text(schema: dict[str, Any]) -> str:

@@ -41,6 +41,7 @@ from rummy500._engine import (
     take_depths,
 )
 from rummy500.bots import Bot, GreedyBot, RandomBot, Step, iter_hand, play_hand
+from rummy500.botspecs import make_bot
 from rummy500.cards import JOKER, Card, Rank, Suit, make_deck, parse_card, parse_cards
 from rummy500.errors import (
     BotError,
@@ -102,6 +103,7 @@ from rummy500.state import (
     TableMeld,
     polling_order,
 )
+from rummy500.tournaments import tournament
 from rummy500.values import CardValues
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 
@@ -179,6 +181,7 @@ __all__ = [
     "json_schema",
     "layoff",
     "legal_moves",
+    "make_bot",
     "make_deck",
     "make_meld",
     "match_legal_moves",
@@ -201,5 +204,6 @@ __all__ = [
     "sides",
     "svg",
     "take_depths",
+    "tournament",
     "track",
 ]

@@ -12,6 +12,9 @@ Subcommands:
 ``simulate``
     Play many hands or matches between bots and summarise the results
     (through :func:`rummy500.simulate.simulate`).
+``tournament``
+    Play a round robin between bots named by their specs, with ratings
+    (through :func:`rummy500.tournament`).
 ``validate``
     Replay a match record (a file, or standard input for ``-``) and report
     whether it is valid.
@@ -40,6 +43,7 @@ import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
 from rummy500.bots import Bot
 from rummy500.botspecs import BotPool, parse_bot_spec, split_specs
+from rummy500.clitournament import add_parser as add_tournament_parser
 from rummy500.errors import (
     InvalidArgumentError,
     NotationError,
@@ -733,6 +737,7 @@ def _parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)"
     )
     sim.set_defaults(run=_simulate)
+    add_tournament_parser(commands, _preset, _PRESET_HELP)
     validate = commands.add_parser("validate", help="replay a match record and check it")
     validate.add_argument(
         "file", metavar="FILE", help="the record (JSON) to check; - reads standard input"

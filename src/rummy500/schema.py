@@ -50,6 +50,7 @@ SCHEMA_KINDS = (
     "referee-quit",
     "bot-hello",
     "bot-answer",
+    "tournament",
 )
 
 
@@ -61,7 +62,8 @@ def json_schema(kind: str) -> dict[str, Any]:
     the bot protocol (``docs/protocol.md``), ``"referee-hello"``,
     ``"referee-decide"``, ``"referee-hand-end"``, ``"referee-match-end"``,
     ``"referee-quit"`` (what a referee writes) and ``"bot-hello"``,
-    ``"bot-answer"`` (what a bot writes).
+    ``"bot-answer"`` (what a bot writes); and ``"tournament"``, the result of
+    :func:`rummy500.tournament`.
 
     A new dict at each call: editing it changes nothing for the next caller.
 

@@ -50,7 +50,6 @@ import math
 import random
 import secrets
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal, TextIO
 
@@ -60,9 +59,10 @@ import rummy500.presets as presets
 from rummy500._engine import new_game
 from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand, tell_hand_end, tell_match_end
 from rummy500.botspecs import BotPool, spec_maker, worker_pool
-from rummy500.errors import InvalidArgumentError, MissingExtraError
+from rummy500.errors import InvalidArgumentError
 from rummy500.extras import requires
 from rummy500.match import apply_match_move, new_match
+from rummy500.progress import ProgressBar, units
 from rummy500.rules import Rules
 from rummy500.state import HandResult
 
@@ -186,18 +186,11 @@ class SimulationSummary:
                 f"{self.score_sums[seat] / hands:10.1f} {self.move_sums[seat] / hands:10.1f}"
             )
         length = sum(self.move_sums) / hands
-        played = _units(self.played, self.unit) + (
-            f", {_units(self.hands, 'hands')}" if self.unit == "matches" else ""
+        played = units(self.played, self.unit) + (
+            f", {units(self.hands, 'hands')}" if self.unit == "matches" else ""
         )
         lines.append(f"{played}, {length:.1f} moves a hand")
         return "\n".join(lines)
-
-
-def _units(number: int, unit: str) -> str:
-    """``number`` of ``unit`` ("hands" or "matches"), singular for 1: "1 hand", "2 hands"."""
-    if number == 1:
-        return f"1 {unit.removesuffix('es') if unit == 'matches' else unit.removesuffix('s')}"
-    return f"{number} {unit}"
 
 
 # ---------------------------------------------------------------------------
@@ -277,65 +270,6 @@ def _run_batch(batch: _Batch, pool: BotPool | None = None) -> tuple[Outcome, ...
         _play_one(batch, batch.first + offset, seed, pool)
         for offset, seed in enumerate(batch.seeds)
     )
-
-
-# ---------------------------------------------------------------------------
-# Progress
-
-
-class _Progress:
-    """A tqdm bar on a terminal; else a plain line every few seconds and at the end."""
-
-    def __init__(self, stream: TextIO | None, total: int, unit: Unit, interval: float) -> None:
-        self.stream = stream
-        self.total = total
-        self.unit = unit
-        self.interval = interval
-        self.done = 0
-        self.start = self.last = time.monotonic()
-        self.bar: Any = None
-        if stream is not None and _is_terminal(stream):
-            try:
-                with requires("cli", "a progress bar"):
-                    from tqdm import tqdm
-            except MissingExtraError as missing:  # the plain lines will do, saying so first
-                print(f"simulate: {missing}", file=stream, flush=True)
-            else:
-                self.bar = tqdm(
-                    total=total, unit=unit[:-1], file=stream, desc="simulate", dynamic_ncols=True
-                )
-
-    def update(self, count: int) -> None:
-        self.done += count
-        if self.stream is None:
-            return
-        if self.bar is not None:
-            self.bar.update(count)
-            return
-        now = time.monotonic()
-        if self.done >= self.total or now - self.last >= self.interval:
-            self.last = now
-            elapsed = max(now - self.start, 1e-9)
-            rate = self.done / elapsed
-            left = (self.total - self.done) / rate if rate else math.inf
-            eta = "done" if self.done >= self.total else f"about {left:.0f} s left"
-            print(
-                f"simulate: {self.done}/{_units(self.total, self.unit)} "
-                f"({self.done / self.total:.0%}), {rate:.1f} {self.unit}/s, {eta}",
-                file=self.stream,
-                flush=True,
-            )
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 # ---------------------------------------------------------------------------
@@ -468,7 +402,7 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(63)
     stream: TextIO | None = sys.stderr if progress is True else (progress or None)
-    bar = _Progress(stream, count, unit, progress_interval)
+    bar = ProgressBar(stream, count, unit, progress_interval, label="simulate")
     wins = [0] * players
     score_sums = [0] * players
     move_sums = [0] * players
