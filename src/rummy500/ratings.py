@@ -80,13 +80,13 @@ def interval(values: Sequence[float]) -> Interval:
     return Interval(mean, mean - half, mean + half)
 
 
-def _clip(score: float, units: int) -> float:
-    edge = 0.5 / max(units, 1)
+def _clip(score: float, units: int | None) -> float:
+    edge = 1e-9 if units is None else 0.5 / max(units, 1)
     return min(max(score, edge), 1.0 - edge)
 
 
-def elo_of_score(score: float, units: int = 1) -> float:
-    """The Elo difference that expects ``score`` (clipped half a unit from 0 and 1)."""
+def elo_of_score(score: float, units: int | None = None) -> float:
+    """The Elo difference that expects ``score``, clipped half of one of ``units`` from 0 and 1."""
     clipped = _clip(score, units)
     return -400.0 * math.log10(1.0 / clipped - 1.0)
 

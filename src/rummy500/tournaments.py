@@ -676,12 +676,18 @@ def _results(
             pool.close()
         return
     futures = {executor.submit(_run_deals, batch): batch for batch in batches}
+    decided: set[int] = set()
     try:
         for future in concurrent.futures.as_completed(futures):
+            if future.cancelled():
+                continue
             yield future.result()
-            for other, batch in futures.items():
-                if collectors[batch.pairing].done:
-                    other.cancel()
+            for pairing, collector in enumerate(collectors):
+                if collector.done and pairing not in decided:
+                    decided.add(pairing)
+                    for other, batch in futures.items():
+                        if batch.pairing == pairing:
+                            other.cancel()
     finally:
         for future in futures:
             future.cancel()
