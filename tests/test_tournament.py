@@ -17,7 +17,7 @@ import rummy500
 from rummy500 import InvalidArgumentError, cli, json_schema, tournament
 from rummy500.ratings import elo_interval, elo_of_score, interval, score_of_elo, sprt
 from rummy500.tournaments import TournamentResult
-from tests.test_program_bot import FAULT_BOT, FIRST_MOVE, marker, processes_with
+from tests.test_program_bot import FAULT_BOT, FIRST_MOVE, marker
 
 __all__ = ["marker"]  # the fixture, shared with the fault suite
 
@@ -62,7 +62,8 @@ def test_a_tournament_ranks_its_bots_and_writes_its_result() -> None:
     jsonschema.validate(data, json_schema("tournament"))
     json.dumps(data, allow_nan=False)
     chart = result.chart()
-    assert chart.startswith("<svg") and chart._repr_svg_() == chart
+    assert chart.startswith("<svg")
+    assert chart._repr_svg_() == chart
     for spec in result.specs:
         assert spec in chart
     table = result.table()
@@ -194,7 +195,8 @@ def test_intervals_and_elo_differences() -> None:
     assert math.isclose(found.high - found.mean, 1.959963984540054 * math.sqrt(5 / 3 / 4))
     assert math.isclose(elo_of_score(0.5), 0.0, abs_tol=1e-12)
     assert math.isclose(elo_of_score(score_of_elo(123.0)), 123.0)
-    assert math.isfinite(elo_of_score(1.0, 10)) and math.isfinite(elo_of_score(0.0, 10))
+    assert math.isfinite(elo_of_score(1.0, 10))
+    assert math.isfinite(elo_of_score(0.0, 10))
     all_won = elo_interval([1.0] * 20)
     assert all_won.low < all_won.mean  # never a point, even when every hand is won
 
