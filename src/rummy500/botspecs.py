@@ -267,7 +267,7 @@ def worker_pool() -> BotPool:
 
     A process pool's, Dask's or Ray's worker plays many batches: its
     programs are started once and ended when the worker process exits
-    (normally, or through :mod:`multiprocessing`'s exit of a pool's worker).
+    (normally, or through the exit of a process pool's worker).
     """
     ident = threading.get_ident()
     with _WORKER_LOCK:

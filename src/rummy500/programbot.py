@@ -376,7 +376,7 @@ class ProgramBot:
         self._talk(seat, match_end_message(seat, result), deadline, answer=False)
 
     def close(self) -> None:
-        """Ask the program to quit; end it if it has not after :data:`QUIT_GRACE` seconds."""
+        """Ask the program to quit; end it if it has not after ``QUIT_GRACE`` seconds (1)."""
         self._program.quit()
         self._finalizer.detach()
 

@@ -349,7 +349,7 @@ class TournamentResult:
             )
         lines.append("")
         lines.append(
-            f"{'pairing':{2 * width + 4}} {'hands':>6} {'wins':>11} {'win rate':>8} "
+            f"{'pairing':{2 * width + 4}} {'hands':>6} {'W-L-D':>11} {'win rate':>8} "
             f"{'lead/hand [95%]':>24} {'Elo [95%]':>24} {'sprt':>10}"
         )
         for pairing in self.pairings:
@@ -360,7 +360,7 @@ class TournamentResult:
                 f"{first + ' vs ' + second:{2 * width + 4}} {pairing.hands:6} {wins:>11} "
                 f"{pairing.score:8.1%} {pairing.lead!s:>24} {pairing.elo!s:>24} {verdict:>10}"
             )
-        return "\n".join(lines)
+        return "\n".join(line.rstrip() for line in lines)
 
 
 def _match_wins(hands: Sequence[HandOutcome], target: int) -> tuple[int, tuple[int, int]]:
