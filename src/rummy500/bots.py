@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
@@ -514,8 +514,14 @@ def play_hand(
     return state
 
 
+def _seated(bots: Sequence[Bot] | Mapping[int, Bot]) -> Iterable[tuple[int, Bot]]:
+    return bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+
+
 def tell_hand_end(
-    bots: Sequence[Bot], result: HandResult, totals: tuple[int, ...] | None = None
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    result: HandResult,
+    totals: tuple[int, ...] | None = None,
 ) -> None:
     """Tell each bot that listens (one with a ``hand_ended`` method) that its hand is over.
 
@@ -523,24 +529,24 @@ def tell_hand_end(
     protocol's ``hand_end``; other bots need no such method.
 
     Args:
-        bots: One bot per seat.
+        bots: One bot per seat, or the bots by seat (``{seat: bot}``).
         result: The hand's result.
         totals: The match's totals after the hand (``None``: a hand alone).
     """
-    for seat, bot in enumerate(bots):
+    for seat, bot in _seated(bots):
         told = getattr(bot, "hand_ended", None)
         if told is not None:
             told(seat, result, totals)
 
 
-def tell_match_end(bots: Sequence[Bot], result: MatchResult) -> None:
+def tell_match_end(bots: Sequence[Bot] | Mapping[int, Bot], result: MatchResult) -> None:
     """Tell each bot that listens (one with a ``match_ended`` method) that its match is over.
 
     Args:
-        bots: One bot per seat.
+        bots: One bot per seat, or the bots by seat (``{seat: bot}``).
         result: The match's :class:`~rummy500.MatchResult`.
     """
-    for seat, bot in enumerate(bots):
+    for seat, bot in _seated(bots):
         told = getattr(bot, "match_ended", None)
         if told is not None:
             told(seat, result)

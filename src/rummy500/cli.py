@@ -41,7 +41,7 @@ import attrs
 import rummy500
 import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
-from rummy500.bots import Bot
+from rummy500.bots import Bot, tell_hand_end, tell_match_end
 from rummy500.botspecs import BotPool, parse_bot_spec, split_specs
 from rummy500.clitournament import add_parser as add_tournament_parser
 from rummy500.errors import (
@@ -310,6 +310,9 @@ class _Session:
             return
         record = after.history[-1]
         result = record.result
+        tell_hand_end(self.bots, result, record.totals)
+        if after.result is not None:
+            tell_match_end(self.bots, after.result)
         self.show(observe(apply_move(before.hand, move), HUMAN))
         went_out = "nobody" if result.went_out is None else f"p{result.went_out}"
         self.say(f"hand {record.number} over ({result.reason.value}); went out: {went_out}")

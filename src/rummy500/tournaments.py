@@ -128,12 +128,12 @@ def _seat_bot(seat: int, seating: int) -> int:
 def _play_hand(deals: _Deals, seed: int, index: int, seating: int, pool: BotPool) -> HandOutcome:
     players = deals.players
     owners = [_seat_bot(seat, seating) for seat in range(players)]
-    try:
-        bots = [
-            pool.bot(deals.specs[owner], seed + seat, owner) for seat, owner in enumerate(owners)
-        ]
-    except BotError as error:
-        return _forfeit(seating, _at_fault(error, None, owners, deals), str(error))
+    bots = []
+    for seat, owner in enumerate(owners):
+        try:
+            bots.append(pool.bot(deals.specs[owner], seed + seat, owner))
+        except BotError as error:  # a program that cannot start, or fails the handshake
+            return _forfeit(seating, owner, str(error))
     state = new_game(deals.rules, players, seed=seed, dealer=index % players)
     try:
         for step in iter_hand(state, bots):
@@ -141,7 +141,8 @@ def _play_hand(deals: _Deals, seed: int, index: int, seating: int, pool: BotPool
         assert state.result is not None
         tell_hand_end(bots, state.result)
     except BotError as error:
-        return _forfeit(seating, _at_fault(error, error.seat, owners, deals), str(error))
+        at_fault = owners[error.seat] if error.seat is not None else owners[0]
+        return _forfeit(seating, at_fault, str(error))
     result = state.result
     points = [0.0, 0.0]
     for seat, score in enumerate(result.scores):
@@ -153,13 +154,6 @@ def _play_hand(deals: _Deals, seed: int, index: int, seating: int, pool: BotPool
         leaders = {owners[seat] for seat, score in enumerate(result.scores) if score == best}
         winner = leaders.pop() if len(leaders) == 1 else None
     return HandOutcome(seating, (points[0], points[1]), winner)
-
-
-def _at_fault(error: BotError, seat: int | None, owners: list[int], deals: _Deals) -> int:
-    if seat is not None:
-        return owners[seat]
-    programs = [index for index, spec in enumerate(deals.specs) if spec.startswith("exec:")]
-    return programs[0] if len(programs) == 1 else owners[0]
 
 
 def _forfeit(seating: int, fault: int, error: str) -> HandOutcome:
