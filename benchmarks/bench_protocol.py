@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -47,6 +48,7 @@ class _Timed:
 
     def __init__(self, bot: ProgramBot) -> None:
         self.bot = bot
+        self.cpu = 0.0
         self.times: list[float] = []
         self.first: list[float] = []
         self.views: list[float] = []
@@ -57,21 +59,36 @@ class _Timed:
         middle = time.perf_counter()
         _ = view.legal_moves[0]
         end = time.perf_counter()
+        cpu = time.thread_time()
         move = self.bot.choose(view)
         done = time.perf_counter()
+        self.cpu += time.thread_time() - cpu
         self.views.append(middle - start)
         self.first.append(end - middle)
         self.times.append(done - end)
         return move
 
 
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
+
+
 def round_trip(hands: int) -> None:
     """Measurement 1: the smallest program's decisions, timed in the referee."""
-    with ProgramBot([sys.executable, str(BOTS / "first_move.py")]) as program:
+    command = [sys.executable, str(BOTS / "first_move.py")]
+    before = _children_cpu()
+    with ProgramBot(command):
+        pass
+    start_up = _children_cpu() - before  # a program that only shakes hands and quits
+    before = _children_cpu()
+    with ProgramBot(command) as program:
         timed = _Timed(program)
         for seed in range(hands):
             for _step in iter_hand(new_game(seed=seed), [timed, GreedyBot(seed=seed)]):
                 pass
+    program_cpu = max(0.0, _children_cpu() - before - start_up) / len(timed.times) * 1e6
+    referee_cpu = timed.cpu / len(timed.times) * 1e6
     median = statistics.median(timed.times) * 1e6
     mean = statistics.fmean(timed.times) * 1e6
     view = statistics.median(timed.views) * 1e6
@@ -81,6 +98,10 @@ def round_trip(hands: int) -> None:
     print(f"   in process (the first legal move): median {inside:.2f} us")
     print(f"   of which the referee writes the view as JSON: median {view:.0f} us")
     print(f"   protocol cost a decision (median, program - in process): {median - inside:.0f} us")
+    print(
+        f"   CPU a decision: referee {referee_cpu:.0f} us, program {program_cpu:.0f} us "
+        f"(the wall time beyond them is waiting for a core)"
+    )
 
 
 def timed_tournament(specs: Sequence[str], hands: int) -> float:

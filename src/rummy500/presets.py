@@ -26,7 +26,7 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import Rules
 from rummy500.values import BASIC, FIVES, CardValues
 
-__all__ = ["PRESETS", "canonical_name", "get", "name_of", "names", "nearest"]
+__all__ = ["PRESETS", "as_rules", "canonical_name", "get", "name_of", "names", "nearest"]
 
 _PAGAT = Rules()
 
@@ -117,6 +117,24 @@ def get(name: str) -> Rules:
         raise InvalidArgumentError(
             f"unknown preset {name!r}; known presets: {', '.join(PRESETS)}"
         ) from None
+
+
+def as_rules(rules: Rules | str | None) -> Rules:
+    """``rules`` itself, the preset a name names (in any case), or ``pagat`` for ``None``.
+
+    Raises:
+        InvalidArgumentError: for an unknown name, or anything but a name or a ``Rules``.
+
+    >>> as_rules("Persian") == get("persian"), as_rules(None) == get("pagat")
+    (True, True)
+    """
+    if rules is None:
+        return PRESETS["pagat"]
+    if isinstance(rules, str):
+        return PRESETS[canonical_name(rules)]
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules or a preset name, got {shown(rules)}")
+    return rules
 
 
 def canonical_name(text: str) -> str:

@@ -30,6 +30,7 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.match import MatchResult
 from rummy500.movedata import move_from_dict
 from rummy500.moves import Move
+from rummy500.schema import MESSAGE_KINDS
 from rummy500.statevalues import HandResult
 from rummy500.views import PlayerView
 
@@ -51,18 +52,6 @@ PROTOCOL_VERSION = 1
 
 #: The longest line a program may write, in bytes (the line break included): 1 MiB.
 MAX_LINE_BYTES = 1 << 20
-
-#: The schema kinds of the protocol's messages (:func:`rummy500.json_schema`): the
-#: referee's five, then the program's two.
-MESSAGE_KINDS = (
-    "referee-hello",
-    "referee-decide",
-    "referee-hand-end",
-    "referee-match-end",
-    "referee-quit",
-    "bot-hello",
-    "bot-answer",
-)
 
 #: The longest bot name kept, in characters.
 MAX_NAME_LENGTH = 100

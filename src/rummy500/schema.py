@@ -34,15 +34,11 @@ from typing import Any
 
 from rummy500.errors import InvalidArgumentError, shown
 
-__all__ = ["SCHEMA_KINDS", "json_schema"]
+__all__ = ["MESSAGE_KINDS", "SCHEMA_KINDS", "json_schema"]
 
-#: The kinds of data with a schema: what :func:`json_schema` accepts (the documents, then
-#: the messages of the bot protocol, then a tournament's result).
-SCHEMA_KINDS = (
-    "position",
-    "view",
-    "record",
-    "move",
+#: The schema kinds of the bot protocol's messages (``docs/protocol.md``): the
+#: referee's five, then the program's two.
+MESSAGE_KINDS = (
     "referee-hello",
     "referee-decide",
     "referee-hand-end",
@@ -50,8 +46,11 @@ SCHEMA_KINDS = (
     "referee-quit",
     "bot-hello",
     "bot-answer",
-    "tournament",
 )
+
+#: The kinds of data with a schema: what :func:`json_schema` accepts (the documents, then
+#: the messages of the bot protocol, then a tournament's result).
+SCHEMA_KINDS = ("position", "view", "record", "move", *MESSAGE_KINDS, "tournament")
 
 
 def json_schema(kind: str) -> dict[str, Any]:

@@ -299,12 +299,7 @@ def _batches(
 
 
 def _check(rules: Rules | str | None, players: int, bots: Sequence[BotSpec], unit: str) -> Rules:
-    if rules is None:
-        rules = presets.get("pagat")
-    elif isinstance(rules, str):
-        rules = presets.get(rules)
-    elif not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules or a preset name, got {rules!r}")
+    rules = presets.as_rules(rules)
     if unit not in ("hands", "matches"):
         raise InvalidArgumentError(f"unit must be 'hands' or 'matches', got {unit!r}")
     if isinstance(bots, str):

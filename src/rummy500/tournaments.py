@@ -491,12 +491,7 @@ def _checked(
         spec_maker(spec)  # text that is not a spec, or options the bot refuses
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise InvalidArgumentError(f"hands must be 1 or more, got {shown(hands)}")
-    if rules is None:
-        rules = presets.get("pagat")
-    elif isinstance(rules, str):
-        rules = presets.get(rules)
-    elif not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules or a preset name, got {shown(rules)}")
+    rules = presets.as_rules(rules)
     rules.check_players(players)
     if sprt_bounds is not None:
         if (
