@@ -77,3 +77,24 @@ def test_the_smallest_bot_plays_a_match_through_the_cli(
 ) -> None:
     script = shlex.quote(str(BOTS / "first_move.py"))
     play_a_match(f"exec:{shlex.quote(sys.executable)} {script}", capsys)
+
+
+def test_the_rust_bot_plays_a_match_through_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot in a language without our types and without a JSON library (Rust, no crate)."""
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        pytest.skip("cargo is missing: the Rust bot is not built")
+    manifest = BOTS / "rust" / "Cargo.toml"
+    built = subprocess.run(
+        [cargo, "build", "--release", "--offline", "--quiet", "--manifest-path", str(manifest)],
+        env={**os.environ, "CARGO_TARGET_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    program = tmp_path / "release" / "rummy500-rust-bot"
+    play_a_match(f"exec:{shlex.quote(str(program))}", capsys)
