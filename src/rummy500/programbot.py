@@ -8,7 +8,8 @@ a :class:`~rummy500.bots.Bot` like any other: it plays in
 program with nothing:
 
 - every read and write has a deadline (``timeout`` seconds a decision,
-  the handshake included), so a program that stalls never stalls the referee;
+  ``start_timeout`` for the start and the handshake), so a program that
+  stalls never stalls the referee;
 - the program's output is read through a bounded buffer: a line longer
   than :data:`~rummy500.protocol.MAX_LINE_BYTES`, bytes that are not UTF-8,
   JSON that is not a protocol message, an answer that is not a legal move of
@@ -236,6 +237,12 @@ def _end(program: _Program) -> None:
     program.kill()
 
 
+def _seconds(name: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise InvalidArgumentError(f"{name} must be a positive number, got {shown(value)}")
+    return float(value)
+
+
 def _checked_command(command: object) -> tuple[str, ...]:
     if isinstance(command, (str, bytes)):
         raise InvalidArgumentError(
@@ -255,19 +262,21 @@ class ProgramBot:
     """A bot played by an outside program that speaks the bot protocol.
 
     The program is started at once and greeted (the handshake gives the
-    bot's :attr:`name`); each decision sends the seat's view and waits at
-    most ``timeout`` seconds for the answer.  See the module's description
-    for what counts as a fault; each raises :class:`~rummy500.BotError`
-    and ends the program (a bot that failed stays failed: make a new one).
+    bot's :attr:`name`, within ``start_timeout`` seconds); each decision
+    sends the seat's view and waits at most ``timeout`` seconds for the
+    answer.  See the module's description for what counts as a fault;
+    each raises :class:`~rummy500.BotError` and ends the program (a bot
+    that failed stays failed: make a new one).
 
     Args:
         command: The program and its arguments (run without a shell).
-        timeout: Seconds the program may take for one decision (and for the
-            handshake); a positive number.
+        timeout: Seconds the program may take for one decision, a positive number.
+        start_timeout: Seconds the program may take to start and answer the
+            handshake (a program that starts slowly, a JVM, still plays fast).
 
     Raises:
         InvalidArgumentError: for a command that is not a non-empty sequence
-            of strings, or a timeout that is not a positive number.
+            of strings, or a time limit that is not a positive number.
         BotError: if the program cannot be started or fails the handshake.
 
     A program that plays the first legal move every time::
@@ -290,15 +299,12 @@ class ProgramBot:
     first-move True
     """
 
-    def __init__(self, command: Sequence[str], *, timeout: float = 10.0) -> None:
+    def __init__(
+        self, command: Sequence[str], *, timeout: float = 10.0, start_timeout: float = 30.0
+    ) -> None:
         self._command = _checked_command(command)
-        if (
-            isinstance(timeout, bool)
-            or not isinstance(timeout, (int, float))
-            or not 0 < timeout < math.inf
-        ):
-            raise InvalidArgumentError(f"timeout must be a positive number, got {shown(timeout)}")
-        self._timeout = float(timeout)
+        self._timeout = _seconds("timeout", timeout)
+        start = _seconds("start_timeout", start_timeout)
         self._name = os.path.basename(
             self._command[-1] if len(self._command) > 1 else self._command[0]
         )
@@ -309,8 +315,8 @@ class ProgramBot:
             self._failure = str(fault)
             raise BotError(self._name, None, str(fault)) from None
         self._finalizer = weakref.finalize(self, _end, self._program)
-        deadline = time.monotonic() + self._timeout
-        answer = self._talk(None, hello_message(), deadline, answer=True)
+        deadline = time.monotonic() + start
+        answer = self._talk(None, hello_message(), deadline, answer=True, limit=start)
         try:
             self._name = read_hello(answer)
         except InvalidArgumentError as error:
@@ -393,7 +399,13 @@ class ProgramBot:
     # -- inside ---------------------------------------------------------------
 
     def _talk(
-        self, seat: int | None, message: dict[str, Any], deadline: float, *, answer: bool
+        self,
+        seat: int | None,
+        message: dict[str, Any],
+        deadline: float,
+        *,
+        answer: bool,
+        limit: float | None = None,
     ) -> Any:
         """Send ``message``; with ``answer``, read the program's one-line answer as JSON."""
         program = self._program
@@ -405,7 +417,7 @@ class ProgramBot:
             program.send(message, deadline)
             if not answer:
                 return None
-            line = program.read_line(deadline, self._timeout)
+            line = program.read_line(deadline, self._timeout if limit is None else limit)
             if program.out:
                 raise _Fault(f"wrote {shown(bytes(program.out[:60]))} after its answer")
         except _Fault as fault:
