@@ -12,6 +12,9 @@ import { createInterface } from "node:readline";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").ViewMove} ViewMove */
+/** @typedef {import("./types.js").Decide} Decide */
+/** @typedef {import("./types.js").Answer} Answer */
+/** @typedef {import("./types.js").Hello} Hello */
 
 const RANKS = "A23456789TJQK";
 
@@ -41,10 +44,12 @@ function score(move) {
 
 /**
  * The answer to one decision: the index of the best move, or a pass.
- * @param {View} view
- * @param {boolean} mayPass
+ * @param {Decide} message
+ * @returns {Answer}
  */
-function decide(view, mayPass) {
+function decide(message) {
+  const view = /** @type {View} */ (message.view);
+  const mayPass = message.may_pass;
   let best = 0;
   view.moves.forEach((move, index) => {
     if (score(move) > score(view.moves[best])) best = index;
@@ -53,7 +58,7 @@ function decide(view, mayPass) {
   return { type: "move", index: best };
 }
 
-/** @param {object} message */
+/** @param {Answer | Hello} message */
 function send(message) {
   process.stdout.write(JSON.stringify(message) + "\n");
 }
@@ -64,7 +69,7 @@ lines.on("line", (line) => {
   if (message.type === "hello") {
     send({ type: "hello", protocol: 1, name: "js-eager", author: "rummy500 examples" });
   } else if (message.type === "decide") {
-    send(decide(message.view, message.may_pass));
+    send(decide(message));
   } else if (message.type === "quit") {
     lines.close();
   }

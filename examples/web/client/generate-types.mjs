@@ -1,14 +1,18 @@
 // Writes the TypeScript types of rummy500's JSON Schemas (src/rummy500/schemas/*.json) to
 // src/schema/<kind>.d.ts, with json-schema-to-typescript: `npm run types`.
 // `node generate-types.mjs --out DIR` writes them to DIR instead (the tests compare the two).
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const schemas = resolve(here, "../../../src/rummy500/schemas");
-const KINDS = ["position", "view", "record", "move"];
+// Every schema the package ships: the documents, the bot protocol's messages, a tournament.
+const KINDS = (await readdir(schemas))
+  .filter((name) => name.endsWith(".json"))
+  .map((name) => name.slice(0, -".json".length))
+  .sort();
 
 const outFlag = process.argv.indexOf("--out");
 const out = outFlag >= 0 ? resolve(process.argv[outFlag + 1]) : join(here, "src", "schema");
