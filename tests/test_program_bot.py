@@ -30,7 +30,8 @@ from rummy500 import (
     play_hand,
     replay,
 )
-from rummy500.protocol import MESSAGE_KINDS, hand_end_message, hello_message, quit_message
+from rummy500.protocol import hand_end_message, hello_message, quit_message
+from rummy500.schema import MESSAGE_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULT_BOT = ROOT / "tests" / "programs" / "fault_bot.py"

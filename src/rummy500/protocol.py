@@ -4,7 +4,7 @@ The protocol (``docs/protocol.md``, normative) is JSON lines on the
 program's standard input and output.  This module builds the referee's
 messages and reads the program's answers; :class:`~rummy500.ProgramBot`
 does the talking.  Each message has a JSON Schema,
-``rummy500.json_schema(kind)`` with ``kind`` in :data:`MESSAGE_KINDS`.
+``rummy500.json_schema(kind)`` with ``kind`` in ``rummy500.schema.MESSAGE_KINDS``.
 
 >>> from rummy500 import new_game, observe
 >>> view = observe(new_game(seed=7), 1)
@@ -36,7 +36,6 @@ from rummy500.views import PlayerView
 
 __all__ = [
     "MAX_LINE_BYTES",
-    "MESSAGE_KINDS",
     "PROTOCOL_VERSION",
     "decide_message",
     "hand_end_message",
