@@ -30,7 +30,6 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.match import MatchResult
 from rummy500.movedata import move_from_dict
 from rummy500.moves import Move
-from rummy500.schema import MESSAGE_KINDS
 from rummy500.statevalues import HandResult
 from rummy500.views import PlayerView
 
