@@ -19,7 +19,8 @@ from collections.abc import Callable
 from functools import partial
 
 from rummy500 import JOKER, Card, Rules, enumerate_melds, make_deck
-from rummy500._engine.meldgen import clear_memos, count_vector, melds_from_counts
+from rummy500._engine import melds_from_counts
+from rummy500._engine.meldgen import clear_memos, count_vector
 
 
 def random_hands(count: int, seed: int) -> list[list[Card]]:

@@ -304,7 +304,7 @@ _MODULE_SECTIONS = {
     "rummy500.errors": "api-errors",
     "rummy500.rules": "api-rules",
     "rummy500.knobchoices": "api-knob-values",
-    "rummy500.rulechecks": "api-rules",
+    "rummy500.knobspecs": "api-rules",
     "rummy500.values": "api-rules",
     "rummy500.cli": "cli",
     "rummy500.adapters.observation": "api-adapters",

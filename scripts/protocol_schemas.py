@@ -10,7 +10,9 @@ Each message of the protocol (``docs/protocol.md``) has a schema; the
 two schemas hold the view's and the move's definitions, copied from
 ``view.json`` and ``move.json``; a tournament's result (schema ``tournament``)
 takes the seed's and the preset names' from ``record.json``
-(``tests/test_program_bot.py`` runs ``--check``).
+(``tests/test_program_bot.py`` runs ``--check``).  ``scripts/generate_schemas.py``,
+which writes the rule set's part of the documents' schemas, runs this script
+after them, so that one command brings every schema up to date.
 """
 
 from __future__ import annotations
@@ -286,20 +288,25 @@ def text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def main() -> int:
-    """Write the schemas, or with ``--check`` compare them with the files."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare, do not write")
-    args = parser.parse_args()
+def update(check: bool) -> list[str]:
+    """The names of the schema files that differ from the declaration; written unless ``check``."""
     differ = []
     for kind, schema in schemas().items():
         path = SCHEMAS / f"{kind}.json"
-        if args.check:
-            if not path.exists() or path.read_text("utf-8") != text(schema):
-                differ.append(path.name)
-        else:
-            path.write_text(text(schema), "utf-8")
-    if differ:
+        if not path.exists() or path.read_text("utf-8") != text(schema):
+            differ.append(path.name)
+            if not check:
+                path.write_text(text(schema), "utf-8")
+    return differ
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the schemas, or with ``--check`` compare them with the files."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    args = parser.parse_args(argv)
+    differ = update(args.check)
+    if args.check and differ:
         print(f"differ from the declaration: {', '.join(differ)}", file=sys.stderr)
         return 1
     return 0

@@ -1,7 +1,8 @@
 """The structure of the package: layers without import cycles, a curated front door.
 
 The import graph is read from the source by ``scripts/import_graph.py``
-(imports inside functions included, ``TYPE_CHECKING`` imports excluded).
+(imports inside functions included; ``TYPE_CHECKING`` imports excluded, or
+included where a test says so: a circle a type checker follows is a circle too).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import copy
 import importlib.util
 import inspect
 import pickle
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -48,6 +50,47 @@ def test_no_import_cycles() -> None:
     assert "rummy500.positions" not in graph["rummy500.state"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="views <-> determinize (type-only) is removed on the shape branch: "
+    "delete this mark once that branch is merged",
+)
+def test_no_import_cycles_counting_type_only_imports() -> None:
+    graph = GRAPH.edges(GRAPH.modules(), type_checking=True)
+    assert GRAPH.cycles(graph) == []
+
+
+def test_the_rules_and_their_checks_are_no_circle() -> None:
+    """The checks across knobs live with the rule set; the vocabulary of a knob's
+    declaration (rummy500.knobspecs) sits below it and knows nothing of Rules."""
+    graph = GRAPH.edges(GRAPH.modules(), type_checking=True)
+    assert "rummy500.rulechecks" not in graph
+    assert "rummy500.rules" not in graph["rummy500.knobspecs"]
+    cycles = GRAPH.cycles(graph)
+    assert not [cycle for cycle in cycles if "rummy500.rules" in cycle], cycles
+
+
+def test_the_import_graph_script_counts_type_only_imports_on_request(tmp_path: Path) -> None:
+    """``python scripts/import_graph.py`` reports the cycles both ways: the imports under
+    ``if TYPE_CHECKING:`` are edges only when asked for."""
+    (tmp_path / "a.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from pkg.b import B\n"
+        "else:\n"
+        "    from pkg import c\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.py").write_text("def f():\n    from pkg.a import A\n", encoding="utf-8")
+    (tmp_path / "c.py").write_text("", encoding="utf-8")
+    known = {f"pkg.{name}": tmp_path / f"{name}.py" for name in "abc"}
+    runtime, typed = GRAPH.edges(known), GRAPH.edges(known, type_checking=True)
+    assert runtime == {"pkg.a": {"pkg.c": set()}, "pkg.b": {"pkg.a": {"A"}}, "pkg.c": {}}
+    assert typed["pkg.a"] == {"pkg.b": {"B"}, "pkg.c": set()}
+    assert GRAPH.cycles(runtime) == []
+    assert GRAPH.cycles(typed) == [["pkg.a", "pkg.b"]]
+
+
 def test_values_do_not_import_the_engine_or_the_services() -> None:
     graph = GRAPH.without_exceptions(GRAPH.edges(GRAPH.modules()))
     values = {
@@ -57,7 +100,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.cards",
         "rummy500.values",
         "rummy500.knobchoices",
-        "rummy500.rulechecks",
+        "rummy500.knobspecs",
         "rummy500.rules",
         "rummy500.presets",
         "rummy500.seating",
@@ -118,7 +161,7 @@ def test_the_opening_wing_is_reached_through_its_door_only() -> None:
             assert engine - inside - below <= {
                 "rummy500._engine.meldgen",
                 "rummy500._engine.illegal",
-                "rummy500._engine.members",
+                "rummy500._engine.boundary",
                 "rummy500._engine.profile",
             }, module
             continue
@@ -295,3 +338,158 @@ def test_compiled_modules_keep_their_module_level_values_final() -> None:
                 if not is_type and not name.startswith("__"):
                     plain.append(f"{path.relative_to(ROOT)}: {name}")
     assert plain == []
+
+
+ENGINE = ROOT / "src" / "rummy500" / "_engine"
+
+
+def _engine_sources() -> dict[str, ast.Module]:
+    """Every hand-written module of the engine, parsed (the generated knob class aside)."""
+    return {
+        str(path.relative_to(ENGINE)): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(ENGINE.rglob("*.py"))
+        if path.name != "knobs.py"
+    }
+
+
+def test_a_knob_is_read_one_way() -> None:
+    """The engine reads a knob on the rule set's compact form, under the knob's own name:
+    never on the ``Rules`` value (``rules.going_out``, ``state.rules.ace`` …).  The facts
+    the profile derives from knobs are named apart from every knob."""
+    from rummy500.rules import KNOBS
+
+    read_on_rules = []
+    for name, tree in _engine_sources().items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or node.attr not in KNOBS:
+                continue
+            owner = node.value
+            if (isinstance(owner, ast.Name) and owner.id == "rules") or (
+                isinstance(owner, ast.Attribute) and owner.attr == "rules"
+            ):
+                read_on_rules.append(f"{name}:{node.lineno} {ast.unparse(node)}")
+    assert read_on_rules == []
+    # read from the source: a compiled class keeps neither its docstring nor __slots__
+    assert set(_slots(ENGINE / "knobs.py", "Knobs")) == set(KNOBS)  # every knob, by name
+    profile_doc, profile_slots = (
+        _class_doc(ENGINE / "profile.py", "Profile"),
+        set(_slots(ENGINE / "profile.py", "Profile")),
+    )
+    derived = profile_slots - {"rules", "finishes", "play_facts"}
+    derived = {name for name in derived if not name.startswith("_")}
+    assert not derived & set(KNOBS)
+    for name in derived:  # each derived fact says what it answers
+        assert f"    {name}: " in profile_doc, name
+
+
+def _class_node(path: Path, name: str) -> ast.ClassDef:
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return node
+    raise AssertionError(f"no class {name} in {path}")
+
+
+def _class_doc(path: Path, name: str) -> str:
+    return ast.get_docstring(_class_node(path, name)) or ""
+
+
+def _slots(path: Path, name: str) -> list[str]:
+    for node in _class_node(path, name).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__slots__":
+            return list(ast.literal_eval(node.value))
+    raise AssertionError(f"no __slots__ in {name}")
+
+
+def test_the_rule_set_is_fetched_by_the_dispatchers_and_handed_down() -> None:
+    """``profile(rules)`` is called by the dispatchers and the engine's entry points only;
+    every function below them takes the compact form as an argument."""
+    callers = set()
+    for name, tree in _engine_sources().items():
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "profile"
+            ):
+                callers.add(name)
+    assert callers == {"api.py", "door.py", "movegen.py", "reducer.py", "rollout.py"}
+
+
+def test_t11_has_one_home() -> None:
+    """Which cards may not be discarded (T11) is worked out by one function, in
+    ``limits.py``: no other module of the engine looks at how many cards were taken."""
+    pattern = re.compile(r"len\([^()]*taken[^()]*\)\s*==\s*1|count == 1 else")
+    found = [
+        f"{path.relative_to(ENGINE)}:{number}"
+        for path in sorted(ENGINE.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == ["limits.py:" + str(_line_of(ENGINE / "limits.py", "return 1 << taken[0]"))]
+
+
+def _line_of(path: Path, text: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if text in line:
+            return number
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+def test_the_engine_has_no_circle_even_for_type_checkers() -> None:
+    """No import circle among the engine's modules, counting the imports made for type
+    checkers only (``if TYPE_CHECKING:``)."""
+    graph: dict[str, set[str]] = {}
+    for name, tree in _engine_sources().items():
+        module = "rummy500._engine." + name.removesuffix(".py").replace("/", ".")
+        module = module.removesuffix(".__init__")
+        targets = graph.setdefault(module, set())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                targets.add(node.module)
+            elif isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+    graph = {m: {t for t in ts if t in graph and t != m} for m, ts in graph.items()}
+    # the lazy door of the package loads rummy500._engine.door when asked: not a circle
+    graph["rummy500._engine"] = set()
+    seen: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> None:
+        seen[module] = 1
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if seen.get(target) == 1:
+                raise AssertionError(" -> ".join([*stack[stack.index(target) :], target]))
+            if target not in seen:
+                visit(target)
+        stack.pop()
+        seen[module] = 2
+
+    for module in sorted(graph):
+        if module not in seen:
+            visit(module)
+
+
+def test_the_generated_knob_class_is_current() -> None:
+    """``_engine/knobs.py`` is generated from the fields of ``Rules``: regenerate with
+    ``python scripts/generate_knobs.py`` after adding or changing a knob."""
+    spec = importlib.util.spec_from_file_location(
+        "generate_knobs", ROOT / "scripts" / "generate_knobs.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--check"]) == 0
+
+
+def test_every_knob_is_documented() -> None:
+    """Each knob has its row in the variants page, and its rule an anchor on the rules page."""
+    from rummy500.rules import KNOBS
+
+    variants = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    rules_page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for name, knob in KNOBS.items():
+        assert f"`{name}`" in variants, name
+        rule = knob.rule.lower()
+        assert f"(rule-{rule})=" in rules_page, (name, knob.rule)

@@ -29,9 +29,10 @@ from rummy500 import (
     new_game,
     presets,
 )
-from rummy500._engine.meldgen import count_vector, melds_from_counts
+from rummy500._engine import melds_from_counts
+from rummy500._engine.meldgen import count_vector
 from rummy500._engine.opening import OpeningSearch
-from rummy500._engine.profile import profile
+from rummy500._engine.ruleset import profile
 from rummy500.cards import JOKER_CODE, parse_cards
 from rummy500.meldcards import SPEC_PHYSICAL
 from rummy500.testing import playable_rules

@@ -32,6 +32,7 @@ from rummy500 import (
     presets,
 )
 from rummy500._engine.deal import deal
+from rummy500._engine.ruleset import profile
 from rummy500.match import apply_match_move, hand_seed, match_legal_moves, new_match
 from rummy500.positions import rules_from_data
 from tests.helpers import (
@@ -295,7 +296,7 @@ def test_d5_deal_one_card_at_a_time_starting_left_of_the_dealer(players, dealer)
 def test_d5_d6_a_new_game_is_the_state_its_public_constructor_builds(preset, players):
     rules = presets.get(preset)
     state = new_game(rules, players, seed=7, dealer=1)
-    dealt = deal(rules, players, seed=7, dealer=1)
+    dealt = deal(profile(rules), players, seed=7, dealer=1)
     built = GameState(
         rules=rules,
         dealer=1,

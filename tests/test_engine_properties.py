@@ -61,7 +61,7 @@ from rummy500 import (
     take_depths,
 )
 from rummy500._engine.plays import play_points
-from rummy500._engine.profile import profile
+from rummy500._engine.ruleset import profile
 from rummy500.testing import playable_rules
 from tests.helpers import PLAYED_PRESETS
 from tests.positions import agree, position
@@ -728,8 +728,8 @@ def check_generated_melds(state: GameState, moves: tuple[Move, ...]) -> None:
         if isinstance(play, MeldMove):
             codes = tuple(spec.code for spec in play.cards)
             assert facts.new_meld(codes).meld.codes == codes, move
-            generated = play_points(state.rules, play, generated=True)
-            assert generated == play_points(state.rules, play), move
+            generated = play_points(facts, play, generated=True)
+            assert generated == play_points(facts, play), move
 
 
 def check_position(state: GameState, rng: random.Random) -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from rummy500 import InvalidMeldError, LayoffMove, MeldCard, Reason, Rules, layoff, make_meld
 from rummy500._engine.meldgen import Pool, layoffs_from_pool, run_layoff_cards
+from rummy500._engine.ruleset import profile
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_SUIT
 from rummy500.melds import MeldKind, layoff_problem, meld_points
 from rummy500.values import STANDARD
@@ -396,14 +397,15 @@ def test_l3_every_listed_lay_off_is_the_one_layoff_makes_and_runs_list_the_same_
     required = data.draw(
         st.one_of(st.none(), st.sampled_from([*codes, 52]) if codes else st.none())
     )
-    listed = layoffs_from_pool(meld, pool, meld_rules, required)
+    knobs = profile(meld_rules)
+    listed = layoffs_from_pool(meld, pool, knobs.jokers_wild, knobs.ace, required)
     for laid, result in listed:
         assert layoff(meld, [MeldCard.from_code(code) for code in laid], meld_rules) == result
         if required is not None:
             assert required in {SPEC_PHYSICAL[code] for code in laid}
     if meld.kind is MeldKind.RUN:
         held = pool.suit_masks[suit]
-        cards = run_layoff_cards(meld, held, pool.jokers, meld_rules, required)
+        cards = run_layoff_cards(meld, held, pool.jokers, knobs.jokers_wild, knobs.ace, required)
         assert cards == tuple(laid for laid, _result in listed)
 
 

@@ -31,7 +31,8 @@ from rummy500 import (
     parse_cards,
     parse_move,
 )
-from rummy500._engine.meldgen import LOWEST_RANK, RANK_COUNT, count_vector, melds_from_counts
+from rummy500._engine import melds_from_counts
+from rummy500._engine.meldgen import LOWEST_RANK, RANK_COUNT, count_vector
 from rummy500.melds import meld_problem
 from rummy500.rules import Ace, Jokers
 from tests import reference

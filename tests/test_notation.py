@@ -9,9 +9,14 @@ trip of every legal move is a property in tests/test_engine_properties.py.
 
 from __future__ import annotations
 
+import copy
+import pickle
+
+import attrs
 import pytest
 
 from rummy500 import (
+    Block,
     CallRummy,
     CardParseError,
     Discard,
@@ -21,20 +26,25 @@ from rummy500 import (
     LayoffMove,
     MeldCard,
     MeldMove,
+    Nominate,
     NotationError,
+    Pass,
     Rank,
     Reason,
     Rules,
+    Split,
     Suit,
     Take,
     format_move,
     is_legal,
     legal_moves,
     make_meld,
+    move_from_dict,
     parse_card,
     parse_move,
 )
 from rummy500.meldcards import format_meld_cards, parse_meld_card, parse_meld_cards
+from rummy500.moves import MOVE_TYPES, move_to_dict
 from tests.positions import agree, illegal, play, position
 
 # ---------------------------------------------------------------------------
@@ -196,3 +206,59 @@ def test_meld_moves_store_canonical_order_and_layoffs_out_of_order_are_rejected(
     assert agree(state, MeldMove(0, "4H 4D 4C"))
     illegal(state, LayoffMove(0, 0, "9H 8H"), Reason.NOT_CANONICAL, None)
     assert agree(state, LayoffMove(0, 0, "8H 9H"))
+
+
+# ---------------------------------------------------------------------------
+# Moves as values: their text and dict, one implementation for every class
+
+
+EVERY_KIND_OF_MOVE = (
+    Draw(0),
+    Take(1, 3, MeldMove(1, "4S 4H 4D")),
+    Take(0, 1),
+    MeldMove(2, "AH JK=QH KH", doubled=True),
+    LayoffMove(0, 1, "3S"),
+    Discard(1, "7H"),
+    CallRummy(2, 4, LayoffMove(2, 1, "3S")),
+    EndHand(3),
+    Pass(0),
+    Nominate(0, "split"),
+    Block(1),
+    Split(2, 2, MeldMove(2, "9S 9H 9D")),
+)
+
+
+def test_every_move_class_shares_one_text_and_dict_implementation():
+    assert {type(move) for move in EVERY_KIND_OF_MOVE} == MOVE_TYPES
+    for cls in MOVE_TYPES:
+        assert not {"__str__", "__repr__", "to_dict"} & set(vars(cls)), cls
+        assert cls.__str__ is Draw.__str__, cls
+        assert cls.to_dict is Draw.to_dict, cls
+        assert "__dict__" not in dir(cls), cls  # still slotted: no instance dict
+
+
+@pytest.mark.parametrize("move", EVERY_KIND_OF_MOVE, ids=str)
+def test_a_moves_text_dict_and_value_semantics(move):
+    assert str(move) == format_move(move)
+    assert repr(move) == f"<{type(move).__name__} {format_move(move)!r}>"
+    assert move.to_dict() == move_to_dict(move)
+    assert move_from_dict(move.to_dict()) == move
+    assert pickle.loads(pickle.dumps(move)) == move
+    assert copy.deepcopy(move) == move
+    assert hash(copy.deepcopy(move)) == hash(move)
+    fields = {field.name: getattr(move, field.name) for field in attrs.fields(type(move))}
+    assert attrs.evolve(move, **fields) == move
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        move.player = 5
+    # The engine builds moves past their converters (object.__new__, then the slots set).
+    built = object.__new__(type(move))
+    for name, value in fields.items():
+        object.__setattr__(built, name, value)
+    assert built == move
+    assert repr(built) == repr(move)
+
+
+def test_the_repr_of_a_move_names_its_class_and_quotes_its_notation():
+    assert repr(Draw(0)) == "<Draw 'p0: draw'>"
+    assert repr(Take(1, 3, MeldMove(1, "4D 4S 4H"))) == "<Take 'p1: take 3 meld 4S 4H 4D'>"
+    assert repr(Nominate(0, "double")) == "<Nominate 'p0: nominate double'>"

@@ -221,7 +221,12 @@ def test_t8_opening_minimum_range_in_the_json_schemas():
     data = state.to_dict()
     for kind in ("position", "view", "record"):
         knobs = json_schema(kind)["$defs"]["rules"]["oneOf"][1]["properties"]
-        assert knobs["opening_minimum"] == {"type": "integer", "minimum": 0, "maximum": 150}
+        assert knobs["opening_minimum"] == {
+            "description": "Points a player's first melds must total (0: none) (T8).",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 150,
+        }
     assert GameState.from_dict(data).rules.opening_minimum == 150
     with pytest.raises(ValueError, match=r"0 \(none\) or 1 to 150, got 151 \(T8\)"):
         GameState.from_dict({**data, "rules": {"preset": "pagat", "opening_minimum": 151}})

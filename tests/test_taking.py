@@ -24,7 +24,7 @@ from rummy500 import (
 from rummy500._engine.codes.seats import hand_of
 from rummy500._engine.meldgen import Pool
 from rummy500._engine.plays import could_meld, play_parts
-from rummy500._engine.profile import profile
+from rummy500._engine.ruleset import profile
 from rummy500._engine.targets import target_index
 from tests.helpers import both, cards, hand, knobs, legal, under, with_keys
 from tests.positions import illegal, play, position, texts
@@ -225,7 +225,7 @@ def _depths_turned_down(state: GameState) -> int:
         pool.add(deepest)
         if not could_meld(pool, deepest, profile(rules), index):
             turned_down += 1
-            parts = play_parts(rules, state.melds, player, pool, deepest, index=index)
+            parts = play_parts(profile(rules), state.melds, player, pool, deepest, index=index)
             assert not any(parts), (rules, count, state)
     return turned_down
 

@@ -42,7 +42,9 @@ from rummy500 import (
     parse_move,
     presets,
 )
-from rummy500._engine.dead_ends import mover_may_be_stranded, mover_stranded
+from rummy500._engine import mover_stranded
+from rummy500._engine.dead_ends import mover_may_be_stranded
+from rummy500._engine.ruleset import profile
 from rummy500.svg import render
 from rummy500.testing import states
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
@@ -90,7 +92,9 @@ def reveals_mover(state: GameState, seat: int) -> bool:
     player's hand: only then may the other seats' out-of-turn plays differ.
     """
     return (
-        state.rules.out_of_turn_melding and seat != state.to_move and mover_may_be_stranded(state)
+        state.rules.out_of_turn_melding
+        and seat != state.to_move
+        and mover_may_be_stranded(profile(state.rules), state)
     )
 
 

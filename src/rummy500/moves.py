@@ -30,7 +30,7 @@ lay-off must be given in the order they stand in the meld
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -110,29 +110,42 @@ def _check_play(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> N
         )
 
 
+class _Shared:
+    """What every move class shares: its text (``str``, ``repr``) and its dict, written once.
+
+    A slotted base without fields: each move class is an attrs class of its
+    own fields on top of it, so a move stays a frozen, slotted value.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_move(cast("Move", self))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {format_move(cast('Move', self))!r}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as a JSON-ready dict: its ``"kind"``, its ``"seat"`` and its own fields.
+
+        Every move has this method (see :func:`~rummy500.moves.move_to_dict`);
+        :func:`rummy500.move_from_dict` reads the dict back.
+
+        >>> Draw(0).to_dict()
+        {'kind': 'draw', 'seat': 0}
+        """
+        return move_to_dict(cast("Move", self))
+
+
 @attrs.frozen(repr=False)
-class Draw:
+class Draw(_Shared):
     """Draw the top card of the stock (T1)."""
 
     player: int = attrs.field(validator=_check_seat)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Draw {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict: ``{"kind": "draw", "seat": 0}``.
-
-        Every move has this method (see :func:`~rummy500.moves.move_to_dict`);
-        :func:`rummy500.move_from_dict` reads the dict back.
-        """
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class MeldMove:
+class MeldMove(_Shared):
     """Lay down a new meld from the hand (T7); also the play of a take or call.
 
     The cards may be given in any order (text, meld cards or cards); the
@@ -156,19 +169,9 @@ class MeldMove:
     cards: tuple[MeldCard, ...] = attrs.field(converter=_to_meld_specs)
     doubled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<MeldMove {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class LayoffMove:
+class LayoffMove(_Shared):
     """Lay off cards on table meld number ``target`` (L1–L3); also a play.
 
     Unlike a :class:`MeldMove`, a lay-off keeps its cards in the order
@@ -189,23 +192,13 @@ class LayoffMove:
     target: int = attrs.field(validator=_check_meld_number)
     cards: tuple[MeldCard, ...] = attrs.field(converter=_to_specs)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<LayoffMove {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 #: The play that follows a take or a call: a new meld or a lay-off.
 Play = MeldMove | LayoffMove
 
 
 @attrs.frozen(repr=False)
-class Take:
+class Take(_Shared):
     """Take the top ``count`` cards of the discard pile (T1–T4).
 
     Attributes:
@@ -219,37 +212,17 @@ class Take:
     count: int = attrs.field(validator=_check_count)
     play: Play | None = attrs.field(default=None, validator=_check_optional_play)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Take {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class Discard:
+class Discard(_Shared):
     """Discard a card from the hand, ending the turn (T10) or going out (E1)."""
 
     player: int = attrs.field(validator=_check_seat)
     card: Card = attrs.field(converter=_to_card)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Discard {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class CallRummy:
+class CallRummy(_Shared):
     """Call "Rummy!": take the top ``count`` discards and meld the deepest (R1).
 
     Attributes:
@@ -263,49 +236,19 @@ class CallRummy:
     count: int = attrs.field(validator=_check_count)
     play: Play = attrs.field(validator=_check_play)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<CallRummy {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class EndHand:
+class EndHand(_Shared):
     """End the hand when the stock is empty instead of drawing from the pile (T6)."""
 
     player: int = attrs.field(validator=_check_seat)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<EndHand {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class Pass:
+class Pass(_Shared):
     """Do without: draw nothing (empty stock, ``play_on``, T6), or end one's final lay-offs (E4)."""
 
     player: int = attrs.field(validator=_check_seat)
-
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Pass {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
 
 
 def _to_effect(value: JokerEffect | str) -> JokerEffect:
@@ -317,7 +260,7 @@ def _to_effect(value: JokerEffect | str) -> JokerEffect:
 
 
 @attrs.frozen(repr=False)
-class Nominate:
+class Nominate(_Shared):
     """Dealer's gambit: the dealer nominates what jokers do this hand (V7).
 
     Attributes:
@@ -328,19 +271,9 @@ class Nominate:
     player: int = attrs.field(validator=_check_seat)
     effect: JokerEffect = attrs.field(converter=_to_effect)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Nominate {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class Block:
+class Block(_Shared):
     """Dealer's gambit: cover the dealer's joker with a joker from the hand (V7).
 
     Both jokers leave play for the rest of the hand.
@@ -348,19 +281,9 @@ class Block:
 
     player: int = attrs.field(validator=_check_seat)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Block {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
-
 
 @attrs.frozen(repr=False)
-class Split:
+class Split(_Shared):
     """Dealer's gambit, jokers nominated ``split``: split the pile with a joker (V7).
 
     The chosen card is the ``count``-th from the top: the cards above it go to
@@ -376,16 +299,6 @@ class Split:
     player: int = attrs.field(validator=_check_seat)
     count: int = attrs.field(validator=_check_count)
     play: Play = attrs.field(validator=_check_play)
-
-    def __str__(self) -> str:
-        return format_move(self)
-
-    def __repr__(self) -> str:
-        return f"<Split {format_move(self)!r}>"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The move as a JSON-ready dict (see :func:`~rummy500.moves.move_to_dict`)."""
-        return move_to_dict(self)
 
 
 #: Any move.

@@ -7,8 +7,9 @@ the documentation of :class:`Rules` are all derived from that declaration.
 Enumerated knobs take the enum member or its string value.  An inconsistent
 combination raises one :class:`~rummy500.errors.RulesError` (a
 :class:`ValueError`) listing every problem.  The enums of the enumerated
-knobs live in :mod:`rummy500.knobchoices` and the checks across knobs in
-:mod:`rummy500.rulechecks`; every name is importable from here.
+knobs live in :mod:`rummy500.knobchoices` and the vocabulary of a knob's
+declaration (its field, its check) in :mod:`rummy500.knobspecs`; the checks
+across knobs are at the end of this module.
 
 >>> from rummy500 import Rules
 >>> rules = Rules(ace="around_the_corner", min_run_length=4)
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import json
 import textwrap
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -37,7 +39,6 @@ import attrs
 
 from rummy500.cards import Card, make_deck
 from rummy500.errors import InvalidArgumentError, RulesError, shown
-from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 from rummy500.knobchoices import (
     Ace,
     DeepestCardUse,
@@ -52,8 +53,30 @@ from rummy500.knobchoices import (
     StockExhausted,
     Tiebreak,
 )
-from rummy500.rulechecks import COMBINATIONS, deal_problem
-from rummy500.values import STANDARD, TABLES, CardValues
+from rummy500.knobspecs import (
+    CARD_VALUES_SCHEMA,
+    DECKS_SCHEMA,
+    HAND_LIMIT_SCHEMA,
+    HAND_SIZE_SCHEMA,
+    MAX_OPENING_MINIMUM,
+    OPENING_MINIMUM_SCHEMA,
+    OPENING_MINIMUM_VALUES,
+    KnobSpec,
+    as_given,
+    card_values_check,
+    choice,
+    convert_card_values,
+    convert_hand_size,
+    decks_check,
+    flag,
+    hand_limit_check,
+    hand_size_check,
+    integer,
+    knob_field,
+    knob_metadata,
+    opening_minimum_check,
+)
+from rummy500.values import STANDARD, CardValues
 
 __all__ = [
     "KNOBS",
@@ -77,185 +100,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# Knob declarations: each knob is one attrs field whose metadata holds a _Spec.
-
-#: A check of one knob's value: a sentence naming the problem, or ``None``.
-_Check = Callable[[Any], "str | None"]
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@attrs.frozen
-class _Spec:
-    """What a knob's declaration says beside its default: rule, text, values and check."""
-
-    rule: str
-    text: str
-    values: str
-    check: _Check
-
-
-def _choice_check(enum_type: type[enum.Enum]) -> _Check:
-    def check(value: Any) -> str | None:
-        if isinstance(value, enum_type):
-            return None
-        return f"must be one of {', '.join(repr(member.value) for member in enum_type)}"
-
-    return check
-
-
-def _flag_check(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "must be True or False"
-
-
-def _int_check(
-    low: int | None = None, high: int | None = None, allowed: tuple[int, ...] = ()
-) -> _Check:
-    def check(value: Any) -> str | None:
-        if not _is_int(value):
-            return "must be an integer"
-        if allowed and value not in allowed:
-            return f"must be {' or '.join(str(v) for v in allowed)}"
-        if low is not None and value < low:
-            return f"must be at least {low}"
-        if high is not None and value > high:
-            return f"must be at most {high}"
-        if abs(value) > MAX_SAFE_INTEGER:  # what every JSON reader reads exactly
-            return "must be at most 2**53 - 1"
-        return None
-
-    return check
-
-
-def _int_values(low: int | None, high: int | None, allowed: tuple[int, ...]) -> str:
-    if allowed:
-        return ", ".join(map(str, allowed))
-    if low is not None and high is not None:
-        return f"{low} to {high}"
-    if low is not None:
-        return f"integer ≥ {low}"
-    return "integer"
-
-
-def _knob(rule: str, text: str, values: str, check: _Check) -> dict[str, _Spec]:
-    """The metadata of a knob: its rule id, what it does, the values it takes, their check."""
-    return {"knob": _Spec(rule, text, values, check)}
-
-
-def _field(default: Any, spec: _Spec) -> Any:
-    return attrs.field(default=default, metadata={"knob": spec})
-
-
-def _choice(enum_type: type[enum.Enum], rule: str, text: str) -> dict[str, _Spec]:
-    """The metadata of a knob that takes one member of ``enum_type`` (or its string value).
-
-    The field itself is written ``attrs.field(default=..., converter=_as_given,
-    metadata=_choice(...))`` so that type checkers accept the string values;
-    :class:`Rules` converts them to the enum after ``__init__``.
-    """
-    values = ", ".join(member.value for member in enum_type)
-    return {"knob": _Spec(rule, text, values, _choice_check(enum_type))}
-
-
-def _as_given(value: Any) -> Any:
-    """The converter of the enum knobs: the value as given (see :func:`_choice`)."""
-    return value
-
-
-def _flag(default: bool, rule: str, text: str) -> Any:
-    """A knob that is ``True`` or ``False``."""
-    return _field(default, _Spec(rule, text, "bool", _flag_check))
-
-
-def _integer(
-    default: int,
-    rule: str,
-    text: str,
-    *,
-    low: int | None = None,
-    high: int | None = None,
-    allowed: tuple[int, ...] = (),
-) -> Any:
-    """A knob that is an integer, within ``low``..``high`` or among ``allowed``."""
-    values = _int_values(low, high, allowed)
-    return _field(default, _Spec(rule, text, values, _int_check(low, high, allowed)))
-
-
-def _decks_check(value: Any) -> str | None:
-    return None if value == "auto" and isinstance(value, str) else _int_check(allowed=(1, 2))(value)
-
-
-#: The largest opening minimum (T8): the range is 0 (none) or 1 to 150, as
-#: above 150 the exact check that a first meld can still reach the minimum
-#: (no dead ends) has no bounded cost.
-MAX_OPENING_MINIMUM = 150
-
-_OPENING_MINIMUM_VALUES = f"0 (none) or 1 to {MAX_OPENING_MINIMUM}"
-
-
-def _opening_minimum_check(value: Any) -> str | None:
-    if not _is_int(value):
-        return "must be an integer"
-    if not 0 <= value <= MAX_OPENING_MINIMUM:
-        return f"must be {_OPENING_MINIMUM_VALUES}"
-    return None
-
-
-def _hand_limit_check(value: Any) -> str | None:
-    return None if value is None else _int_check(low=1)(value)
-
-
-def _hand_size_check(value: Any) -> str | None:
-    if value == "auto" and isinstance(value, str):
-        return None
-    if not isinstance(value, tuple) or not all(
-        isinstance(pair, tuple) and len(pair) == 2 and all(_is_int(x) for x in pair)
-        for pair in value
-    ):
-        return "must be 'auto' or a mapping of player counts to hand sizes"
-    counts = [count for count, _ in value]
-    if len(set(counts)) != len(counts):
-        return "names a player count twice"
-    if any(size < 1 for _, size in value):
-        return "must give every player count at least 1 card"
-    if any(size > MAX_SAFE_INTEGER for _, size in value):
-        return "must give every player count at most 2**53 - 1 cards"
-    return None
-
-
-def _card_values_check(value: Any) -> str | None:
-    if isinstance(value, CardValues):
-        return None
-    return "must be 'standard', 'fives', 'basic' or a CardValues table"
-
-
-def _convert_hand_size(value: Any) -> Any:
-    """A ``dict`` (or list of pairs) of hand sizes as sorted pairs; anything else as given."""
-    if isinstance(value, Mapping):
-        try:
-            return tuple(sorted(value.items()))
-        except TypeError:
-            return value
-    if isinstance(value, list):
-        try:
-            return tuple(sorted(tuple(pair) for pair in value))
-        except TypeError:
-            return value
-    return value
-
-
-def _convert_card_values(value: Any) -> Any:
-    """A table name or dict as a :class:`CardValues`; anything else as given."""
-    if isinstance(value, str):
-        return TABLES.get(value, value)
-    if isinstance(value, Mapping):
-        try:
-            return CardValues.from_dict(value)
-        except ValueError:
-            return value
-    return value
+# The knobs: each one attrs field whose metadata holds its KnobSpec (rummy500.knobspecs).
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -272,185 +117,186 @@ class Rules:
 
     """
 
-    decks: Literal["auto"] | int = _field(
+    decks: Literal["auto"] | int = knob_field(
         "auto",
-        _Spec(
+        KnobSpec(
             "D3",
             "number of decks: 'auto' (1 for up to 4 players, 2 for 5 or more), 1 or 2",
             "'auto', 1, 2",
-            _decks_check,
+            decks_check,
+            DECKS_SCHEMA,
         ),
     )
-    jokers_per_deck: int = _integer(2, "D1", "jokers in each deck", allowed=(0, 1, 2, 4))
+    jokers_per_deck: int = integer(2, "D1", "jokers in each deck", allowed=(0, 1, 2, 4))
     hand_size: Literal["auto"] | tuple[tuple[int, int], ...] = attrs.field(
         default="auto",
-        converter=_convert_hand_size,
-        metadata=_knob(
+        converter=convert_hand_size,
+        metadata=knob_metadata(
             "D4",
             "cards dealt to each player, by player count ('auto': 13 for 2, else 7)",
             "'auto' or {players: cards}",
-            _hand_size_check,
+            hand_size_check,
+            HAND_SIZE_SCHEMA,
         ),
     )
-    min_players: int = _integer(2, "D2", "fewest players", low=2, high=8)
-    max_players: int = _integer(8, "D2", "most players", low=2, high=8)
+    min_players: int = integer(2, "D2", "fewest players", low=2, high=8)
+    max_players: int = integer(8, "D2", "most players", low=2, high=8)
     first_discard: FirstDiscard = attrs.field(
         default=FirstDiscard.UPCARD,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             FirstDiscard, "D6", "how the pile starts: upcard, or the first player discards"
         ),
     )
     next_dealer: NextDealer = attrs.field(
         default=NextDealer.LEFT,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             NextDealer, "D7", "who deals next: the player left of the dealer, or the winner"
         ),
     )
     direction: Direction = attrs.field(
         default=Direction.CLOCKWISE,
-        converter=_as_given,
-        metadata=_choice(Direction, "D5", "direction of dealing and play (counterclockwise: V7)"),
+        converter=as_given,
+        metadata=choice(Direction, "D5", "direction of dealing and play (counterclockwise: V7)"),
     )
-    min_run_length: int = _integer(3, "M2", "fewest cards in a run", low=3, high=13)
+    min_run_length: int = integer(3, "M2", "fewest cards in a run", low=3, high=13)
     ace: Ace = attrs.field(
         default=Ace.LOW_OR_HIGH,
-        converter=_as_given,
-        metadata=_choice(Ace, "M3", "ace low only, low or high, or around the corner"),
+        converter=as_given,
+        metadata=choice(Ace, "M3", "ace low only, low or high, or around the corner"),
     )
     jokers: Jokers = attrs.field(
         default=Jokers.WILD,
-        converter=_as_given,
-        metadata=_choice(Jokers, "M4", "jokers wild, or only in groups of jokers"),
+        converter=as_given,
+        metadata=choice(Jokers, "M4", "jokers wild, or only in groups of jokers"),
     )
     discard_take: DiscardTake = attrs.field(
         default=DiscardTake.ANY_DEPTH,
-        converter=_as_given,
-        metadata=_choice(
-            DiscardTake, "T4", "take from any depth of the pile, or only the top card"
-        ),
+        converter=as_given,
+        metadata=choice(DiscardTake, "T4", "take from any depth of the pile, or only the top card"),
     )
-    top_discard_must_meld: bool = _flag(
+    top_discard_must_meld: bool = flag(
         False, "T4", "the top discard taken alone must be melded at once"
     )
     deepest_card_use: DeepestCardUse = attrs.field(
         default=DeepestCardUse.MELD_OR_LAYOFF,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             DeepestCardUse,
             "T4",
             "a card that must be melded at once: meld or lay-off, or new meld only",
         ),
     )
-    stock_draw_count: int = _integer(1, "T5", "cards drawn from the stock at once", allowed=(1, 2))
+    stock_draw_count: int = integer(1, "T5", "cards drawn from the stock at once", allowed=(1, 2))
     stock_exhausted: StockExhausted = attrs.field(
         default=StockExhausted.END_HAND,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             StockExhausted, "T6", "empty stock: end the hand, reshuffle the pile, or play on"
         ),
     )
-    max_stock_rebuilds: int = _integer(
+    max_stock_rebuilds: int = integer(
         3, "T6", "most reshuffles of the pile into a stock in a hand", low=0
     )
-    opening_minimum: int = _field(
+    opening_minimum: int = knob_field(
         0,
-        _Spec(
+        KnobSpec(
             "T8",
             "points a player's first melds must total (0: none)",
-            _OPENING_MINIMUM_VALUES,
-            _opening_minimum_check,
+            OPENING_MINIMUM_VALUES,
+            opening_minimum_check,
+            OPENING_MINIMUM_SCHEMA,
         ),
     )
-    out_of_turn_melding: bool = _flag(
+    out_of_turn_melding: bool = flag(
         False, "T9", "players may meld and lay off during others' turns"
     )
     going_out: GoingOut = attrs.field(
         default=GoingOut.MELD_OR_DISCARD,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             GoingOut,
             "E2",
             "going out: meld or discard the last card, discard required, or floating",
         ),
     )
-    final_discard_must_be_unplayable: bool = _flag(
+    final_discard_must_be_unplayable: bool = flag(
         False, "E3", "no going out by discarding a card that could be laid off (needs floating)"
     )
-    final_layoff: bool = _flag(
-        False, "E4", "after someone goes out, the others may lay off in turn"
-    )
+    final_layoff: bool = flag(False, "E4", "after someone goes out, the others may lay off in turn")
     rummy_call: RummyCall = attrs.field(
         default=RummyCall.PILE,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             RummyCall, "R1", "'Rummy!' calls: on the pile, on the top discard only, or none"
         ),
     )
     card_values: CardValues = attrs.field(
         default=STANDARD,
-        converter=_convert_card_values,
-        metadata=_knob(
+        converter=convert_card_values,
+        metadata=knob_metadata(
             "S1",
             "card value table: standard, fives, basic or custom",
             "standard, fives, basic, CardValues",
-            _card_values_check,
+            card_values_check,
+            CARD_VALUES_SCHEMA,
         ),
     )
     scoring: Scoring = attrs.field(
         default=Scoring.MELDED_MINUS_HAND,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             Scoring,
             "S2",
             "hand scoring: melded minus hand, winner takes hands, add opponents' hands",
         ),
     )
-    stock_out_penalty: bool = _flag(
+    stock_out_penalty: bool = flag(
         True, "S2", "hands left count against their holders when the stock runs out"
     )
-    going_rummy_multiplier: int = _integer(
+    going_rummy_multiplier: int = integer(
         1, "S3", "multiplier for going out in one turn from a full hand", low=1
     )
-    going_out_bonus: int = _integer(0, "S5", "points for going out")
-    seven_card_run_bonus: int = _integer(
+    going_out_bonus: int = integer(0, "S5", "points for going out")
+    seven_card_run_bonus: int = integer(
         0, "S5", "points for going out after laying down a 7-card run (0: none)", low=0
     )
-    group_of_four_multiplier: int = _integer(
+    group_of_four_multiplier: int = integer(
         1, "V6", "multiplier of a group of four laid down at once", low=1
     )
-    four_aces_value: int = _integer(
+    four_aces_value: int = integer(
         0, "V8", "points of each ace of four natural aces credited to one seat (0: off)", low=0
     )
-    target_score: int = _integer(500, "G1", "score that ends the match", low=1)
-    hand_limit: int | None = _field(
+    target_score: int = integer(500, "G1", "score that ends the match", low=1)
+    hand_limit: int | None = knob_field(
         None,
-        _Spec(
+        KnobSpec(
             "G1",
             "number of hands after which the match ends (None: no limit)",
             "None or integer ≥ 1",
-            _hand_limit_check,
+            hand_limit_check,
+            HAND_LIMIT_SCHEMA,
         ),
     )
     tiebreak: Tiebreak = attrs.field(
         default=Tiebreak.HIGHEST,
-        converter=_as_given,
-        metadata=_choice(
+        converter=as_given,
+        metadata=choice(
             Tiebreak, "G3", "several players reach the target: highest total, or who went out"
         ),
     )
-    must_go_out_to_win: bool = _flag(
+    must_go_out_to_win: bool = flag(
         False, "G4", "a player wins only by going out at or over the target"
     )
-    partnerships: bool = _flag(False, "V5", "4 players in two partnerships, seats 0+2 and 1+3")
-    match_bonus: int = _integer(0, "V6", "bonus to the side with the better final score", low=0)
-    dealers_gambit: bool = _flag(
+    partnerships: bool = flag(False, "V5", "4 players in two partnerships, seats 0+2 and 1+3")
+    match_bonus: int = integer(0, "V6", "bonus to the side with the better final score", low=0)
+    dealers_gambit: bool = flag(
         False, "V7", "the dealer's joker and the dealer's nomination of joker effects"
     )
 
     def __attrs_post_init__(self) -> None:
-        for field in _ENUM_FIELDS:  # string values of the enum knobs (see _choice)
+        for field in _ENUM_FIELDS:  # string values of the enum knobs (see choice)
             value = getattr(self, field.name)
             enum_type = cast("type[enum.Enum]", type(field.default))
             # only text is converted: the enum's own error would repr() any value, of any size
@@ -615,6 +461,8 @@ class Knob:
         text: What it does, in one line.
         values: The values it accepts, as text.
         default: Its value in the default ``pagat`` rules.
+
+    The values it accepts as data are :meth:`json_schema`.
     """
 
     name: str
@@ -622,11 +470,25 @@ class Knob:
     text: str
     values: str
     default: Any
+    _schema: str = attrs.field(default="{}", repr=False)  # JSON text: the knob stays immutable
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the knob's value in a document, saying what the knob does.
+
+        Documents (positions, views, records) write a rule set as
+        :meth:`Rules.to_dict` does; the schemas of :func:`rummy500.json_schema`
+        hold this schema for each knob of their rules.  A new dict at each call.
+
+        >>> KNOBS["stock_draw_count"].json_schema()
+        {'description': 'Cards drawn from the stock at once (T5).', 'enum': [1, 2]}
+        """
+        schema: dict[str, Any] = json.loads(self._schema)
+        return {"description": _sentence(self), **schema}
 
 
-def _spec(field: attrs.Attribute[Any]) -> _Spec:
+def _spec(field: attrs.Attribute[Any]) -> KnobSpec:
     spec = field.metadata["knob"]
-    assert isinstance(spec, _Spec)
+    assert isinstance(spec, KnobSpec)
     return spec
 
 
@@ -638,7 +500,12 @@ _ENUM_FIELDS = tuple(field for field in _FIELDS if isinstance(field.default, enu
 KNOBS: Mapping[str, Knob] = MappingProxyType(
     {
         field.name: Knob(
-            field.name, _spec(field).rule, _spec(field).text, _spec(field).values, field.default
+            field.name,
+            _spec(field).rule,
+            _spec(field).text,
+            _spec(field).values,
+            field.default,
+            json.dumps(_spec(field).schema),
         )
         for field in _FIELDS
     }
@@ -649,9 +516,14 @@ def _knob_attributes() -> str:
     """The ``Attributes:`` section of :class:`Rules`, written from the declarations."""
     lines = ["", "    Attributes:"]
     for knob in KNOBS.values():
-        lines.append(f"        {knob.name}: {knob.text[0].upper()}{knob.text[1:]} ({knob.rule}).")
+        lines.append(f"        {knob.name}: {_sentence(knob)}")
         lines.append(f"            Values: {knob.values}; default {_describe_value(knob.default)}.")
     return "\n".join(lines) + "\n"
+
+
+def _sentence(knob: Knob) -> str:
+    """What ``knob`` does, as a sentence citing its rule."""
+    return f"{knob.text[0].upper()}{knob.text[1:]} ({knob.rule})."
 
 
 def _knob_to_data(value: Any) -> Any:
@@ -683,6 +555,155 @@ def _describe_value(value: Any) -> str:
     return str(data)
 
 
+# ---------------------------------------------------------------------------
+# Checks across knobs: combinations that cannot be played.
+#
+# Each knob is checked alone where Rules declares it; the checks below read several knobs
+# (min_players against max_players, E3's floating, V5's four players, V7's jokers, whether
+# the deck can be dealt) and each returns one sentence naming its rule, or None.  A check is
+# skipped when a knob it reads is itself invalid (its name is in ``bad``), so one mistake is
+# reported once.  Rules runs them all and raises one RulesError listing every problem.
+
+
+def _players_range(rules: Rules, bad: set[str]) -> str | None:
+    if {"min_players", "max_players"} & bad or rules.min_players <= rules.max_players:
+        return None
+    return f"min_players ({rules.min_players}) exceeds max_players ({rules.max_players}) (D2)"
+
+
+def _hand_size_entries(rules: Rules, bad: set[str]) -> str | None:
+    if {"hand_size", "min_players", "max_players"} & bad or rules.hand_size == "auto":
+        return None
+    counts = {count for count, _ in rules.hand_size}
+    missing = [n for n in range(rules.min_players, rules.max_players + 1) if n not in counts]
+    if missing:
+        return f"hand_size has no entry for {missing} players (D4)"
+    return None
+
+
+def _floating_needed(rules: Rules, bad: set[str]) -> str | None:
+    if rules.final_discard_must_be_unplayable is True and rules.going_out is not GoingOut.FLOATING:
+        return (
+            "final_discard_must_be_unplayable requires going_out='floating' (E3), "
+            f"got {shown(getattr(rules.going_out, 'value', rules.going_out))}"
+        )
+    return None
+
+
+def _multiplier_scoring(rules: Rules, bad: set[str]) -> str | None:
+    if "going_rummy_multiplier" in bad or rules.going_rummy_multiplier <= 1:
+        return None
+    if rules.scoring is Scoring.WINNER_TAKES_HANDS:
+        return None
+    return "going_rummy_multiplier > 1 requires scoring='winner_takes_hands' (S3)"
+
+
+def _partnership_players(rules: Rules, bad: set[str]) -> str | None:
+    if rules.partnerships is not True or {"min_players", "max_players"} & bad:
+        return None
+    if (rules.min_players, rules.max_players) == (4, 4):
+        return None
+    return (
+        "partnerships require exactly 4 players: set min_players=4 and max_players=4 "
+        f"(got min_players={rules.min_players} and max_players={rules.max_players}) (V5)"
+    )
+
+
+def _joker_groups(rules: Rules, bad: set[str]) -> str | None:
+    if rules.jokers is not Jokers.SETS_ONLY or "jokers_per_deck" in bad:
+        return None
+    if 0 < rules.jokers_per_deck < 2:
+        return (
+            "jokers='sets_only' needs jokers_per_deck of 0, 2 or 4: a group of jokers "
+            "needs at least 2 jokers per deck (M4)"
+        )
+    return None
+
+
+def _gambit_jokers(rules: Rules, bad: set[str]) -> str | None:
+    if rules.dealers_gambit is True and "jokers_per_deck" not in bad and rules.jokers_per_deck < 2:
+        return (
+            "dealers_gambit needs at least 2 jokers per deck: one is the dealer's joker, "
+            f"got jokers_per_deck={rules.jokers_per_deck!r} (V7)"
+        )
+    return None
+
+
+def _gambit_wild(rules: Rules, bad: set[str]) -> str | None:
+    if rules.dealers_gambit is True and rules.jokers is not Jokers.WILD:
+        return "dealers_gambit requires jokers='wild': the dealer nominates what jokers do (V7)"
+    return None
+
+
+def _gambit_joker_value(rules: Rules, bad: set[str]) -> str | None:
+    if rules.dealers_gambit is not True or "card_values" in bad or rules.card_values.joker == 0:
+        return None
+    return (
+        "dealers_gambit requires jokers worth 0 (card_values joker=0): a wild joker is "
+        f"worth nothing and jokers left in hand count zero, got {rules.card_values.joker} (V7)"
+    )
+
+
+def deal_problem(rules: Rules, players: int) -> str | None:
+    """Why the deck of ``rules`` cannot be dealt to ``players`` players, or ``None`` if it can.
+
+    A deal needs every hand (D4), a card to start the pile and one left in
+    the stock, out of the deck of that many players (D1, D3); under dealer's
+    gambit one joker is set aside first (V7).
+
+    >>> from rummy500 import Rules
+    >>> deal_problem(Rules(decks=1), 8)
+    '8 players need 58 cards (hands, a pile card and a stock card) but one deck has 54 (D3, D4)'
+    >>> deal_problem(Rules(decks=1), 5) is None
+    True
+    """
+    deck_size = len(rules.deck(players))
+    # Dealer's gambit sets the dealer's joker aside before dealing (V7).
+    needed = players * rules.hand_size_for(players) + 2 + (rules.dealers_gambit is True)
+    if needed <= deck_size:
+        return None
+    decks = "one deck has" if rules.num_decks(players) == 1 else "two decks have"
+    return (
+        f"{players} players need {needed} cards (hands, a pile card and a stock card) but "
+        f"{decks} {deck_size} (D3, D4)"
+    )
+
+
+def _deck_size(rules: Rules, bad: set[str]) -> str | None:
+    """A problem only if no player count from ``min_players`` to ``max_players`` can be dealt.
+
+    A rule set that some player counts cannot use is valid (one deck for 2
+    to 8 players deals 5 players from 54 cards); :func:`rummy500.new_game`
+    refuses the counts it cannot deal, naming the count and the deck.
+    """
+    if {"min_players", "max_players", "hand_size", "jokers_per_deck", "decks"} & bad:
+        return None
+    if _players_range(rules, bad) or _hand_size_entries(rules, bad):
+        return None
+    problems = []
+    for players in range(rules.min_players, rules.max_players + 1):
+        problem = deal_problem(rules, players)
+        if problem is None:
+            return None
+        problems.append(problem)
+    return "no player count can be dealt: " + "; ".join(problems)
+
+
+#: Every check across knobs, in the order their problems are listed.
+_COMBINATIONS: tuple[Callable[[Rules, set[str]], str | None], ...] = (
+    _players_range,
+    _hand_size_entries,
+    _floating_needed,
+    _multiplier_scoring,
+    _partnership_players,
+    _joker_groups,
+    _gambit_jokers,
+    _gambit_wild,
+    _gambit_joker_value,
+    _deck_size,
+)
+
+
 def _problems(rules: Rules) -> list[str]:
     """Every problem of a rule set, one sentence each naming its knob (empty if consistent)."""
     problems: list[str] = []
@@ -694,7 +715,7 @@ def _problems(rules: Rules) -> list[str]:
         if problem is not None:
             problems.append(f"{field.name} {problem}, got {shown(value)} ({spec.rule})")
             bad.add(field.name)
-    for check in COMBINATIONS:
+    for check in _COMBINATIONS:
         problem = check(rules, bad)
         if problem is not None:
             problems.append(problem)

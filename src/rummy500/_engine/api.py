@@ -18,6 +18,7 @@ from typing import Final, NoReturn
 import rummy500._engine.deal as deal
 import rummy500._engine.movegen as movegen
 import rummy500._engine.reducer as reducer
+from rummy500._engine.ruleset import profile
 from rummy500.cards import Card
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.moves import Move
@@ -78,7 +79,7 @@ def new_game(
         deal.check_seed(seed)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise InvalidArgumentError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
-    return deal.new_game(rules, players, seed=seed, deck=deck, dealer=dealer)
+    return deal.new_game(profile(rules), players, seed=seed, deck=deck, dealer=dealer)
 
 
 def legal_moves(

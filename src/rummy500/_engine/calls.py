@@ -14,30 +14,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy500._engine.codes.seats import hand_of, seat_count
-from rummy500._engine.codes.storage import StateCore
-from rummy500._engine.dead_ends import (
-    PoolCheck,
-    play_problem,
-)
-from rummy500._engine.gambit import (
-    add_pile_card,
-    joker_problem,
-    play_pool,
-    with_doubled,
-)
-from rummy500._engine.hands import with_cards
-from rummy500._engine.illegal import illegal
-from rummy500._engine.known import known_after
-from rummy500._engine.meldgen import Pool, code_counts, layoffs_from_pool
-from rummy500._engine.members import (
+from rummy500._engine.boundary import (
     CALL_MOVE,
     DRAW,
-    LAYOFF_TOP,
-    NO_CALLS,
+    LAYOFF_MOVE,
     PLAY,
+    call_move,
+    layoff_move,
+    pile_moves,
 )
-from rummy500._engine.movecache import call_move, layoff_move, pile_moves
+from rummy500._engine.codes.seats import hand_of, seat_count
+from rummy500._engine.codes.storage import StateCore
+from rummy500._engine.dead_ends import PoolCheck, play_problem
+from rummy500._engine.hands import with_cards
+from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after_taking
+from rummy500._engine.limits import forbidden_discards, turn_limits
+from rummy500._engine.meldgen import Pool, code_counts, layoffs_from_pool
 from rummy500._engine.opening import may_lay_off, not_opened
 from rummy500._engine.playing import after_play
 from rummy500._engine.plays import (
@@ -47,27 +40,26 @@ from rummy500._engine.plays import (
     physical,
     play_parts,
     resolve_play,
+    with_doubled,
 )
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile
 from rummy500._engine.states import evolve
 from rummy500._engine.targets import target_index
 from rummy500.errors import IllegalMoveError, Reason
-from rummy500.moves import CallRummy, LayoffMove, Move, Play
-from rummy500.seating import seat_order
+from rummy500.moves import CallRummy, Move, Play
 
 __all__ = ["call", "call_depths", "call_moves", "caller_turn"]
 
 
-def call(state: StateCore, move: CallRummy) -> StateCore:
+def call(knobs: Profile, state: StateCore, move: CallRummy) -> StateCore:
     """A "Rummy!" call (R1, R2; none under R3)."""
-    rules = state.rules
     player = move.player
-    mode = rules.rummy_call
-    if mode is NO_CALLS:
+    mode = knobs.rummy_call
+    if mode == "none":
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED, "there are no 'Rummy!' calls under rummy_call='none'", "R3"
         )
-    rule = "R2" if mode is LAYOFF_TOP else "R1"
+    rule = "R2" if mode == "layoff_top" else "R1"
     discarder = state.last_discarder
     if state.phase is not DRAW or discarder is None:
         raise illegal(
@@ -79,8 +71,8 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED, f"p{player} discarded and may not call 'Rummy!'", rule
         )
-    if mode is LAYOFF_TOP:
-        return _call_layoff_top(state, move)
+    if mode == "layoff_top":
+        return _call_layoff_top(knobs, state, move)
     if player == state.to_move:
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED,
@@ -96,18 +88,19 @@ def call(state: StateCore, move: CallRummy) -> StateCore:
         )
     taken = pile[-move.count :]
     hand = hand_of(state.seat_codes, player)
-    effect = _resolve_call_play(state, move, taken, hand)
+    effect = _resolve_call_play(knobs, state, move, taken, hand)
     hand = with_cards(hand, taken)
-    forbidden = taken[0] if len(taken) == 1 else None
     base = caller_turn(state, player, taken)
-    # The call's play uses pile cards only; the dealer's joker may serve later in the turn.
-    pool, reserve = play_pool(base, player, hand)
+    # The call's play uses pile cards only; the reserve joker may serve later in the turn.
+    pool, reserve = knobs.variant.play_pool(base, player, hand)
+    limits = turn_limits(knobs, base, player, taken)
     problem = play_problem(
-        base, player, move.play, pool, effect.points, forbidden, effect.melds, reserve
+        knobs, base, limits, move.play, pool, effect.points, effect.melds, reserve
     )
     if problem is not None:
         raise problem
-    return after_play(base, player, hand, effect, known_after(state, move))
+    known = known_after_taking(knobs, state, player, move.count, move.play, False, False)
+    return after_play(knobs, base, player, hand, effect, known)
 
 
 def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:
@@ -125,14 +118,16 @@ def caller_turn(state: StateCore, caller: int, taken: bytes) -> StateCore:
     )
 
 
-def _resolve_call_play(state: StateCore, move: CallRummy, taken: bytes, hand: bytes) -> PlayEffect:
-    rule = "R2" if state.rules.rummy_call is LAYOFF_TOP else "R1"
-    problem = joker_problem(state, move.play)
+def _resolve_call_play(
+    knobs: Profile, state: StateCore, move: CallRummy, taken: bytes, hand: bytes
+) -> PlayEffect:
+    rule = "R2" if knobs.rummy_call == "layoff_top" else "R1"
+    problem = knobs.variant.joker_problem(state, move.play)
     if problem is not None:
         raise problem
     pool = code_counts(taken)
     try:
-        return resolve_play(state.rules, state.melds, move.play, pool, (taken[0], rule))
+        return resolve_play(knobs, state.melds, move.play, pool, (taken[0], rule))
     except IllegalMoveError as error:
         if error.reason is Reason.CARDS_NOT_AVAILABLE and _uses_hand(move.play, pool, hand):
             raise illegal(
@@ -153,20 +148,20 @@ def _uses_hand(play: Play, pool: list[int], hand: bytes) -> bool:
     return all(pool[code] + held[code] >= count for code, count in need.items())
 
 
-def _call_layoff_top(state: StateCore, move: CallRummy) -> StateCore:
+def _call_layoff_top(knobs: Profile, state: StateCore, move: CallRummy) -> StateCore:
     """R2: lay off the top discard; the caller does not discard; the turn goes on."""
     player = move.player
-    if move.count != 1 or not isinstance(move.play, LayoffMove):
+    if move.count != 1 or not isinstance(move.play, LAYOFF_MOVE):
         raise illegal(
             Reason.RUMMY_NOT_ALLOWED,
             "under rummy_call='layoff_top' a call takes only the top discard and lays it off: "
             "'rummy 1 layoff N CARD'",
             "R2",
         )
-    if not may_lay_off(state, player):
-        raise not_opened(state, player)
+    if not may_lay_off(knobs, state, player):
+        raise not_opened(knobs, player)
     top = state.discard_codes[-1:]
-    effect = _resolve_call_play(state, move, top, hand_of(state.seat_codes, player))
+    effect = _resolve_call_play(knobs, state, move, top, hand_of(state.seat_codes, player))
     return evolve(
         state,
         discard_codes=state.discard_codes[:-1],
@@ -180,33 +175,34 @@ def _call_layoff_top(state: StateCore, move: CallRummy) -> StateCore:
 # Generating the calls
 
 
-def call_moves(state: StateCore, seat: int | None = None, depth: int | None = None) -> list[Move]:
+def call_moves(
+    knobs: Profile, state: StateCore, seat: int | None = None, depth: int | None = None
+) -> list[Move]:
     """The "Rummy!" calls of every seat that may call, in order from the discarder's left.
 
     With ``seat``, only that seat's; with ``depth``, only the calls for that
     many pile cards.
     """
-    rules = state.rules
     discarder = state.last_discarder
-    knobs = profile(rules)
-    if discarder is None or not knobs.rummy_calls or not state.discard_codes:
+    mode = knobs.rummy_call
+    if discarder is None or mode == "none" or not state.discard_codes:
         return []
     players = seat_count(state.seat_codes)
     two_seats = players == 2 and state.to_move != discarder
-    if two_seats and not knobs.rummy_layoff_top:
+    if two_seats and mode != "layoff_top":
         return []  # the only other seat is the one to move, who takes instead
-    order = seat_order(rules, players, discarder)[1:]
+    order = knobs.seat_order(players, discarder)[1:]
     if seat is not None:
         order = tuple(caller for caller in order if caller == seat)
-    if rules.rummy_call is LAYOFF_TOP:
-        return _layoff_top_calls(state, order) if depth in (None, 1) else []
+    if mode == "layoff_top":
+        return _layoff_top_calls(knobs, state, order) if depth in (None, 1) else []
     callers = [caller for caller in order if caller != state.to_move]
     if not callers:
         return []
     moves: list[Move] = []
     seen: dict[tuple[int, bool], bool] = {}  # the depths with a play, shared by the callers
     for caller in callers:
-        for count, parts in _caller_options(state, caller, depth, seen=seen):
+        for count, parts in _caller_options(knobs, state, caller, depth, seen=seen):
             for part in parts:  # large parts memoized as a whole, as for takes
                 if len(part) > 8:
                     moves.extend(pile_moves(CALL_MOVE, caller, count, part))
@@ -215,23 +211,23 @@ def call_moves(state: StateCore, seat: int | None = None, depth: int | None = No
     return moves
 
 
-def call_depths(state: StateCore, seat: int) -> list[int]:
+def call_depths(knobs: Profile, state: StateCore, seat: int) -> list[int]:
     """The depths at which ``seat`` may call "Rummy!" now (no move is built)."""
-    rules = state.rules
     discarder = state.last_discarder
-    if discarder is None or rules.rummy_call is NO_CALLS or not state.discard_codes:
+    if discarder is None or knobs.rummy_call == "none" or not state.discard_codes:
         return []
     if seat == discarder:
         return []
-    if rules.rummy_call is LAYOFF_TOP:
-        return [1] if call_moves(state, seat) else []
+    if knobs.rummy_call == "layoff_top":
+        return [1] if call_moves(knobs, state, seat) else []
     if seat == state.to_move:
         return []
-    options = _caller_options(state, seat, None, first_only=True)
+    options = _caller_options(knobs, state, seat, None, first_only=True)
     return [count for count, parts in options if any(parts)]
 
 
 def _caller_options(
+    knobs: Profile,
     state: StateCore,
     caller: int,
     depth: int | None,
@@ -249,47 +245,51 @@ def _caller_options(
     """
     if seen is None:
         seen = {}
-    rules = state.rules
     pile = state.discard_codes
     index = target_index(state.melds)
-    knobs = profile(rules)
     checked = knobs.blockable
-    layoffs = may_lay_off(state, caller)
+    layoffs = may_lay_off(knobs, state, caller)
     hand = hand_of(state.seat_codes, caller)
     found: list[tuple[int, list[tuple[Play, ...]]]] = []
+    variant = knobs.variant
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth
     for count in range(1, (len(pile) if depth is None else min(depth, len(pile))) + 1):
         deepest = pile[-count]
-        meldable, doubling = add_pile_card(state, pool, deepest)
-        doublers += doubling
+        if variant.plain:
+            pool.add(deepest)
+            meldable = True
+        else:
+            meldable, doubling = variant.add_pile_card(state, pool, deepest)
+            doublers += doubling
         if not meldable or (depth is not None and count != depth):
             continue
         key = (count, layoffs)
         playable = seen.get(key)
         if playable is None:
             playable = seen[key] = could_meld(pool, deepest, knobs, index) and has_play(
-                rules, state.melds, pool, deepest, layoffs=layoffs, index=index
+                knobs, state.melds, pool, deepest, layoffs=layoffs, index=index
             )
         if not playable:
             continue  # most depths: known without building a move
-        meld_parts = play_parts(rules, state.melds, caller, pool, deepest, layoffs=False)
+        meld_parts = play_parts(knobs, state.melds, caller, pool, deepest, layoffs=False)
         if doublers:
             meld_parts = [tuple(with_doubled([p for part in meld_parts for p in part], doublers))]
         layoff_parts = (
-            play_parts(rules, state.melds, caller, pool, deepest, new_melds=False, index=index)
+            play_parts(knobs, state.melds, caller, pool, deepest, new_melds=False, index=index)
             if layoffs
             else []
         )
         parts = meld_parts + layoff_parts
         if not any(parts):
             continue  # the bit test is a quick yes for a few depths with no play listed
-        forbidden = deepest if count == 1 else None
-        if checked or forbidden is not None:
-            taken = pile[-count:]
+        taken = pile[-count:]
+        forbidden = forbidden_discards(knobs, taken)
+        if checked or forbidden:
             base = caller_turn(state, caller, taken)
-            counts, reserve = play_pool(base, caller, hand + taken)
+            counts, reserve = variant.play_pool(base, caller, hand + taken)
             plays: list[Play] = []
-            check = PoolCheck(base, caller, counts, forbidden)
+            limits = turn_limits(knobs, base, caller, taken)
+            check = PoolCheck(knobs, base, caller, limits, counts)
             for play in (play for part in parts for play in part):
                 if not check.allows(play, reserve, spends=False):
                     continue
@@ -304,20 +304,20 @@ def _caller_options(
     return found
 
 
-def _layoff_top_calls(state: StateCore, order: Sequence[int]) -> list[Move]:
+def _layoff_top_calls(knobs: Profile, state: StateCore, order: Sequence[int]) -> list[Move]:
     """R2: any seat but the discarder lays off the top discard alone."""
-    rules = state.rules
     top = state.discard_codes[-1]
     pool = Pool()
-    if not add_pile_card(state, pool, top)[0]:
+    if not knobs.variant.add_pile_card(state, pool, top)[0]:
         return []
     found = []
+    wild, ace = knobs.jokers_wild, knobs.ace
     for number, meld, *_ in target_index(state.melds).targets(None):
-        for laid, _result in layoffs_from_pool(meld, pool, rules, top):
+        for laid, _result in layoffs_from_pool(meld, pool, wild, ace, top):
             found.append((number, laid))
     moves: list[Move] = []
     for seat in order:
-        if not may_lay_off(state, seat):
+        if not may_lay_off(knobs, state, seat):
             continue
         for target, laid in found:
             moves.append(call_move(seat, 1, layoff_move(seat, target, laid)))

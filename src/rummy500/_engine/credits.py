@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummy500._engine.codes.memo import store
-from rummy500._engine.profile import MEMO_LIMIT
+from rummy500._engine.codes.memo import MEMO_LIMIT, store
 from rummy500.melds import Meld
 from rummy500.statevalues import TableMeld
 

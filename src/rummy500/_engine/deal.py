@@ -2,10 +2,11 @@
 
 >>> from rummy500 import Rules
 >>> from rummy500._engine.deal import deal
->>> d = deal(Rules(), 2, seed=7)
+>>> from rummy500._engine.ruleset import profile
+>>> d = deal(profile(Rules()), 2, seed=7)
 >>> [len(hand) for hand in d.hands], len(d.stock), len(d.discard)
 ([13, 13], 27, 1)
->>> d == deal(Rules(), 2, seed=7)
+>>> d == deal(profile(Rules()), 2, seed=7)
 True
 """
 
@@ -18,15 +19,25 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rummy500._engine.members import CHOOSER, DRAW, FIRST_DISCARD, NOMINATE
+from rummy500._engine.boundary import DRAW, FIRST_DISCARD
+from rummy500._engine.profile import Profile
 from rummy500._engine.states import dealt_state
 from rummy500.cards import JOKER, Card, as_cards, codes_by_seat, codes_of
 from rummy500.errors import InvalidArgumentError, shown
-from rummy500.rules import Rules, deal_problem
-from rummy500.seating import next_seat, seat_order
+from rummy500.rules import deal_problem
 from rummy500.state import GameState
+from rummy500.statevalues import Phase
 
-__all__ = ["SEED_BOUND", "Deal", "check_seed", "deal", "new_game", "shuffle"]
+__all__ = [
+    "SEED_BOUND",
+    "Deal",
+    "check_seed",
+    "deal",
+    "first_turn",
+    "new_game",
+    "play_begins",
+    "shuffle",
+]
 
 #: Seeds are integers greater than ``-SEED_BOUND`` and less than ``SEED_BOUND`` (2**64).
 SEED_BOUND: Final = 2**64
@@ -97,8 +108,8 @@ class Deal:
         discard: The discard pile, oldest first (the upcard, or empty when the
             first player starts the pile, D6).
         seed: The seed the deck was shuffled with (``None`` for a given deck).
-        dealer_joker: Whether a joker was set aside as the dealer's joker
-            (dealer's gambit, V7).
+        dealer_joker: Whether a joker was set aside, face up beside the stock (the
+            variant's: the state's ``dealer_joker``).
     """
 
     __slots__ = ("dealer", "dealer_joker", "discard", "hands", "seed", "stock")
@@ -129,8 +140,26 @@ class Deal:
         return hash(self._values())
 
 
+def play_begins(knobs: Profile, players: int, dealer: int) -> tuple[int, Phase]:
+    """The seat whose turn begins play in a hand, and its phase (D6, D7).
+
+    The player to the dealer's left draws, or starts the pile under
+    ``first_discard = "chooser"``.
+    """
+    first = knobs.next_seat(players, dealer)
+    return first, FIRST_DISCARD if knobs.first_discard == "chooser" else DRAW
+
+
+def first_turn(knobs: Profile, players: int, dealer: int) -> tuple[int, Phase]:
+    """The seat that moves first in a new hand, and its phase.
+
+    Play begins (:func:`play_begins`), or the variant's phase before play does.
+    """
+    return knobs.variant.first_turn(dealer, play_begins(knobs, players, dealer))
+
+
 def new_game(
-    rules: Rules,
+    knobs: Profile,
     players: int,
     *,
     seed: int | None,
@@ -138,15 +167,10 @@ def new_game(
     dealer: int,
 ) -> GameState:
     """The first state of a hand (see :func:`rummy500.new_game`, which checks the arguments)."""
-    dealt = deal(rules, players, seed=seed, deck=deck, dealer=dealer)
-    chooser = rules.first_discard is CHOOSER
-    if rules.dealers_gambit:
-        to_move, phase = dealer, NOMINATE
-    else:
-        to_move = next_seat(rules, players, dealer)
-        phase = FIRST_DISCARD if chooser else DRAW
+    dealt = deal(knobs, players, seed=seed, deck=deck, dealer=dealer)
+    to_move, phase = first_turn(knobs, players, dealer)
     return dealt_state(  # type: ignore[return-value]
-        rules,
+        knobs.rules,
         dealer,
         to_move,
         phase,
@@ -159,7 +183,7 @@ def new_game(
 
 
 def deal(
-    rules: Rules,
+    knobs: Profile,
     players: int,
     *,
     seed: int | None = None,
@@ -171,12 +195,12 @@ def deal(
     Cards are dealt one at a time starting with the player to the dealer's
     left, until every hand is full; the next card starts the discard pile
     (or, under ``first_discard = "chooser"``, goes to the first player as an
-    extra card, D6); the rest is the stock.  Under dealer's gambit (V7) the
-    first joker of the deck is set aside first, face up beside the stock, as
-    the dealer's joker.
+    extra card, D6); the rest is the stock.  Where the variant sets a joker
+    aside, the deck's first joker is set aside first, face up beside the
+    stock.
 
     Args:
-        rules: The rule set.
+        knobs: The rule set's compact form.
         players: The number of players.
         seed: Seed of the shuffle (see :func:`check_seed`); ``None`` draws one
             from the OS's secure randomness.
@@ -189,6 +213,7 @@ def deal(
         InvalidArgumentError: for a bad player count (including one the deck cannot be
             dealt to, naming the count and the deck), dealer seat, deck or seed.
     """
+    rules = knobs.rules
     if seed is not None:
         check_seed(seed)
     rules.check_players(players)
@@ -206,12 +231,13 @@ def deal(
         used_seed = secrets.randbits(64) if seed is None else seed
         cards = list(full_deck)
         shuffle(_shuffler(used_seed), cards)
-    if rules.dealers_gambit:
+    joker_aside = knobs.variant.sets_a_joker_aside()
+    if joker_aside:
         cards.remove(JOKER)
 
     size = rules.hand_size_for(players)
-    first = next_seat(rules, players, dealer)  # the player to the dealer's left
-    order = seat_order(rules, players, first)
+    first = knobs.next_seat(players, dealer)  # the player to the dealer's left
+    order = knobs.seat_order(players, first)
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for _ in range(size):
@@ -220,7 +246,7 @@ def deal(
             position += 1
     next_card = cards[position]
     position += 1
-    if rules.first_discard is CHOOSER:
+    if knobs.first_discard == "chooser":
         hands[order[0]].append(next_card)
         discard: tuple[Card, ...] = ()
     else:
@@ -231,7 +257,7 @@ def deal(
         stock=tuple(cards[position:]),
         discard=discard,
         seed=used_seed,
-        dealer_joker=rules.dealers_gambit,
+        dealer_joker=joker_aside,
     )
 
 

@@ -13,46 +13,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummy500._engine.boundary import PLAY, discards_by_code
 from rummy500._engine.codes.seats import ONE_BYTE, hand_of, hand_size, without_card
 from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.drawing import next_turn
 from rummy500._engine.going_out import final_discard_problem, went_out
 from rummy500._engine.hands import hand_index
 from rummy500._engine.illegal import illegal
-from rummy500._engine.members import PLAY
-from rummy500._engine.movecache import discards_by_code
+from rummy500._engine.limits import codes_in, forbidden_discard_problem, forbidden_discards
 from rummy500._engine.opening import discard_problem as opening_problem
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import evolve
-from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Discard, Move
 
 __all__ = ["discard", "discard_moves", "discard_problem"]
 
 
-def taken_alone(state: StateCore) -> int | None:
-    """The code of the card the player to move took alone from the pile this turn (T11)."""
-    return state.taken_codes[0] if len(state.taken_codes) == 1 else None
-
-
-def discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveError | None:
+def discard_problem(
+    knobs: Profile, state: StateCore, player: int, code: int
+) -> IllegalMoveError | None:
     """Why the player to move may not discard the card ``code`` they hold (T8, T11, E3)."""
     taken = state.taken_codes
-    if len(taken) == 1 and taken[0] == code and state.phase is PLAY:
-        return illegal(
-            Reason.DISCARD_TAKEN_CARD,
-            f"p{player} took only the top discard, {card_from_code(code)}, and may not discard "
-            "it this turn",
-            "T11",
-        )
-    if not profile(state.rules).blockable:
+    if taken and state.phase is PLAY and forbidden_discards(knobs, taken) >> code & 1:
+        return forbidden_discard_problem(player, code)
+    if not knobs.blockable:
         return None  # no opening minimum (T8) and no restriction on going out (E3)
-    return opening_problem(state, player) or final_discard_problem(state, player, code)
+    return opening_problem(knobs, state, player) or final_discard_problem(
+        knobs, state, player, code
+    )
 
 
-def discard(state: StateCore, move: Discard) -> StateCore:
+def discard(knobs: Profile, state: StateCore, move: Discard) -> StateCore:
     """Discard a card: the turn ends, or the player goes out with the last card (T10, E1)."""
     player = move.player
     code = move.card.code
@@ -61,38 +54,50 @@ def discard(state: StateCore, move: Discard) -> StateCore:
     seats = without_card(state.seat_codes, player, code)
     if seats is None:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {move.card}", "T10")
-    problem = discard_problem(state, player, code)
+    problem = discard_problem(knobs, state, player, code)
     if problem is not None:
         raise problem
     pile = state.discard_codes + ONE_BYTE[code]
     if not hand_size(seats, player):
         after = evolve(state, seat_codes=seats, discard_codes=pile)
         return went_out(
+            knobs,
             after,
             player,
             going_rummy=going_rummy(after.melds, player, after.turn_cards),
             long_run=state.turn_longest_run >= 7,
         )
-    return next_turn(state, player, discarded=True, seat_codes=seats, discard_codes=pile)
+    return next_turn(knobs, state, player, discarded=True, seat_codes=seats, discard_codes=pile)
 
 
-def discard_moves(state: StateCore, *, checked: bool | None = None) -> Sequence[Move]:
+def discard_moves(
+    knobs: Profile, state: StateCore, *, checked: bool | None = None
+) -> Sequence[Move]:
     """The discards of each distinct card the player to move holds that may be discarded.
 
-    The card taken alone is skipped (T11); ``checked`` asks
-    :func:`discard_problem` about every card (the rules beyond T11; by
-    default when the rule set has any).
+    The cards that may not be discarded this turn are skipped (T11);
+    ``checked`` asks :func:`discard_problem` about every card (the rules
+    beyond T11; by default when the rule set has any).
     """
     player = state.to_move
     if checked is None:
-        checked = profile(state.rules).blockable
+        checked = knobs.blockable
     candidates: Sequence[Discard] = hand_index(hand_of(state.seat_codes, player)).discards(player)
-    forbidden = taken_alone(state) if state.phase is PLAY else None
-    if forbidden is not None:
-        banned = discards_by_code(player)[forbidden]  # the shared move the hand's discards hold
-        candidates = [move for move in candidates if move is not banned]
+    taken = state.taken_codes
+    if taken and state.phase is PLAY:
+        forbidden = forbidden_discards(knobs, taken)
+        if forbidden:
+            table = discards_by_code(player)  # the shared moves the hand's discards hold
+            banned = [table[code] for code in codes_in(forbidden)]
+            if len(banned) == 1:
+                only = banned[0]
+                candidates = [move for move in candidates if move is not only]
+            else:
+                candidates = [m for m in candidates if not any(m is ban for ban in banned)]
     if checked:
         candidates = [
-            move for move in candidates if discard_problem(state, player, move.card.code) is None
+            move
+            for move in candidates
+            if discard_problem(knobs, state, player, move.card.code) is None
         ]
     return candidates

@@ -14,15 +14,16 @@ from __future__ import annotations
 import hashlib
 import random
 
-from rummy500._engine.codes.seats import hand_of, hand_size, seat_count, with_card, with_hand
+from rummy500._engine.boundary import DRAW, PLAY, draw_move, end_move, pass_move
+from rummy500._engine.codes.seats import hand_of, seat_count, with_card, with_hand
 from rummy500._engine.codes.storage import StateCore
-from rummy500._engine.dead_ends import hand_can_finish
+from rummy500._engine.dead_ends import can_finish_with
 from rummy500._engine.going_out import over
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
-from rummy500._engine.members import DRAW, PLAY, PLAY_ON, RESHUFFLE
-from rummy500._engine.movecache import draw_move, end_move, pass_move
-from rummy500._engine.profile import profile
+from rummy500._engine.limits import turn_limits
+from rummy500._engine.meldgen import code_counts
+from rummy500._engine.profile import Profile
 from rummy500._engine.states import evolve, turn_phase
 from rummy500.errors import Reason
 from rummy500.moves import Draw, EndHand, Move, Pass
@@ -31,7 +32,7 @@ from rummy500.state import EndReason
 __all__ = ["draw", "draw_nothing", "end_hand", "next_turn", "stock_move"]
 
 
-def stock_move(state: StateCore) -> Move:
+def stock_move(knobs: Profile, state: StateCore) -> Move:
     """The draw-phase move that leaves the pile alone: draw, pass or end the hand.
 
     With an empty stock the player passes under ``play_on`` or may end the
@@ -40,19 +41,19 @@ def stock_move(state: StateCore) -> Move:
     player = state.to_move
     if state.stock_codes:
         return draw_move(player)
-    if state.rules.stock_exhausted is PLAY_ON:
+    if knobs.stock_exhausted == "play_on":
         return pass_move(player)
     return end_move(player)
 
 
-def draw(state: StateCore, move: Draw) -> StateCore:
+def draw(knobs: Profile, state: StateCore, move: Draw) -> StateCore:
     """Draw the top card of the stock, or two (T1, T5)."""
     if not state.stock_codes:
         raise illegal(
             Reason.STOCK_EMPTY, "the stock is empty: take from the pile or end the hand", "T6"
         )
     stock = state.stock_codes
-    count = min(state.rules.stock_draw_count, len(stock))
+    count = min(knobs.stock_draw_count, len(stock))
     seats = state.seat_codes
     if count == 1:
         seats = with_card(seats, move.player, stock[0])
@@ -73,9 +74,9 @@ def draw(state: StateCore, move: Draw) -> StateCore:
     )
 
 
-def draw_nothing(state: StateCore, move: Pass) -> StateCore:
+def draw_nothing(knobs: Profile, state: StateCore, move: Pass) -> StateCore:
     """Draw nothing: an empty stock under ``play_on`` (T6)."""
-    if state.stock_codes or state.rules.stock_exhausted is not PLAY_ON:
+    if state.stock_codes or knobs.stock_exhausted != "play_on":
         raise illegal(
             Reason.WRONG_PHASE,
             "drawing nothing ('pass') is allowed only with an empty stock under "
@@ -83,15 +84,17 @@ def draw_nothing(state: StateCore, move: Pass) -> StateCore:
             "T6",
         )
     player = move.player
-    if not hand_size(state.seat_codes, player) or not hand_can_finish(state, player, None):
+    hand = hand_of(state.seat_codes, player)
+    limits = turn_limits(knobs, state, player, b"")
+    if not hand or not can_finish_with(knobs, state, limits, code_counts(hand)):
         # A player who draws nothing and could not end the turn (a floater with
         # no card; a last card that may be neither discarded, E3, nor laid off
         # before opening, T8) ends the turn at once (N1).
-        return next_turn(evolve(state, last_discarder=None), player, discarded=False)
+        return next_turn(knobs, evolve(state, last_discarder=None), player, discarded=False)
     return evolve(state, phase=PLAY, last_discarder=None, taken_codes=b"")
 
 
-def end_hand(state: StateCore, move: EndHand) -> StateCore:
+def end_hand(knobs: Profile, state: StateCore, move: EndHand) -> StateCore:
     """End the hand instead of drawing from the pile, the stock being empty (T6)."""
     if state.stock_codes:
         raise illegal(
@@ -100,16 +103,17 @@ def end_hand(state: StateCore, move: EndHand) -> StateCore:
             "left)",
             "T6",
         )
-    if state.rules.stock_exhausted is PLAY_ON:
+    if knobs.stock_exhausted == "play_on":
         raise illegal(
             Reason.CANNOT_END,
             "under stock_exhausted='play_on' play goes on: take from the pile or 'pass'",
             "T6",
         )
-    return over(state, None, EndReason.STOCK_EXHAUSTED)
+    return over(knobs, state, None, EndReason.STOCK_EXHAUSTED)
 
 
 def next_turn(
+    knobs: Profile,
     state: StateCore,
     player: int,
     discarded: bool,
@@ -123,6 +127,7 @@ def next_turn(
     on the table ends the hand.
 
     Args:
+        knobs: The rule set's compact form.
         state: The state at the end of ``player``'s turn.
         player: The seat whose turn ends.
         discarded: Whether the turn ended with a discard (opening the
@@ -131,12 +136,11 @@ def next_turn(
             since ``state``.
         discard_codes: The pile (its codes), if it changed since ``state``.
     """
-    rules = state.rules
     seats = state.seat_codes if seat_codes is None else seat_codes
     players = seat_count(seats)
     pile = state.discard_codes if discard_codes is None else discard_codes
     stock = state.stock_codes
-    following = profile(rules).next_seat(players, player)
+    following = knobs.next_seat(players, player)
     last_discarder = player if discarded else None
     if stock:  # the common case
         return turn_phase(
@@ -152,12 +156,16 @@ def next_turn(
         )
     idle = state.idle_turns
     rebuilds = state.stock_rebuilds
-    if rules.stock_exhausted is PLAY_ON:
+    if knobs.stock_exhausted == "play_on":
         idle = 0 if state.turn_cards else idle + 1
         if idle >= players:
             ended = evolve(state, seat_codes=seats, discard_codes=pile, idle_turns=idle)
-            return over(ended, None, EndReason.STOCK_EXHAUSTED)
-    if rules.stock_exhausted is RESHUFFLE and rebuilds < rules.max_stock_rebuilds and len(pile) > 1:
+            return over(knobs, ended, None, EndReason.STOCK_EXHAUSTED)
+    if (
+        knobs.stock_exhausted == "reshuffle"
+        and rebuilds < knobs.max_stock_rebuilds
+        and len(pile) > 1
+    ):
         stock = _reshuffled(pile[:-1], state.seed, rebuilds)
         pile = pile[-1:]
         rebuilds += 1

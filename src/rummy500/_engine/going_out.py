@@ -12,29 +12,29 @@ turn before the hand is scored.
 
 from __future__ import annotations
 
-from rummy500._engine.codes.seats import hand_of, hands_of, seat_count, with_seat
-from rummy500._engine.codes.storage import StateCore
-from rummy500._engine.gambit import generation_pool, joker_problem, play_pool, spend, with_doubled
-from rummy500._engine.hands import without
-from rummy500._engine.illegal import illegal
-from rummy500._engine.known import known_after
-from rummy500._engine.members import (
+from rummy500._engine.boundary import (
     FINAL_LAYOFF,
     LAYOFF_MOVE,
     OVER,
     PASS_MOVE,
+    hands_from_codes,
+    pass_move,
 )
-from rummy500._engine.movecache import pass_move
+from rummy500._engine.codes.seats import hand_of, hands_of, seat_count, with_seat
+from rummy500._engine.codes.storage import StateCore
+from rummy500._engine.hands import without
+from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after
+from rummy500._engine.limits import spend
 from rummy500._engine.opening import may_lay_off, not_opened
-from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play
-from rummy500._engine.profile import profile
+from rummy500._engine.plays import playable_on_table, plays_from_pool, resolve_play, with_doubled
+from rummy500._engine.profile import Profile
 from rummy500._engine.scoring import score_hand
-from rummy500._engine.states import evolve
-from rummy500.cards import card_from_code, cards_by_seat
+from rummy500._engine.states import copy_with, evolve
+from rummy500.cards import card_from_code
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Move
-from rummy500.rules import Rules
-from rummy500.state import EndReason, jokers_tamed
+from rummy500.state import EndReason
 
 __all__ = [
     "can_empty_hand",
@@ -49,23 +49,23 @@ __all__ = [
 ]
 
 
-def floats(rules: Rules) -> bool:
+def floats(knobs: Profile) -> bool:
     """Whether a player who melds their last card floats instead of going out (E2)."""
-    return profile(rules).floating
+    return knobs.going_out == "floating"
 
 
-def can_empty_hand(rules: Rules, need: int) -> bool:
+def can_empty_hand(knobs: Profile, need: int) -> bool:
     """Whether melding or laying off the last card ends the turn legally (E1, E2, T8).
 
     Not under ``discard_required``, and not short of the opening minimum
     (``need`` points still to meld).
     """
-    return not profile(rules).discard_required and need == 0
+    return knobs.going_out != "discard_required" and need == 0
 
 
-def empty_hand_problem(state: StateCore, player: int) -> IllegalMoveError | None:
+def empty_hand_problem(knobs: Profile, player: int) -> IllegalMoveError | None:
     """Why ``player`` may not meld or lay off their last card (``discard_required``), if so."""
-    if profile(state.rules).discard_required:
+    if knobs.going_out == "discard_required":
         return illegal(
             Reason.DEAD_END,
             f"p{player} must keep a card to discard and may not meld the last one",
@@ -74,18 +74,20 @@ def empty_hand_problem(state: StateCore, player: int) -> IllegalMoveError | None
     return None
 
 
-def last_discard_playable(state: StateCore, code: int, hand_size: int) -> bool:
+def last_discard_playable(knobs: Profile, state: StateCore, code: int, hand_size: int) -> bool:
     """Whether discarding ``code`` as the last of ``hand_size`` cards is forbidden (E3)."""
     return (
-        profile(state.rules).final_discard_unplayable
+        knobs.final_discard_must_be_unplayable
         and hand_size == 1
-        and playable_on_table(state.rules, state.melds, code, not jokers_tamed(state.joker_effect))
+        and playable_on_table(knobs, state.melds, code, not knobs.variant.jokers_tame(state))
     )
 
 
-def final_discard_problem(state: StateCore, player: int, code: int) -> IllegalMoveError | None:
+def final_discard_problem(
+    knobs: Profile, state: StateCore, player: int, code: int
+) -> IllegalMoveError | None:
     """Why ``player`` may not go out by discarding ``code``: it could be laid off (E3)."""
-    if last_discard_playable(state, code, len(hand_of(state.seat_codes, player))):
+    if last_discard_playable(knobs, state, code, len(hand_of(state.seat_codes, player))):
         return illegal(
             Reason.PLAYABLE_FINAL_DISCARD,
             f"p{player} may not go out by discarding {card_from_code(code)}: it can be laid "
@@ -95,26 +97,29 @@ def final_discard_problem(state: StateCore, player: int, code: int) -> IllegalMo
     return None
 
 
-def went_out(state: StateCore, player: int, *, going_rummy: bool, long_run: bool) -> StateCore:
+def went_out(
+    knobs: Profile, state: StateCore, player: int, *, going_rummy: bool, long_run: bool
+) -> StateCore:
     """``player`` has no card left: the final lay-offs (E4) or the end of the hand (E1).
 
     ``going_rummy`` (S3) and ``long_run`` (S5) are decided now; the final
     lay-offs only move cards from the other hands to the table.
     """
-    if state.rules.final_layoff:
+    if knobs.final_layoff:
         return evolve(
             state,
             phase=FINAL_LAYOFF,
-            to_move=profile(state.rules).next_seat(seat_count(state.seat_codes), player),
+            to_move=knobs.next_seat(seat_count(state.seat_codes), player),
             went_out=player,
             went_out_rummy=going_rummy,
             went_out_long_run=long_run,
             last_discarder=None,
         )
-    return over(state, player, EndReason.WENT_OUT, going_rummy, long_run)
+    return over(knobs, state, player, EndReason.WENT_OUT, going_rummy, long_run)
 
 
 def over(
+    knobs: Profile,
     state: StateCore,
     out: int | None,
     reason: EndReason,
@@ -123,8 +128,8 @@ def over(
 ) -> StateCore:
     """The hand is over (E1): scored, nobody may move."""
     result = score_hand(
-        state.rules,
-        cards_by_seat(hands_of(state.seat_codes)),
+        knobs,
+        hands_from_codes(hands_of(state.seat_codes)),
         state.melds,
         out,
         reason,
@@ -146,16 +151,16 @@ def over(
 # The final lay-offs (E4)
 
 
-def final_layoff(state: StateCore, move: Move) -> StateCore:
+def final_layoff(knobs: Profile, state: StateCore, move: Move) -> StateCore:
     """A lay-off, or a pass, of a seat in the final lay-offs."""
     player = move.player
     out = state.went_out
     assert out is not None
     if isinstance(move, PASS_MOVE):
-        following = profile(state.rules).next_seat(seat_count(state.seat_codes), player)
+        following = knobs.next_seat(seat_count(state.seat_codes), player)
         if following == out:
             return over(
-                state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
+                knobs, state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
             )
         return evolve(state, to_move=following)
     if not isinstance(move, LAYOFF_MOVE):
@@ -164,32 +169,33 @@ def final_layoff(state: StateCore, move: Move) -> StateCore:
             f"p{out} went out: p{player} may only lay off cards or pass",
             "E4",
         )
-    if not may_lay_off(state, player):
-        raise not_opened(state, player)
-    problem = joker_problem(state, move)
+    if not may_lay_off(knobs, state, player):
+        raise not_opened(knobs, player)
+    variant = knobs.variant
+    problem = variant.joker_problem(state, move)
     if problem is not None:
         raise problem
     hand = hand_of(state.seat_codes, player)
-    pool, reserve = play_pool(state, player, hand)
-    effect = resolve_play(state.rules, state.melds, move, pool)
+    pool, reserve = variant.play_pool(state, player, hand)
+    effect = resolve_play(knobs, state.melds, move, pool)
     used, spent = spend(effect.used, reserve)
-    return evolve(
-        state,
-        seat_codes=with_seat(
-            state.seat_codes, player, without(hand, used), known_after(state, move)
+    changes = {
+        "seat_codes": with_seat(
+            state.seat_codes, player, without(hand, used), known_after(knobs, state, move)
         ),
-        melds=effect.melds,
-        dealer_joker=state.dealer_joker and not spent,
-    )
+        "melds": effect.melds,
+    }
+    return copy_with(state, variant.reserve_spent(changes) if spent else changes)
 
 
-def final_layoff_moves(state: StateCore) -> list[Move]:
+def final_layoff_moves(knobs: Profile, state: StateCore) -> list[Move]:
     """The lay-offs of the seat to move in the final lay-offs, then its pass."""
     player = state.to_move
     moves: list[Move] = []
-    if may_lay_off(state, player):
-        pool, doublers = generation_pool(state, player, hand_of(state.seat_codes, player))
-        plays = plays_from_pool(state.rules, state.melds, player, pool, None, new_melds=False)
+    if may_lay_off(knobs, state, player):
+        hand = hand_of(state.seat_codes, player)
+        pool, doublers = knobs.variant.generation_pool(state, player, hand)
+        plays = plays_from_pool(knobs, state.melds, player, pool, None, new_melds=False)
         moves.extend(with_doubled(plays, doublers))
     moves.append(pass_move(player))
     return moves

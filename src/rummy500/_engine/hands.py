@@ -14,10 +14,10 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Final
 
+from rummy500._engine.boundary import discards_by_code
 from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.seats import ONE_BYTE
 from rummy500._engine.meldgen import Pool
-from rummy500._engine.movecache import discards_by_code
 from rummy500.moves import Discard
 
 __all__ = [

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
+from rummy500._engine.boundary import GROUP, RUN, meld_of
 from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.specs import (
     BARE_JOKER,
@@ -24,7 +25,6 @@ from rummy500._engine.codes.specs import (
 )
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
 from rummy500.melds import Meld, MeldKind
-from rummy500.rules import Jokers, Rules
 
 __all__ = [
     "LOWEST_RANK",
@@ -52,9 +52,6 @@ _SUIT_SUBSETS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     )
     for mask in range(16)
 )
-
-#: ``Jokers.WILD``, read as a C global in the compiled build (not through the enum).
-_WILD: Final = Jokers.WILD
 
 
 # Per rank (index 1–13) and mask of suits held: each non-empty subset of those
@@ -223,21 +220,23 @@ class Pool:
 
 
 def melds_from_counts(
-    counts: Sequence[int], rules: Rules, required: int | None = None
+    counts: Sequence[int], wild: bool, ace: str, min_run: int, required: int | None = None
 ) -> list[tuple[MeldKind, tuple[int, ...]]]:
     """Like :func:`enumerate_melds` on a count vector, giving ``(kind, codes)`` pairs.
 
     Args:
         counts: The count of each card code (0–52) available.
-        rules: The rule set (``ace``, ``min_run_length``, ``jokers``).
+        wild: Whether jokers are wild (else they only form groups of jokers, M4).
+        ace: The ``ace`` knob (M3).
+        min_run: The fewest cards in a run (M2).
         required: If given, a card code that every meld must contain as itself:
             a natural card standing for itself, or (52) at least one joker.
     """
-    return melds_from_pool(Pool.from_counts(counts), rules, required)
+    return melds_from_pool(Pool.from_counts(counts), wild, ace, min_run, required)
 
 
 def melds_from_pool(
-    pool: Pool, rules: Rules, required: int | None = None
+    pool: Pool, wild: bool, ace: str, min_run: int, required: int | None = None
 ) -> list[tuple[MeldKind, tuple[int, ...]]]:
     """Like :func:`melds_from_counts` on a :class:`Pool`.
 
@@ -247,7 +246,6 @@ def melds_from_pool(
     most of them.
     """
     jokers = pool.jokers
-    wild = rules.jokers is _WILD
     wild_jokers = jokers if wild else 0
     result: list[tuple[MeldKind, tuple[int, ...]]] = []
     need_joker = required == JOKER_CODE
@@ -267,23 +265,22 @@ def melds_from_pool(
         mask = pool.rank_mask(rank)
         if mask:
             for codes in group_melds(rank, mask, wild_jokers, required_suit, need_joker):
-                result.append((MeldKind.GROUP, codes))
+                result.append((GROUP, codes))
     if not wild and required_suit < 0:
         for size in range(3, min(jokers, 4) + 1):
-            result.append((MeldKind.GROUP, (BARE_JOKER,) * size))
+            result.append((GROUP, (BARE_JOKER,) * size))
     if need_joker and not wild_jokers:
         return result
 
     suit_masks = pool.suit_masks
-    # the member's plain value: the ``value`` property costs two Python calls per read
-    ace, min_length = rules.ace._value_, rules.min_run_length
+    min_length = min_run
     for suit in suits:
         held = suit_masks[suit]
         if held:
             for codes in run_melds(
                 ace, min_length, suit, held, wild_jokers, required_bit, need_joker
             ):
-                result.append((MeldKind.RUN, codes))
+                result.append((RUN, codes))
     return result
 
 
@@ -405,14 +402,15 @@ def _runs(
 
 
 def layoffs_from_counts(
-    meld: Meld, counts: Sequence[int], rules: Rules, required: int | None = None
+    meld: Meld, counts: Sequence[int], wild: bool, ace: str, required: int | None = None
 ) -> list[tuple[tuple[int, ...], Meld]]:
     """Every distinct lay-off of available cards onto ``meld`` (L2, L3).
 
     Args:
         meld: The table meld laid off on.
         counts: The count of each card code (0–52) available.
-        rules: The rule set.
+        wild: Whether jokers are wild (M4).
+        ace: The ``ace`` knob (M3).
         required: If given, a card code every lay-off must contain as itself
             (a natural card, or 52 for at least one joker).
 
@@ -422,24 +420,23 @@ def layoffs_from_counts(
         at either end (an ace on a run 2–K) is listed once, at the high end, as
         :func:`rummy500.melds.layoff` places it.
     """
-    return list(layoffs_from_pool(meld, Pool.from_counts(counts), rules, required))
+    return list(layoffs_from_pool(meld, Pool.from_counts(counts), wild, ace, required))
 
 
 def layoffs_from_pool(
-    meld: Meld, pool: Pool, rules: Rules, required: int | None = None
+    meld: Meld, pool: Pool, wild: bool, ace: str, required: int | None = None
 ) -> tuple[tuple[tuple[int, ...], Meld], ...]:
     """Like :func:`layoffs_from_counts` on a :class:`Pool` (memoized)."""
-    wild = rules.jokers is _WILD
     first = meld.codes[0]
     jokers = pool.jokers
-    if meld.kind is MeldKind.GROUP:
+    if meld.kind is GROUP:
         return _memo_group_layoffs(meld, pool.rank_mask(SPEC_RANK[first]), jokers, wild, required)
     held = pool.suit_masks[SPEC_SUIT[first]]
-    return _memo_run_layoffs(meld, held, jokers, rules.ace._value_, wild, required)
+    return _memo_run_layoffs(meld, held, jokers, ace, wild, required)
 
 
 def run_layoff_cards(
-    meld: Meld, held: int, jokers: int, rules: Rules, required: int | None = None
+    meld: Meld, held: int, jokers: int, wild: bool, ace: str, required: int | None = None
 ) -> tuple[tuple[int, ...], ...]:
     """The cards of each lay-off onto the run ``meld``, as :func:`layoffs_from_pool` lists them.
 
@@ -451,14 +448,14 @@ def run_layoff_cards(
     the wild jokers can bridge) may pass only those: the answer is the same.
     """
     codes = meld.codes
-    wild_jokers = jokers if rules.jokers is _WILD else 0
+    wild_jokers = jokers if wild else 0
     return _memo_run_laid(
         SPEC_SUIT[codes[0]],
         SPEC_RANK[codes[0]],
         len(codes),
         held,
         wild_jokers,
-        rules.ace._value_,
+        ace,
         required,
     )
 
@@ -497,7 +494,7 @@ def _memo_run_layoffs(
         placed = dict(by_rank)
         placed.update((SPEC_RANK[code], code) for code in laid)
         order = tuple(placed[(new_start - 1 + i) % 13 + 1] for i in range(len(placed)))
-        result.append((laid, Meld(MeldKind.RUN, order)))
+        result.append((laid, meld_of(RUN, order)))
     return tuple(result)
 
 
@@ -530,7 +527,7 @@ def _group_layoffs(
             return result
         for extra in range(1, min(capacity, jokers) + 1):
             laid = (BARE_JOKER,) * extra
-            result.append((laid, Meld(MeldKind.GROUP, meld.codes + laid)))
+            result.append((laid, meld_of(GROUP, meld.codes + laid)))
         return result
     wild_jokers = jokers if wild else 0
     if required == JOKER_CODE and not wild_jokers:
@@ -561,7 +558,7 @@ def _group_layoffs(
         for extra in range(fewest, min(wild_jokers, capacity - size) + 1):
             new_jokers = (joker_code,) * extra
             new_codes = tuple(sorted(existing + list(naturals))) + existing_jokers + new_jokers
-            result.append((naturals + new_jokers, Meld(MeldKind.GROUP, new_codes)))
+            result.append((naturals + new_jokers, meld_of(GROUP, new_codes)))
     return result
 
 

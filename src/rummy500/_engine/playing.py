@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rummy500._engine.boundary import DRAW, LAYOFF_MOVE, PLAY
 from rummy500._engine.codes.seats import hand_of, seat_count, with_seat
 from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.dead_ends import (
@@ -24,35 +25,25 @@ from rummy500._engine.dead_ends import (
     play_problem,
 )
 from rummy500._engine.drawing import next_turn
-from rummy500._engine.gambit import (
-    generation_pool,
-    joker_problem,
-    play_pool,
-    spend,
-    with_doubled,
-)
 from rummy500._engine.going_out import can_empty_hand, empty_hand_problem, floats, went_out
 from rummy500._engine.hands import without
 from rummy500._engine.illegal import illegal
-from rummy500._engine.known import known_after
+from rummy500._engine.known import known_after_play
+from rummy500._engine.limits import allowed_count, forbidden_discards, spend, turn_limits
 from rummy500._engine.meldgen import code_counts
-from rummy500._engine.members import (
-    DRAW,
-    LAYOFF_MOVE,
-    PLAY,
-)
 from rummy500._engine.opening import may_lay_off, opened_after, out_of_turn_problem
 from rummy500._engine.plays import (
     PlayEffect,
-    TurnPlay,
     physical,
     play_points,
     plays_from_pool,
     resolve_play,
+    with_doubled,
 )
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile
 from rummy500._engine.scoring import going_rummy
 from rummy500._engine.states import after_play_state, copy_with, evolve
+from rummy500._engine.turn import TurnPlay
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import LayoffMove, MeldMove, Move, Play
 
@@ -66,51 +57,58 @@ __all__ = [
 ]
 
 
-def play(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
+def play(knobs: Profile, state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by the player to move, from the hand (T7)."""
-    forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
-    hand = hand_of(state.seat_codes, move.player)
-    turn = TurnPlay(move.player, move, hand, None, forbidden, known_after(state, move))
-    return play_in_turn(state, turn)
+    player = move.player
+    hand = hand_of(state.seat_codes, player)
+    known = known_after_play(knobs, state, player, move)
+    return play_in_turn(knobs, state, TurnPlay(player, move, hand, None, known))
 
 
-def play_in_turn(state: StateCore, turn: TurnPlay) -> StateCore:
+def play_in_turn(knobs: Profile, state: StateCore, turn: TurnPlay) -> StateCore:
     """A play by the player to move, in full: checked, then made.
 
     ``state`` has the turn fields of the play's turn (a take leaves them as
     they are at the start of a turn); ``turn.changes`` are further fields to
-    set (those of a take or a split).
+    set (those of a split).
     """
     player, move = turn.player, turn.play
     required = turn.required[0] if turn.required is not None else None
-    problem = joker_problem(state, move, required)
+    variant = knobs.variant
+    problem = variant.joker_problem(state, move, required)
     if problem is not None:
         raise problem
-    pool, reserve = play_pool(state, player, turn.hand)
-    effect = resolve_play(state.rules, state.melds, move, pool, turn.required)
+    pool, reserve = variant.play_pool(state, player, turn.hand)
+    effect = resolve_play(knobs, state.melds, move, pool, turn.required)
     used, spent = spend(effect.used, reserve, required)
-    knobs = profile(state.rules)
-    # Only a card taken alone (T11) could keep this turn from ending, and there is
-    # none: a play leaving a card in hand to discard passes N1 without the full check.
+    # the cards taken from the pile this turn: by the take or split that brings the play,
+    # or earlier in the turn
+    taken = state.taken_codes if turn.pile is None else turn.taken
+    forbidden = forbidden_discards(knobs, taken) if taken else 0
+    # Only cards that may not be discarded (T11) could keep this turn from ending, and
+    # there are none: a play leaving a card in hand to discard passes N1 without the
+    # full check.
     surely_ends = (
-        turn.forbidden is None
-        and knobs.only_taken_card_blocks
-        and len(effect.used) < len(turn.hand)
+        not forbidden and knobs.only_forbidden_cards_block and len(effect.used) < len(turn.hand)
     )
     if not surely_ends:
+        limits = turn_limits(knobs, state, player, taken)
         problem = play_problem(
-            state, player, move, pool, effect.points, turn.forbidden, effect.melds, reserve - spent
+            knobs, state, limits, move, pool, effect.points, effect.melds, reserve - spent
         )
         if problem is not None:
             raise problem
     changes = turn.changes
     if spent:
         effect = effect.using(used)
-        changes = {**(changes or {}), "dealer_joker": False}
-    return after_play(state, player, turn.hand, effect, turn.known, turn.pile, turn.taken, changes)
+        changes = variant.reserve_spent(changes)
+    return after_play(
+        knobs, state, player, turn.hand, effect, turn.known, turn.pile, turn.taken, changes
+    )
 
 
 def after_play(
+    knobs: Profile,
     state: StateCore,
     player: int,
     hand: bytes,
@@ -128,14 +126,13 @@ def after_play(
     :func:`~rummy500._engine.states.after_play_state`); ``changes`` further
     fields to set (those of a split).
     """
-    rules = state.rules
     hand = without(hand, effect.used)
     points = state.turn_points + effect.points
     after = after_play_state(
         state,
         with_seat(state.seat_codes, player, hand, known),
         effect.melds,
-        opened_after(state, player, points),
+        opened_after(knobs, state, player, points),
         points,
         state.turn_cards + effect.laid,
         max(state.turn_longest_run, effect.run_length),
@@ -146,9 +143,10 @@ def after_play(
         after = copy_with(after, changes)
     if hand:
         return after
-    if floats(rules):
-        return next_turn(after, player, discarded=False)
+    if floats(knobs):
+        return next_turn(knobs, after, player, discarded=False)
     return went_out(
+        knobs,
         after,
         player,
         going_rummy=going_rummy(after.melds, player, after.turn_cards),
@@ -156,28 +154,28 @@ def after_play(
     )
 
 
-def play_moves(state: StateCore) -> Sequence[Move]:
+def play_moves(knobs: Profile, state: StateCore) -> Sequence[Move]:
     """Every meld and lay-off the player to move may make now (phase ``play``)."""
-    rules = state.rules
     player = state.to_move
     hand = hand_of(state.seat_codes, player)
-    forbidden = state.taken_codes[0] if len(state.taken_codes) == 1 else None
-    pool, doublers = generation_pool(state, player, hand)
+    variant = knobs.variant
+    pool, doublers = variant.generation_pool(state, player, hand)
     plays = plays_from_pool(
-        rules, state.melds, player, pool, None, layoffs=may_lay_off(state, player)
+        knobs, state.melds, player, pool, None, layoffs=may_lay_off(knobs, state, player)
     )
     if doublers:
         plays = with_doubled(plays, doublers)
-    knobs = profile(rules)
-    if knobs.blockable or forbidden is not None:
-        # With nothing but the card taken alone to block the turn's end (T11), a play
-        # leaving another card to discard passes (N1): surely one of fewer cards than
-        # the hand holds other cards.  Only the longer plays are checked in full.
+    taken = state.taken_codes
+    forbidden = forbidden_discards(knobs, taken) if taken else 0
+    if knobs.blockable or forbidden:
+        # With nothing but cards that may not be discarded to block the turn's end (T11),
+        # a play leaving another card to discard passes (N1): surely one of fewer cards
+        # than the hand holds other cards.  Only the longer plays are checked in full.
         spare = 0
-        if forbidden is not None and knobs.only_taken_card_blocks:
-            spare = len(hand) - hand.count(forbidden)
-        counts, reserve = play_pool(state, player, hand)
-        check = PoolCheck(state, player, counts, forbidden)
+        if forbidden and knobs.only_forbidden_cards_block:
+            spare = allowed_count(hand, forbidden)
+        counts, reserve = variant.play_pool(state, player, hand)
+        check = PoolCheck(knobs, state, player, turn_limits(knobs, state, player, taken), counts)
         plays = [play for play in plays if len(play.cards) < spare or check.allows(play, reserve)]
     return plays
 
@@ -186,40 +184,43 @@ def play_moves(state: StateCore) -> Sequence[Move]:
 # Out of turn (T9)
 
 
-def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
+def out_of_turn(knobs: Profile, state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by a seat that is not to move (T9)."""
-    rules = state.rules
     player = move.player
-    if state.phase not in (DRAW, PLAY):
+    if state.phase is not DRAW and state.phase is not PLAY:
         raise illegal(
             Reason.NOT_YOUR_TURN,
             f"it is p{state.to_move}'s turn, not p{move.player}'s",
             "T9",
         )
-    problem = joker_problem(state, move)
+    problem = knobs.variant.joker_problem(state, move)
     if problem is not None:
         raise problem
     hand = hand_of(state.seat_codes, player)
-    pool = code_counts(hand)  # the dealer's joker serves only in the dealer's own turn
-    effect = resolve_play(rules, state.melds, move, pool)
-    problem = out_of_turn_problem(state, player, isinstance(move, LAYOFF_MOVE), effect.points)
+    pool = code_counts(hand)  # the reserve joker serves only in its holder's own turn
+    effect = resolve_play(knobs, state.melds, move, pool)
+    problem = out_of_turn_problem(
+        knobs, state, player, isinstance(move, LAYOFF_MOVE), effect.points
+    )
     if problem is not None:
         raise problem
-    opened = opened_after(state, player, effect.points)
+    opened = opened_after(knobs, state, player, effect.points)
     hand = without(hand, effect.used)
     if not hand:
-        problem = empty_hand_problem(state, player)
+        problem = empty_hand_problem(knobs, player)
         if problem is not None:
             raise problem
     after = evolve(
         state,
-        seat_codes=with_seat(state.seat_codes, player, hand, known_after(state, move)),
+        seat_codes=with_seat(
+            state.seat_codes, player, hand, known_after_play(knobs, state, player, move)
+        ),
         melds=effect.melds,
         opened=opened,
         idle_turns=0,
     )
-    goes_on = bool(hand) or floats(rules)
-    if goes_on and mover_stranded(after):
+    goes_on = bool(hand) or floats(knobs)
+    if goes_on and mover_stranded(knobs, after):
         raise illegal(
             Reason.DEAD_END,
             f"this play would leave p{state.to_move}, who is to move, unable to end the turn",
@@ -228,6 +229,7 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     if goes_on:
         return after
     return went_out(
+        knobs,
         after,
         player,
         going_rummy=going_rummy(after.melds, player, effect.laid),
@@ -235,35 +237,35 @@ def out_of_turn(state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     )
 
 
-def out_of_turn_moves(state: StateCore, only: int | None = None) -> list[Move]:
+def out_of_turn_moves(knobs: Profile, state: StateCore, only: int | None = None) -> list[Move]:
     """The melds and lay-offs of every seat that is not to move (T9); or of seat ``only``."""
-    rules = state.rules
     players = seat_count(state.seat_codes)
     moves: list[Move] = []
     seat = state.to_move
-    fragile = mover_may_be_stranded(state)
+    fragile = mover_may_be_stranded(knobs, state)
+    variant = knobs.variant
     for _ in range(players - 1):
-        seat = profile(rules).next_seat(players, seat)
+        seat = knobs.next_seat(players, seat)
         hand = hand_of(state.seat_codes, seat)
         if not hand or (only is not None and seat != only):
             continue
-        opened = may_lay_off(state, seat)
-        pool, doublers = generation_pool(state, seat, hand, own_turn=False)
-        plays = plays_from_pool(rules, state.melds, seat, pool, None, layoffs=opened)
+        opened = may_lay_off(knobs, state, seat)
+        pool, doublers = variant.generation_pool(state, seat, hand, own_turn=False)
+        plays = plays_from_pool(knobs, state.melds, seat, pool, None, layoffs=opened)
         for candidate in with_doubled(plays, doublers):
-            if not opened and play_points(rules, candidate) < profile(rules).opening_minimum:
+            if not opened and play_points(knobs, candidate) < knobs.opening_minimum:
                 continue
-            if len(physical(candidate)) == len(hand) and not can_empty_hand(rules, 0):
+            if len(physical(candidate)) == len(hand) and not can_empty_hand(knobs, 0):
                 continue
-            if fragile and not _allowed(state, candidate):
+            if fragile and not _allowed(knobs, state, candidate):
                 continue  # it would strand the player to move (N1)
             moves.append(candidate)
     return moves
 
 
-def _allowed(state: StateCore, candidate: Play) -> bool:
+def _allowed(knobs: Profile, state: StateCore, candidate: Play) -> bool:
     try:
-        out_of_turn(state, candidate)
+        out_of_turn(knobs, state, candidate)
     except IllegalMoveError:
         return False
     return True

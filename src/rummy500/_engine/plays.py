@@ -13,9 +13,17 @@ the rule-section modules.
 from __future__ import annotations
 
 import functools
-from typing import Any, Final
+from typing import Final
 
-from rummy500._engine.codes.memo import store
+from rummy500._engine.boundary import (
+    LAYOFF_MOVE,
+    MELD_MOVE,
+    layoff_moves,
+    meld_move,
+    meld_moves,
+    table_meld_of,
+)
+from rummy500._engine.codes.memo import MEMO_LIMIT, store
 from rummy500._engine.codes.seats import ONE_BYTE
 from rummy500._engine.codes.specs import (
     BARE_JOKER,
@@ -34,25 +42,16 @@ from rummy500._engine.meldgen import (
     run_layoff_cards,
     run_melds,
 )
-from rummy500._engine.members import (
-    LAYOFF_MOVE,
-    MELD_MOVE,
-    WILD_JOKERS,
-)
-from rummy500._engine.movecache import layoff_moves, meld_move, meld_moves
-from rummy500._engine.profile import MEMO_LIMIT, Profile, profile
+from rummy500._engine.profile import Profile
 from rummy500._engine.targets import TargetIndex, derive_index, target_index
 from rummy500.cards import JOKER_CODE, card_from_code
 from rummy500.errors import InvalidMeldError, Reason
 from rummy500.meldcards import SPEC_TEXT, quote_cards
-from rummy500.melds import Meld
 from rummy500.moves import LayoffMove, MeldMove, Play
-from rummy500.rules import Rules
 from rummy500.state import TableMeld
 
 __all__ = [
     "PlayEffect",
-    "TurnPlay",
     "could_meld",
     "has_play",
     "physical",
@@ -63,7 +62,7 @@ __all__ = [
     "plays_from_pool",
     "resolve_play",
     "table_after",
-    "table_meld_of",
+    "with_doubled",
 ]
 
 
@@ -75,57 +74,6 @@ def physical(play: Play) -> list[int]:
     return codes
 
 
-class TurnPlay:
-    """A play in the turn of the player to move, with what it may draw on.
-
-    Attributes:
-        player: The seat playing (the seat to move).
-        play: The meld or lay-off.
-        hand: The cards the play may use: the hand, with any pile cards taken.
-        required: The code of a pile card the play must hold, and the rule that
-            says so (T3 for a take, V7 for a split), or ``None``.
-        forbidden: The card that may not be discarded this turn (T11), if any.
-        known: The player's known cards after the play, when they change.
-        pile: With a take or a split, the pile less the cards taken; else ``None``.
-        taken: With a take or a split, the cards taken.
-        changes: Further fields of the state to set (those of a split).
-    """
-
-    __slots__ = (
-        "changes",
-        "forbidden",
-        "hand",
-        "known",
-        "pile",
-        "play",
-        "player",
-        "required",
-        "taken",
-    )
-
-    def __init__(
-        self,
-        player: int,
-        play: Play,
-        hand: bytes,
-        required: tuple[int, str] | None = None,
-        forbidden: int | None = None,
-        known: bytes | None = None,
-        pile: bytes | None = None,
-        taken: bytes = b"",
-        changes: dict[str, Any] | None = None,
-    ) -> None:
-        self.player = player
-        self.play = play
-        self.hand = hand
-        self.required = required
-        self.forbidden = forbidden
-        self.known = known
-        self.pile = pile
-        self.taken = taken
-        self.changes = changes
-
-
 class PlayEffect:
     """What a valid play does.
 
@@ -135,7 +83,7 @@ class PlayEffect:
         points: The value of a new meld (S1), 0 for a lay-off.
         run_length: The length of a new run, else 0.
         laid: The cards it adds to the meld, credited to the player (L5):
-            ``used`` less a doubling joker (V7), which lies over the meld.
+            ``used`` less a doubling joker, which lies over the meld.
     """
 
     __slots__ = ("laid", "melds", "points", "run_length", "used")
@@ -159,26 +107,8 @@ class PlayEffect:
         return PlayEffect(self.melds, used, self.points, self.run_length, self.laid)
 
 
-_set: Final = object.__setattr__  # a field set past the attrs class's generated __init__
-
-
-def table_meld_of(meld: Meld, by: tuple[int, ...], multiplier: int, doubled: bool) -> TableMeld:
-    """``TableMeld(meld, by, multiplier, doubled)``, built without its generated ``__init__``.
-
-    The attrs class checks nothing on its fields (no converter, no
-    validator); its ``__init__`` runs as plain Python even in the compiled
-    build, where filling the slots directly costs a fraction of it.
-    """
-    table_meld = object.__new__(TableMeld)
-    _set(table_meld, "meld", meld)
-    _set(table_meld, "by", by)
-    _set(table_meld, "multiplier", multiplier)
-    _set(table_meld, "doubled", doubled)
-    return table_meld
-
-
 def resolve_play(
-    rules: Rules,
+    knobs: Profile,
     melds: tuple[TableMeld, ...],
     play: Play,
     pool: list[int],
@@ -187,7 +117,7 @@ def resolve_play(
     """Check ``play`` against the table and a pool of card counts; return its effect.
 
     Args:
-        rules: The rule set.
+        knobs: The rule set's compact form.
         melds: The table melds.
         play: The meld or lay-off.
         pool: The count of each card code the play may use.
@@ -220,10 +150,9 @@ def resolve_play(
             f"the play must meld the deepest card taken, {card_from_code(required[0])}",
             required[1],
         )
-    facts = profile(rules)
     if isinstance(play, MELD_MOVE):
         try:
-            new = facts.new_meld(codes)
+            new = knobs.new_meld(codes)
         except InvalidMeldError as error:
             raise from_meld_error(Reason.INVALID_MELD, error) from None
         meld = new.meld
@@ -246,7 +175,7 @@ def resolve_play(
         )
     table_meld = melds[play.target]
     try:
-        result = facts.layoff(table_meld.meld, codes)
+        result = knobs.layoff(table_meld.meld, codes)
     except InvalidMeldError as error:
         raise from_meld_error(Reason.INVALID_LAYOFF, error) from None
     ordered = in_meld_order(result.codes, codes)
@@ -275,18 +204,17 @@ def _holds(pool: list[int], used: tuple[int, ...]) -> bool:
     return True
 
 
-def table_after(rules: Rules, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:
+def table_after(knobs: Profile, melds: tuple[TableMeld, ...], play: Play) -> tuple[TableMeld, ...]:
     """The table melds after a valid ``play`` (credits are not kept: for look-ahead only)."""
     codes = tuple([spec.code for spec in play.cards])
-    facts = profile(rules)
     if isinstance(play, MELD_MOVE):
-        return (*melds, table_meld_of(facts.new_meld(codes).meld, (), 1, play.doubled))
-    changed = table_meld_of(facts.layoff(melds[play.target].meld, codes), (), 1, False)
+        return (*melds, table_meld_of(knobs.new_meld(codes).meld, (), 1, play.doubled))
+    changed = table_meld_of(knobs.layoff(melds[play.target].meld, codes), (), 1, False)
     return melds[: play.target] + (changed,) + melds[play.target + 1 :]
 
 
 def playable_on_table(
-    rules: Rules, melds: tuple[TableMeld, ...], code: int, jokers_wild: bool = True
+    knobs: Profile, melds: tuple[TableMeld, ...], code: int, jokers_wild: bool = True
 ) -> bool:
     """Whether the single card ``code`` can be laid off on some table meld.
 
@@ -297,42 +225,40 @@ def playable_on_table(
         return False
     pool = Pool(ONE_BYTE[code])
     return any(
-        layoffs_from_pool(table_meld.meld, pool, rules, code)
+        layoffs_from_pool(table_meld.meld, pool, knobs.jokers_wild, knobs.ace, code)
         for table_meld in melds
         if not table_meld.doubled
     )
 
 
-def play_facts(facts: Profile, play: Play) -> tuple[tuple[int, ...], int]:
+def play_facts(knobs: Profile, play: Play) -> tuple[tuple[int, ...], int]:
     """The card codes a valid play puts on the table (:func:`physical`) and its points.
 
     The points are :func:`play_points` under an opening minimum, else 0
-    (nothing asks for them then).  Memoized in the rule set's ``facts`` by
+    (nothing asks for them then).  Memoized in the rule set's ``knobs`` by
     the play's identity: the generator's plays are interned, so each is
     valued once.
     """
-    memo = facts.play_facts
+    memo = knobs.play_facts
     entry = memo.get(id(play))
     if entry is not None and entry[0] is play:
         return entry[1], entry[2]
-    rules = facts.rules
     used = tuple(physical(play))
-    points = play_points(rules, play, generated=True) if profile(rules).opening_minimum else 0
+    points = play_points(knobs, play, generated=True) if knobs.opening_minimum else 0
     store(memo, id(play), (play, used, points), MEMO_LIMIT)
     return used, points
 
 
-def play_points(rules: Rules, play: Play, *, generated: bool = False) -> int:
-    """The value of a valid play: a new meld's points (S1, V6; doubled, V7), 0 for a lay-off.
+def play_points(knobs: Profile, play: Play, *, generated: bool = False) -> int:
+    """The value of a valid play: a new meld's points (S1, V6; doubled by a joker), 0 for a lay-off.
 
     ``generated``: the play comes from the move generator, its cards in meld
     order (see :meth:`~rummy500._engine.profile.Profile.generated_points`).
     """
     if isinstance(play, LAYOFF_MOVE):
         return 0
-    facts = profile(rules)
     codes = tuple([spec.code for spec in play.cards])
-    points = facts.generated_points(codes) if generated else facts.new_meld(codes).points
+    points = knobs.generated_points(codes) if generated else knobs.new_meld(codes).points
     return points * 2 if play.doubled else points
 
 
@@ -340,8 +266,19 @@ def play_points(rules: Rules, play: Play, *, generated: bool = False) -> int:
 # Enumerating plays
 
 
+def with_doubled(plays: list[Play], doublers: int) -> list[Play]:
+    """``plays`` and, when a joker may double a meld (``doublers``), each new meld doubled."""
+    if doublers:
+        plays.extend(
+            meld_move(play.player, tuple(spec.code for spec in play.cards), True)
+            for play in list(plays)
+            if isinstance(play, MELD_MOVE)
+        )
+    return plays
+
+
 def plays_from_pool(
-    rules: Rules,
+    knobs: Profile,
     melds: tuple[TableMeld, ...],
     player: int,
     pool: Pool,
@@ -360,14 +297,14 @@ def plays_from_pool(
     """
     plays: list[Play] = []
     for part in play_parts(
-        rules, melds, player, pool, required, new_melds=new_melds, layoffs=layoffs, index=index
+        knobs, melds, player, pool, required, new_melds=new_melds, layoffs=layoffs, index=index
     ):
         plays.extend(part)
     return plays
 
 
 def play_parts(
-    rules: Rules,
+    knobs: Profile,
     melds: tuple[TableMeld, ...],
     player: int,
     pool: Pool,
@@ -383,7 +320,6 @@ def play_parts(
     that derives moves from plays (takes, calls) can memoize them per part.
     """
     parts: list[tuple[Play, ...]] = []
-    knobs = profile(rules)
     if new_melds:
         _add_meld_moves(parts, knobs, player, pool, required)
     if layoffs and melds:
@@ -392,7 +328,7 @@ def play_parts(
 
 
 def has_play(
-    rules: Rules,
+    knobs: Profile,
     melds: tuple[TableMeld, ...],
     pool: Pool,
     required: int,
@@ -407,27 +343,26 @@ def has_play(
     that the jokers can fill), or a lay-off on a table meld.
     """
     if required == JOKER_CODE:
-        if rules.jokers is WILD_JOKERS:
-            return _has_joker_play(rules, melds, pool, layoffs, index)
-        return bool(plays_from_pool(rules, melds, 0, pool, required, layoffs=layoffs, index=index))
+        if knobs.jokers_wild:
+            return _has_joker_play(knobs, melds, pool, layoffs, index)
+        return bool(plays_from_pool(knobs, melds, 0, pool, required, layoffs=layoffs, index=index))
     rank, suit = required % 13 + 1, required // 13
-    knobs = profile(rules)
-    wild_jokers = pool.jokers if knobs.wild else 0
+    wild_jokers = pool.jokers if knobs.jokers_wild else 0
     if RANK_COUNT[pool.spread >> 4 * rank & 15] + wild_jokers >= 3:
         return True
     held = pool.suit_masks[suit]
-    for window in _windows_through(knobs.ace, knobs.min_run, rank):
+    for window in _windows_through(knobs.ace, knobs.min_run_length, rank):
         if RANK_COUNT[window & ~held] <= wild_jokers:
             return True
     if layoffs and melds:
         for _number, meld, *_ in (index or target_index(melds)).targets(required):
-            if layoffs_from_pool(meld, pool, rules, required):
+            if layoffs_from_pool(meld, pool, knobs.jokers_wild, knobs.ace, required):
                 return True
     return False
 
 
 def _has_joker_play(
-    rules: Rules,
+    knobs: Profile,
     melds: tuple[TableMeld, ...],
     pool: Pool,
     layoffs: bool,
@@ -445,14 +380,13 @@ def _has_joker_play(
         suits = mask.bit_count()
         if suits and suits + jokers >= 3 and (suits >= 2 or jokers >= 2):
             return True
-    knobs = profile(rules)
-    windows = _windows_of(knobs.ace, knobs.min_run)
+    windows = _windows_of(knobs.ace, knobs.min_run_length)
     for held in pool.suit_masks:
         if held and any(w & held and (w & ~held).bit_count() <= jokers for w in windows):
             return True
     if layoffs and melds:
         for _number, meld, *_ in (index or target_index(melds)).targets(None):
-            if layoffs_from_pool(meld, pool, rules, JOKER_CODE):
+            if layoffs_from_pool(meld, pool, knobs.jokers_wild, knobs.ace, JOKER_CODE):
                 return True
     return False
 
@@ -502,7 +436,7 @@ def _add_meld_moves(
     parts: list[tuple[Play, ...]], knobs: Profile, player: int, pool: Pool, required: int | None
 ) -> None:
     jokers = pool.jokers
-    wild = knobs.wild
+    wild = knobs.jokers_wild
     wild_jokers = jokers if wild else 0
     need_joker = required == JOKER_CODE
     if need_joker and not jokers:
@@ -545,7 +479,7 @@ def _add_meld_moves(
             parts.append((meld_move(player, (BARE_JOKER,) * size),))
     if need_joker and not wild_jokers:
         return
-    ace, min_length = knobs.ace, knobs.min_run
+    ace, min_length = knobs.ace, knobs.min_run_length
     fewest = min_length - wild_jokers
     for suit in suits:
         held = suit_masks[suit]
@@ -660,9 +594,8 @@ def _add_layoff_moves(
     required: int | None,
     index: TargetIndex | None,
 ) -> None:
-    rules = knobs.rules
     jokers = pool.jokers
-    wild_jokers = jokers if knobs.wild else 0
+    wild_jokers = jokers if knobs.jokers_wild else 0
     spread, suit_masks = pool.spread, pool.suit_masks
     key_required = -1 if required is None else required
     for target in (index or target_index(melds)).targets(required):
@@ -700,10 +633,10 @@ def _add_layoff_moves(
         moves = _LAYOFF_MOVES.get(key)
         if moves is None:
             if is_group:
-                found = layoffs_from_pool(meld, pool, rules, required)
+                found = layoffs_from_pool(meld, pool, knobs.jokers_wild, knobs.ace, required)
                 laid = tuple([cards for cards, _meld in found])
             else:  # the cards out of reach change nothing: the lay-offs' memo ignores them
-                laid = run_layoff_cards(meld, held, jokers, rules, required)
+                laid = run_layoff_cards(meld, held, jokers, knobs.jokers_wild, knobs.ace, required)
             moves = store(_LAYOFF_MOVES, key, layoff_moves(player, number, laid), _MEMO_LIMIT)
         parts.append(moves)
 
@@ -766,10 +699,10 @@ def could_meld(pool: Pool, code: int, knobs: Profile, index: TargetIndex) -> boo
     if code == JOKER_CODE:
         return True
     rank, suit = code % 13 + 1, code // 13
-    jokers = pool.jokers if knobs.wild else 0
+    jokers = pool.jokers if knobs.jokers_wild else 0
     if RANK_COUNT[pool.spread >> 4 * rank & 15] + jokers >= 3:
         return True
-    length = knobs.min_run
+    length = knobs.min_run_length
     held = pool.suit_masks[suit]
     if RANK_COUNT[held & _NEAR_RANKS[length][rank]] + jokers >= length - 1:
         return True

@@ -1,56 +1,35 @@
-"""What the engine needs of one rule set, computed once: plain knob values and meld memos.
+"""The compact form of a rule set: its knobs, the facts derived from them, and its memos.
 
-The move generator and the reducer read a few knobs many times per move and
-check the same melds and lay-offs again and again.  A :class:`Profile` holds,
-for one :class:`~rummy500.Rules` value, the knob values the hot paths read
-as plain Python values (no enum attribute lookups, no enum hashing in cache
-keys), and the memos of the meld and lay-off checks under these rules, keyed
-by plain tuples of meld-card codes.  Profiles are kept by the identity of the
-rules (``new_game`` and ``GameState.from_dict`` use one shared ``Rules``
-value per rule set); each memo is cleared when it reaches its bound, so the
-memory they hold is bounded.
+A :class:`Profile` holds, for one :class:`~rummy500.Rules` value, every knob
+as a native attribute under its own name (the generated base class
+:class:`~rummy500._engine.knobs.Knobs`), the few facts the engine derives
+from several knobs (apart, in this class), the variant's answers, and the
+memos of the meld and lay-off checks under these rules, keyed by plain
+tuples of meld-card codes; each memo is cleared when it reaches its bound.
+:func:`rummy500._engine.ruleset.profile` keeps one profile per rule set; the
+two dispatchers fetch it once per call and hand it down.
 
-In the compiled build a profile is a native object: reading its fields is a
-load from memory, where reading a knob of the ``Rules`` value (a plain
-Python object) is a lookup through the interpreter.  :func:`profile`
-answers the rule set it answered last without any lookup, as a program
-almost always plays one rule set at a time.
+In the compiled build a profile is a native object: reading a knob is a load
+from memory, where reading it on the ``Rules`` value (a plain Python object)
+is a lookup through the interpreter.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from rummy500._engine.boundary import GROUP, RUN, meld_of
 from rummy500._engine.codes.meldchecks import layoff_result, new_meld_codes
-from rummy500._engine.codes.memo import store
-from rummy500._engine.members import (
-    ANY_DEPTH,
-    DISCARD_REQUIRED,
-    FLOATING,
-    GROUP,
-    LAYOFF_TOP,
-    MELD_OR_DISCARD,
-    NEW_MELD_ONLY,
-    NO_CALLS,
-    RUN,
-    SETS_ONLY,
-    WILD_JOKERS,
-)
+from rummy500._engine.codes.memo import MEMO_LIMIT, store
+from rummy500._engine.knobs import Knobs
 from rummy500.errors import InvalidMeldError
 from rummy500.melds import Meld, laid_points
 from rummy500.rules import Rules
-from rummy500.seating import step
 
-__all__ = [
-    "FINISHES_LIMIT",
-    "MEMO_LIMIT",
-    "NewMeld",
-    "Profile",
-    "profile",
-]
+if TYPE_CHECKING:
+    from rummy500._engine.variant import Variant
 
-#: The most entries a memo holds before it is cleared.
-MEMO_LIMIT: Final = 1 << 14
+__all__ = ["FINISHES_LIMIT", "NewMeld", "Profile"]
 
 #: The most answers of the search for a turn that can still end (dead ends, N1)
 #: a rule set keeps (about 250 bytes each: one call on a long pile may ask about
@@ -79,47 +58,39 @@ class NewMeld:
         self.run_length = run_length
 
 
-class Profile:
-    """The engine's view of one rule set (see the module docstring).
+class Profile(Knobs):
+    """The compact form of one rule set: its knobs, the facts derived from them, its memos.
+
+    The knobs are the attributes of :class:`~rummy500._engine.knobs.Knobs`, under
+    their own names; the engine reads them there and nowhere else.  The facts
+    below are derived from several knobs (or from one knob's value table), each
+    named for the question it answers, never after a knob.  The two dispatchers
+    (:mod:`~rummy500._engine.reducer`, :mod:`~rummy500._engine.movegen`) fetch a
+    state's profile once per call and hand it down.
+
+    Derived facts:
+        ace_code: The ``ace`` knob as a small number (0 ``low``, 1 ``low_or_high``,
+            2 ``around_the_corner``), for the memos' integer keys.
+        jokers_wild: Whether jokers are wild cards under the rules (M4; a
+            variant may still keep them out of melds for a hand).
+        code_values: The value of each card code (0–52) in a meld (S1).
+        low_ace_value: The value of an ace at the low end of a run (S1).
+        seat_step: What the next seat in playing order adds to a seat (D7; -1
+            counterclockwise), modulo the number of players.
+        blockable: Whether anything but the cards that may not be discarded
+            (T11) can block a turn's end: an opening minimum (T8), a rule on
+            going out or on the final discard (E2, E3).  Without any, a play
+            that leaves a card, or none, always lets the turn end.
+        only_forbidden_cards_block: Whether nothing but the cards that may not
+            be discarded (T11) can keep a turn from ending: not ``blockable``,
+            and the variant keeps no joker out of the hand.  A play that leaves
+            a card that may be discarded then passes N1 at once.
+
+        variant: The variant's answers to the engine's questions about jokers,
+            pools and its own moves (:mod:`~rummy500._engine.variant`).
 
     Attributes:
         rules: The rule set.
-        ace: The value of the ``ace`` knob, as a string.
-        ace_code: The ``ace`` knob as a small number (0 ``low``, 1 ``low_or_high``,
-            2 ``around_the_corner``), for the memos' integer keys.
-        wild: Whether jokers are wild under the rules (``jokers = "wild"``).
-        sets_only: Whether jokers only form groups of jokers (``jokers = "sets_only"``).
-        min_run: The fewest cards in a run.
-        values: The value of each card code (0–52) in a meld (S1).
-        low_ace: The value of an ace at the low end of a run (S1).
-        group_of_four: The multiplier of a group of four laid down at once (V6).
-        four_aces_value: The points of each ace of four natural aces laid by one
-            seat (V8; 0 when they score as other cards).
-        step: What the next seat in playing order adds to a seat (D7; -1
-            counterclockwise, V7), modulo the number of players.
-        opening_minimum: The opening minimum (T8; 0 without one).
-        blockable: Whether anything but the card taken alone (T11) can block
-            a turn's end: an opening minimum (T8), a restriction on going out
-            or on the final discard (E2, E3).  Without any, a play that leaves
-            a card, or none, always lets the turn end, and the move generator
-            needs no look-ahead.
-        only_taken_card_blocks: Whether nothing but a card taken alone (T11)
-            can keep a turn from ending: not ``blockable``, and no dealer's
-            gambit (whose jokers a play may hold back).  A play that leaves a
-            card other than the one taken alone then passes N1 at once.
-        discard_required: Whether going out needs a final discard (E2).
-        floating: Whether a player who melds every card floats until their next turn (E2).
-        final_discard_unplayable: Whether a final discard that could be laid
-            off is forbidden (E3).
-        dealers_gambit: Whether dealer's gambit is played (V7).
-        any_depth: Whether a take may go below the top discard (T2).
-        top_discard_must_meld: Whether the top discard taken alone must be
-            played at once (T3).
-        deepest_to_layoff: Whether the deepest card taken may be laid off, not
-            only melded (T4).
-        out_of_turn_melding: Whether seats may meld and lay off out of turn (T9).
-        rummy_calls: Whether "Rummy!" may be called at all (R1, R2).
-        rummy_layoff_top: Whether a "Rummy!" call lays off the top discard (R2).
         finishes: The memo of the dead-end search (N1): whether a hand can end
             the turn, by everything the answer depends on.
         play_facts: The cards and points of the move generator's plays, by
@@ -130,63 +101,36 @@ class Profile:
         "_generated",
         "_layoffs",
         "_melds",
-        "ace",
         "ace_code",
-        "any_depth",
         "blockable",
-        "dealers_gambit",
-        "deepest_to_layoff",
-        "discard_required",
-        "final_discard_unplayable",
+        "code_values",
         "finishes",
-        "floating",
-        "four_aces_value",
-        "group_of_four",
-        "low_ace",
-        "min_run",
-        "only_taken_card_blocks",
-        "opening_minimum",
-        "out_of_turn_melding",
+        "jokers_wild",
+        "low_ace_value",
+        "only_forbidden_cards_block",
         "play_facts",
         "rules",
-        "rummy_calls",
-        "rummy_layoff_top",
-        "sets_only",
-        "step",
-        "top_discard_must_meld",
-        "values",
-        "wild",
+        "seat_step",
+        "variant",
     )
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, variant: Variant) -> None:
+        super().__init__(rules)
         self.rules = rules
-        self.ace: str = rules.ace.value
+        # derived facts
         self.ace_code = ("low", "low_or_high", "around_the_corner").index(self.ace)
-        self.wild = rules.jokers is WILD_JOKERS
-        self.sets_only = rules.jokers is SETS_ONLY
-        self.min_run = rules.min_run_length
-        self.values: tuple[int, ...] = rules.card_values.table
-        self.low_ace: int = rules.card_values.low_ace
-        self.group_of_four: int = rules.group_of_four_multiplier
-        self.four_aces_value: int = rules.four_aces_value
-        self.step = step(rules)
-        self.opening_minimum: int = rules.opening_minimum
+        self.jokers_wild = self.jokers == "wild"
+        self.code_values: tuple[int, ...] = self.card_values.table
+        self.low_ace_value: int = self.card_values.low_ace
+        self.seat_step = -1 if self.direction == "counterclockwise" else 1
         self.blockable = (
-            bool(rules.opening_minimum)
-            or rules.going_out is not MELD_OR_DISCARD
-            or rules.final_discard_must_be_unplayable
+            bool(self.opening_minimum)
+            or self.going_out != "meld_or_discard"
+            or self.final_discard_must_be_unplayable
         )
-        self.discard_required = rules.going_out is DISCARD_REQUIRED
-        self.floating = rules.going_out is FLOATING
-        self.final_discard_unplayable: bool = rules.final_discard_must_be_unplayable
-        self.dealers_gambit: bool = rules.dealers_gambit
-        self.only_taken_card_blocks = not self.blockable and not self.dealers_gambit
-        self.any_depth = rules.discard_take is ANY_DEPTH
-        self.top_discard_must_meld: bool = rules.top_discard_must_meld
-        self.deepest_to_layoff = rules.deepest_card_use is not NEW_MELD_ONLY
-        self.out_of_turn_melding: bool = rules.out_of_turn_melding
-        self.rummy_calls = rules.rummy_call is not NO_CALLS
-        self.rummy_layoff_top = rules.rummy_call is LAYOFF_TOP
+        self.variant = variant
+        self.only_forbidden_cards_block = not self.blockable and variant.plain
+        # memos
         self.finishes: dict[tuple[object, ...], bool] = {}
         # by the identity of an interned play: (the play, its cards, its points)
         self.play_facts: dict[int, tuple[object, tuple[int, ...], int]] = {}
@@ -196,7 +140,12 @@ class Profile:
 
     def next_seat(self, players: int, seat: int) -> int:
         """The seat after ``seat`` in playing order (as :func:`rummy500.seating.next_seat`)."""
-        return (seat + self.step) % players
+        return (seat + self.seat_step) % players
+
+    def seat_order(self, players: int, first: int) -> tuple[int, ...]:
+        """Every seat in playing order, starting at ``first`` (D5, D7)."""
+        step = self.seat_step
+        return tuple([(first + step * i) % players for i in range(players)])
 
     def new_meld(self, codes: tuple[int, ...]) -> NewMeld:
         """The meld the meld-card ``codes`` form, checked and valued (memoized).
@@ -215,10 +164,12 @@ class Profile:
     def _check_meld(self, codes: tuple[int, ...]) -> NewMeld | InvalidMeldError:
         rules = self.rules
         try:
-            run, ordered = new_meld_codes(codes, self.sets_only, self.ace, self.min_run)
+            run, ordered = new_meld_codes(
+                codes, not self.jokers_wild, self.ace, self.min_run_length
+            )
         except InvalidMeldError as error:
             return error
-        meld = Meld(RUN if run else GROUP, ordered)
+        meld = meld_of(RUN if run else GROUP, ordered)
         multiplier = self._multiplier(run, len(meld.codes))
         points = laid_points(meld, rules)  # S1, with V6's multiplier and V8's four aces
         run_length = len(meld.codes) if run else 0
@@ -226,7 +177,7 @@ class Profile:
 
     def _multiplier(self, run: bool, size: int) -> int:
         """What a new meld's points are multiplied by: a group of four's multiplier (V6)."""
-        return self.group_of_four if not run and size == 4 else 1
+        return self.group_of_four_multiplier if not run and size == 4 else 1
 
     def generated_points(self, codes: tuple[int, ...]) -> int:
         """The points of a new meld the move generator built: ``codes`` in meld order.
@@ -252,8 +203,8 @@ class Profile:
         if found is None:
             kind = meld.kind
             try:
-                found = Meld(
-                    kind, layoff_result(kind is RUN, key[0], codes, self.sets_only, self.ace)
+                found = meld_of(
+                    kind, layoff_result(kind is RUN, key[0], codes, not self.jokers_wild, self.ace)
                 )
             except InvalidMeldError as error:
                 found = error
@@ -261,49 +212,3 @@ class Profile:
         if isinstance(found, InvalidMeldError):
             raise InvalidMeldError(str(found), found.rule)
         return found
-
-
-class _Pair:
-    """A rule set and its profile (read natively, where a tuple's items are boxed reads)."""
-
-    __slots__ = ("profile", "rules")
-
-    def __init__(self, rules: Rules, profile: Profile) -> None:
-        self.rules = rules
-        self.profile = profile
-
-
-class _Last:
-    """The rule set :func:`profile` answered last, with its profile.
-
-    One pair, replaced whole: a thread never sees one rule set's profile
-    under another's rules.
-    """
-
-    __slots__ = ("entry",)
-
-    def __init__(self) -> None:
-        self.entry: _Pair | None = None
-
-
-# Profiles by value (equal rule sets share one), and by the identity of the Rules
-# objects seen (each entry holds its object, so an id is never mistaken).
-_BY_VALUE: Final[dict[Rules, Profile]] = {}
-_BY_ID: Final[dict[int, _Pair]] = {}
-_PROFILE_LIMIT: Final = 64
-_LAST: Final = _Last()
-
-
-def profile(rules: Rules) -> Profile:
-    """The (cached) :class:`Profile` of ``rules``, shared by every equal rule set."""
-    last = _LAST.entry
-    if last is not None and last.rules is rules:
-        return last.profile
-    entry = _BY_ID.get(id(rules))
-    if entry is None or entry.rules is not rules:
-        found = _BY_VALUE.get(rules)
-        if found is None:
-            found = store(_BY_VALUE, rules, Profile(rules), _PROFILE_LIMIT)
-        entry = store(_BY_ID, id(rules), _Pair(rules, found), _PROFILE_LIMIT)
-    _LAST.entry = entry
-    return entry.profile

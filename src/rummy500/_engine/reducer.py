@@ -10,21 +10,13 @@ sections' predicates to offer exactly the moves accepted here.
 
 from __future__ import annotations
 
-from typing import Final
-
 import rummy500._engine.calls as calls
 import rummy500._engine.discarding as discarding
 import rummy500._engine.drawing as drawing
-import rummy500._engine.gambit as gambit
 import rummy500._engine.going_out as going_out
 import rummy500._engine.playing as playing
 import rummy500._engine.taking as taking
-from rummy500._engine.codes.seats import seat_count, with_known
-from rummy500._engine.codes.storage import StateCore
-from rummy500._engine.dead_ends import blocker, mover_stranded
-from rummy500._engine.illegal import illegal
-from rummy500._engine.known import known_after
-from rummy500._engine.members import (
+from rummy500._engine.boundary import (
     BLOCK_MOVE,
     CALL_MOVE,
     DISCARD_MOVE,
@@ -42,8 +34,15 @@ from rummy500._engine.members import (
     SPLIT_MOVE,
     TAKE_MOVE,
 )
-from rummy500._engine.opening import opening_need
-from rummy500._engine.profile import profile
+from rummy500._engine.codes.seats import seat_count, with_known
+from rummy500._engine.codes.storage import StateCore
+from rummy500._engine.dead_ends import blocker, mover_stranded
+from rummy500._engine.deal import play_begins
+from rummy500._engine.illegal import illegal
+from rummy500._engine.known import known_after, known_after_taking
+from rummy500._engine.limits import turn_limits
+from rummy500._engine.profile import Profile
+from rummy500._engine.ruleset import profile
 from rummy500._engine.states import evolve
 from rummy500.errors import IllegalMoveError, Reason
 from rummy500.moves import Block, Move, Split
@@ -52,17 +51,7 @@ __all__ = ["apply_move", "check_move", "is_legal"]
 
 
 def apply_move(state: StateCore, move: Move) -> StateCore:
-    """The state after ``move`` (see :func:`rummy500.apply_move`)."""
-    after = _apply(state, move)
-    if type(move) in _GAMBIT_KNOWN:
-        known = known_after(state, move)
-        if known is not None:
-            after = evolve(after, seat_codes=with_known(after.seat_codes, move.player, known))
-    return after
-
-
-def _apply(state: StateCore, move: Move) -> StateCore:
-    """The state after ``move``, by the handler of its rule section (known cards aside)."""
+    """The state after ``move``, by its rule section's handler (see :func:`rummy500.apply_move`)."""
     kind = type(move)
     if kind not in KINDS_OF_MOVE:
         raise IllegalMoveError(
@@ -80,33 +69,35 @@ def _apply(state: StateCore, move: Move) -> StateCore:
             f"there is no seat p{player} (seats p0..p{state.num_players - 1})",
             "D5",
         )
-    if kind is CALL_MOVE:
-        return calls.call(state, move)  # type: ignore[arg-type]
+    knobs = profile(state.rules)
+    if isinstance(move, CALL_MOVE):
+        return calls.call(knobs, state, move)
     if phase is NOMINATE or kind is NOMINATE_MOVE:
-        return gambit.nominate(state, move)
+        players = seat_count(state.seat_codes)
+        return knobs.variant.opening_move(state, move, play_begins(knobs, players, state.dealer))
     if player != state.to_move:
-        if kind in PLAY_MOVES and profile(state.rules).out_of_turn_melding:
-            return playing.out_of_turn(state, move)  # type: ignore[arg-type]
+        if isinstance(move, PLAY_MOVES) and knobs.out_of_turn_melding:
+            return playing.out_of_turn(knobs, state, move)
         raise illegal(Reason.NOT_YOUR_TURN, f"it is p{state.to_move}'s turn, not p{player}'s", "D7")
     if phase is DRAW:
         if isinstance(move, DRAW_MOVE):
-            return drawing.draw(state, move)
+            return drawing.draw(knobs, state, move)
         if isinstance(move, TAKE_MOVE):
-            return taking.take(state, move)
+            return taking.take(knobs, state, move)
         if isinstance(move, END_MOVE):
-            return drawing.end_hand(state, move)
+            return drawing.end_hand(knobs, state, move)
         if isinstance(move, PASS_MOVE):
-            return drawing.draw_nothing(state, move)
+            return drawing.draw_nothing(knobs, state, move)
         if isinstance(move, SPLIT_MOVE):
-            return _split(state, move)
+            return _split(knobs, state, move)
         raise illegal(Reason.WRONG_PHASE, f"p{player} must draw first (draw or take)", "T1")
     if phase is PLAY:
         if isinstance(move, DISCARD_MOVE):
-            return discarding.discard(state, move)
+            return discarding.discard(knobs, state, move)
         if isinstance(move, PLAY_MOVES):
-            return playing.play(state, move)
+            return playing.play(knobs, state, move)
         if isinstance(move, BLOCK_MOVE):
-            return _block(state, move)
+            return _block(knobs, state, move)
         if kind is PASS_MOVE:
             raise illegal(
                 Reason.WRONG_PHASE,
@@ -115,12 +106,12 @@ def _apply(state: StateCore, move: Move) -> StateCore:
             )
         raise illegal(Reason.WRONG_PHASE, f"p{player} has drawn already this turn", "T1")
     if phase is FINAL_LAYOFF:
-        return going_out.final_layoff(state, move)
-    if kind is not DISCARD_MOVE:  # FIRST_DISCARD
+        return going_out.final_layoff(knobs, state, move)
+    if not isinstance(move, DISCARD_MOVE):  # FIRST_DISCARD
         raise illegal(
             Reason.WRONG_PHASE, f"p{player} starts the pile: the first move is a discard", "D6"
         )
-    return discarding.discard(state, move)  # type: ignore[arg-type]
+    return discarding.discard(knobs, state, move)
 
 
 def check_move(state: StateCore, move: Move) -> None:
@@ -137,26 +128,29 @@ def is_legal(state: StateCore, move: Move) -> bool:
     return True
 
 
-def _split(state: StateCore, move: Split) -> StateCore:
-    """A split (V7) is a play in the player's turn that melds the chosen pile card."""
-    return playing.play_in_turn(state, gambit.split(state, move))
+def _split(knobs: Profile, state: StateCore, move: Split) -> StateCore:
+    """A split of the pile (the variant's) is a play in the player's turn that melds a pile card."""
+    after = playing.play_in_turn(knobs, state, knobs.variant.split(state, move))
+    player = move.player
+    known = known_after_taking(knobs, state, player, move.count, move.play, True, True)
+    if known is None:
+        return after
+    return evolve(after, seat_codes=with_known(after.seat_codes, player, known))
 
 
-def _block(state: StateCore, move: Block) -> StateCore:
-    """A block (V7), after which the blocker must still be able to end the turn (N1)."""
-    after = gambit.block(state, move)
-    if mover_stranded(after):
+def _block(knobs: Profile, state: StateCore, move: Block) -> StateCore:
+    """A block (the variant's), after which the blocker must still be able to end the turn (N1)."""
+    player = move.player
+    after = knobs.variant.block(state, move)
+    if mover_stranded(knobs, after):
+        limits = turn_limits(knobs, state, player, state.taken_codes)
         raise illegal(
             Reason.DEAD_END,
-            f"after blocking p{move.player} could not end the turn: "
-            + blocker(
-                state.rules, len(state.taken_codes) == 1, opening_need(state, move.player, 0)
-            ),
+            f"after blocking p{player} could not end the turn: "
+            + blocker(knobs, limits, limits.need(0)),
             "N1",
         )
-    return after
-
-
-# The handlers of the other moves set the known cards themselves, in the one new
-# state they build; those of dealer's gambit (below the known cards' module) do not.
-_GAMBIT_KNOWN: Final = frozenset((Split, Block))
+    known = known_after(knobs, state, move)
+    if known is None:
+        return after
+    return evolve(after, seat_codes=with_known(after.seat_codes, player, known))

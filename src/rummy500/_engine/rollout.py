@@ -25,6 +25,7 @@ from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.seats import hand_of, hands_of
 from rummy500._engine.movegen import legal_moves
 from rummy500._engine.plays import playable_on_table
+from rummy500._engine.ruleset import profile
 from rummy500._engine.scoring import table_points
 from rummy500.cards import JOKER_CODE
 from rummy500.moves import (
@@ -38,7 +39,7 @@ from rummy500.moves import (
     Pass,
     Take,
 )
-from rummy500.rules import Ace, Rules
+from rummy500.rules import Rules
 from rummy500.seating import sides
 from rummy500.state import GameState, JokerEffect, Phase, TableMeld, polling_order
 
@@ -293,8 +294,9 @@ class RolloutPolicy:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.values = rules.card_values.table
-        self.wrap = rules.ace is Ace.AROUND_THE_CORNER
+        self.knobs = knobs = profile(rules)
+        self.values = knobs.code_values
+        self.wrap = knobs.ace == "around_the_corner"
         self._tables: dict[int, _TableAnswers] = {}
         # Per table meld, by its cards (melds outlive the tables that hold them).
         self._fits: dict[tuple[int, ...], bytearray] = {}
@@ -328,7 +330,7 @@ class RolloutPolicy:
             for number, answers in enumerate(table.per_meld):
                 fits = answers[key]
                 if not fits:
-                    playable = playable_on_table(self.rules, (melds[number],), code, wild)
+                    playable = playable_on_table(self.knobs, (melds[number],), code, wild)
                     fits = answers[key] = 2 if playable else 1
                 if fits == 2:
                     found = 2
@@ -457,7 +459,7 @@ class RolloutPolicy:
         """
         rules = state.rules
         players = state.num_players
-        points = table_points(state.melds, rules, players)
+        points = table_points(profile(rules), state.melds, players)
         values = self.values
         wild = state.jokers_wild
         totals = [float(value) for value in points]

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rummy500._engine.boundary import RUN, hand_result
 from rummy500._engine.codes.specs import code_points
-from rummy500._engine.members import RUN
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile
 from rummy500.cards import Card
 from rummy500.melds import four_aces
-from rummy500.rules import Rules, Scoring
 from rummy500.seating import side_of, sides
 from rummy500.state import EndReason, HandResult, TableMeld
 from rummy500.values import CardValues
@@ -29,22 +28,21 @@ def hand_points(hand: Iterable[Card], values: CardValues) -> int:
     return sum(table[card.code] for card in hand)
 
 
-def table_points(melds: Iterable[TableMeld], rules: Rules, players: int) -> list[int]:
+def table_points(knobs: Profile, melds: Iterable[TableMeld], players: int) -> list[int]:
     """Each seat's points on the table: every card scores for whoever put it there (L5).
 
-    Each card scores its value (S1) times its meld's multiplier (V6, V7); the
-    four natural aces credited to one seat score ``rules.four_aces_value``
-    each instead, when that knob is set (V8).
+    Each card scores its value (S1) times its meld's multiplier (V6, or a doubling joker); the
+    four natural aces credited to one seat score ``four_aces_value`` each
+    instead, when that knob is set (V8).
     """
-    knobs = profile(rules)
     totals = [0] * players
     for table_meld in melds:
         meld = table_meld.meld
         codes, by, multiplier = meld.codes, table_meld.by, table_meld.multiplier
-        if knobs.four_aces_value and four_aces(codes, by, rules):
+        if knobs.four_aces_value and four_aces(codes, by, knobs.rules):
             totals[by[0]] = totals[by[0]] + 4 * knobs.four_aces_value * multiplier
             continue
-        points = code_points(codes, meld.kind is RUN, knobs.values, knobs.low_ace)
+        points = code_points(codes, meld.kind is RUN, knobs.code_values, knobs.low_ace_value)
         for place in range(len(by)):  # by place: a zip with strict=True is a generic call
             seat = by[place]
             totals[seat] = totals[seat] + points[place] * multiplier
@@ -63,7 +61,7 @@ def going_rummy(melds: Iterable[TableMeld], seat: int, laid_this_turn: int) -> b
 
 
 def score_hand(
-    rules: Rules,
+    knobs: Profile,
     hands: tuple[tuple[Card, ...], ...],
     melds: tuple[TableMeld, ...],
     went_out: int | None,
@@ -75,8 +73,9 @@ def score_hand(
     """Score a finished hand (S2–S5).
 
     Args:
-        rules: The rule set (``scoring``, ``card_values``, ``stock_out_penalty``,
-            ``going_rummy_multiplier``, ``going_out_bonus``, ``seven_card_run_bonus``).
+        knobs: The rule set's compact form (``scoring``, ``card_values``,
+            ``stock_out_penalty``, ``going_rummy_multiplier``, ``going_out_bonus``,
+            ``seven_card_run_bonus``).
         hands: The cards left in each hand.
         melds: The table melds with their credits.
         went_out: The seat that went out, or ``None``.
@@ -98,18 +97,19 @@ def score_hand(
     the sides' sums.  Bonuses (S5) go to the seat that went out.
     """
     players = len(hands)
-    melded = table_points(melds, rules, players)
-    in_hand = [hand_points(hand, rules.card_values) for hand in hands]
+    rules = knobs.rules
+    melded = table_points(knobs, melds, players)
+    in_hand = [hand_points(hand, knobs.card_values) for hand in hands]
     exhausted = reason is EndReason.STOCK_EXHAUSTED
-    if rules.scoring is Scoring.WINNER_TAKES_HANDS:
+    if knobs.scoring == "winner_takes_hands":
         scores = [0] * players
         if went_out is not None:
             others = sum(in_hand) - in_hand[went_out]
-            multiplier = rules.going_rummy_multiplier if going_rummy else 1
+            multiplier = knobs.going_rummy_multiplier if going_rummy else 1
             scores[went_out] = others * multiplier
-    elif rules.scoring is Scoring.ADD_OPPONENT_HANDS:
+    elif knobs.scoring == "add_opponent_hands":
         scores = list(melded)
-        if rules.partnerships:
+        if knobs.partnerships:
             if went_out is not None:
                 own = side_of(rules, players, went_out)
                 scores[went_out] += sum(
@@ -127,24 +127,24 @@ def score_hand(
             scores[0] += in_hand[1]
             scores[1] += in_hand[0]
     else:
-        penalty = not exhausted or rules.stock_out_penalty
+        penalty = not exhausted or knobs.stock_out_penalty
         scores = [melded[seat] - (in_hand[seat] if penalty else 0) for seat in range(players)]
     bonuses = [0] * players
     if went_out is not None:
-        bonuses[went_out] += rules.going_out_bonus
+        bonuses[went_out] += knobs.going_out_bonus
         if seven_card_run:
-            bonuses[went_out] += rules.seven_card_run_bonus
+            bonuses[went_out] += knobs.seven_card_run_bonus
     final = [scores[seat] + bonuses[seat] for seat in range(players)]
     team_scores: tuple[int, ...] = ()
-    if rules.partnerships:  # V5: the sides scored as units
+    if knobs.partnerships:  # V5: the sides scored as units
         team_scores = tuple(sum(final[seat] for seat in side) for side in sides(rules, players))
-    return HandResult(
-        scores=tuple(final),
-        melded=tuple(melded),
-        in_hand=tuple(in_hand),
-        went_out=went_out,
-        reason=reason,
-        bonuses=tuple(bonuses),
-        going_rummy=going_rummy,
-        team_scores=team_scores,
+    return hand_result(
+        tuple(final),
+        tuple(melded),
+        tuple(in_hand),
+        went_out,
+        reason,
+        tuple(bonuses),
+        going_rummy,
+        team_scores,
     )

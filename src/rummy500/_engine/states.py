@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rummy500._engine.boundary import PLAY
 from rummy500._engine.codes.fields import (
     CLEARED_TURN,
     HAND_FIELDS,
@@ -42,7 +43,6 @@ from rummy500._engine.codes.fields import (
 )
 from rummy500._engine.codes.seats import pack
 from rummy500._engine.codes.storage import CORE_FIELDS, StateCore
-from rummy500._engine.members import PLAY
 from rummy500.rules import Rules
 from rummy500.state import STATE_FIELDS, GameState, Phase
 from rummy500.statevalues import TableMeld

@@ -16,46 +16,32 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummy500._engine.codes.seats import hand_of, with_seat
+from rummy500._engine.boundary import (
+    LAYOFF_MOVE,
+    TAKE_MOVE,
+    pile_moves,
+    split_move,
+    take_move,
+    take_top_move,
+)
+from rummy500._engine.codes.seats import ONE_BYTE, hand_of, with_seat
 from rummy500._engine.codes.storage import StateCore
-from rummy500._engine.dead_ends import (
-    PoolCheck,
-    can_finish_with,
-)
-from rummy500._engine.gambit import (
-    add_pile_card,
-    generation_pool,
-    hand_without_splitting_joker,
-    may_split,
-    play_pool,
-    with_doubled,
-)
+from rummy500._engine.dead_ends import PoolCheck, can_finish_with
 from rummy500._engine.hands import with_cards
 from rummy500._engine.illegal import illegal
-from rummy500._engine.known import known_after
+from rummy500._engine.known import known_after_taking
+from rummy500._engine.limits import TurnLimits, forbidden_discards, turn_limits
 from rummy500._engine.meldgen import Pool, code_counts
-from rummy500._engine.members import (
-    LAYOFF_MOVE,
-    NEW_MELD_ONLY,
-    TAKE_MOVE,
-    TOP_ONLY,
-)
-from rummy500._engine.movecache import pile_moves, split_move, take_move, take_top_move
 from rummy500._engine.opening import may_lay_off
 from rummy500._engine.playing import play_in_turn
-from rummy500._engine.plays import (
-    TurnPlay,
-    could_meld,
-    has_play,
-    play_parts,
-    plays_from_pool,
-)
-from rummy500._engine.profile import Profile, profile
+from rummy500._engine.plays import could_meld, has_play, play_parts, plays_from_pool, with_doubled
+from rummy500._engine.profile import Profile
 from rummy500._engine.states import took
 from rummy500._engine.targets import target_index
+from rummy500._engine.turn import TurnPlay
 from rummy500.cards import card_from_code
 from rummy500.errors import Reason
-from rummy500.moves import LayoffMove, Move, Play, Take
+from rummy500.moves import Move, Play, Take
 
 __all__ = ["must_meld_at_once", "take", "take_depths", "take_moves"]
 
@@ -65,16 +51,15 @@ def must_meld_at_once(knobs: Profile, count: int) -> bool:
     return count > 1 or knobs.top_discard_must_meld
 
 
-def take(state: StateCore, move: Take) -> StateCore:
+def take(knobs: Profile, state: StateCore, move: Take) -> StateCore:
     """Take the top ``move.count`` discards; with a play, meld the deepest at once (T2–T4)."""
-    rules = state.rules
     pile = state.discard_codes
     count = move.count
     if count > len(pile):
         raise illegal(
             Reason.PILE_TOO_SHORT, f"cannot take {count} cards: the pile holds {len(pile)}", "T1"
         )
-    if count > 1 and rules.discard_take is TOP_ONLY:
+    if count > 1 and knobs.discard_take == "top_only":
         raise illegal(
             Reason.DEEP_TAKE_NOT_ALLOWED,
             "only the top discard may be taken under discard_take='top_only'",
@@ -82,7 +67,6 @@ def take(state: StateCore, move: Take) -> StateCore:
         )
     taken = pile[-count:]
     deepest = taken[0]
-    knobs = profile(rules)
     must_meld = must_meld_at_once(knobs, count)
     play = move.play  # read once: a move's attribute is a generic lookup in compiled code
     if must_meld and play is None:
@@ -103,27 +87,26 @@ def take(state: StateCore, move: Take) -> StateCore:
     player = move.player
     held = hand_of(state.seat_codes, player)
     hand = with_cards(held, taken)
-    forbidden = deepest if count == 1 else None
     if play is None:
-        if not _may_take_top(state, knobs, player, held, deepest):
+        if not _may_take_top(knobs, state, player, held, deepest):
             raise illegal(
                 Reason.DEAD_END,
                 f"after taking {card_from_code(deepest)} p{player} could not end the turn: it may "
                 "not be discarded (T11) nor melded",
                 "N1",
             )
-    elif rules.deepest_card_use is NEW_MELD_ONLY and isinstance(play, LayoffMove):
+    elif knobs.deepest_card_use == "new_meld_only" and isinstance(play, LAYOFF_MOVE):
         raise illegal(
             Reason.NEW_MELD_REQUIRED,
             f"the card taken, {card_from_code(deepest)}, must go into a new meld, not a lay-off",
             "T4",
         )
-    known = known_after(state, move)
+    known = known_after_taking(knobs, state, player, count, play, True, False)
     rest = pile[: len(pile) - count]
     if play is None:
         return took(state, with_seat(state.seat_codes, player, hand, known), rest, taken)
     return play_in_turn(
-        state, TurnPlay(player, play, hand, (deepest, "T3"), forbidden, known, rest, taken)
+        knobs, state, TurnPlay(player, play, hand, (deepest, "T3"), known, rest, taken)
     )
 
 
@@ -133,7 +116,7 @@ class _Scan:
     Attributes:
         player: The seat to move.
         limit: The deepest take (1 under ``discard_take = "top_only"``).
-        splits: Whether the player may split the pile (V7).
+        splits: Whether the player may split the pile (the variant's).
         first: The shallowest depth with a play.
         last: The deepest depth to look at.
         checked: Whether plays need the N1 look-ahead.
@@ -161,71 +144,72 @@ class _Scan:
         self.take_layoffs = take_layoffs
 
 
-def _scan(state: StateCore, knobs: Profile) -> _Scan:
+def _scan(knobs: Profile, state: StateCore) -> _Scan:
     player = state.to_move
-    limit = len(state.discard_codes) if knobs.any_depth else 1
-    splits = knobs.dealers_gambit and may_split(state, player)
+    pile = state.discard_codes
+    limit = len(pile) if knobs.discard_take == "any_depth" else 1
+    splits = knobs.variant.may_split(state, player)
     return _Scan(
         player,
         limit,
         splits,
         1 if knobs.top_discard_must_meld or splits else 2,
-        len(state.discard_codes) if splits else limit,
+        len(pile) if splits else limit,
         knobs.blockable,
-        knobs.deepest_to_layoff and may_lay_off(state, player),
+        knobs.deepest_card_use != "new_meld_only" and may_lay_off(knobs, state, player),
     )
 
 
-def _start_pool(state: StateCore, knobs: Profile, player: int, hand: bytes) -> tuple[Pool, int]:
-    """The hand as a pool that pile cards can be added to, and its doubling jokers (V7)."""
-    if knobs.dealers_gambit:  # jokers kept out of melds this hand are not in the pool
-        pool, doublers = generation_pool(state, player, hand)
-        return pool.copy(), doublers
-    return Pool(hand), 0
+def _start_pool(knobs: Profile, state: StateCore, player: int, hand: bytes) -> tuple[Pool, int]:
+    """The hand as a pool that pile cards can be added to, and its doubling jokers."""
+    variant = knobs.variant
+    if variant.plain:
+        return Pool(hand), 0
+    pool, doublers = variant.generation_pool(state, player, hand)  # the variant's jokers aside
+    return pool.copy(), doublers
 
 
-def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
+def take_moves(knobs: Profile, state: StateCore, depth: int | None = None) -> list[Move]:
     """Every take of the player to move, by depth, with every way to meld the deepest card.
 
-    With ``depth``, only the takes of exactly that many cards.  Under dealer's
-    gambit (V7) each take is followed by the split of the pile at the same
-    depth with the same play, when the player may split.
+    With ``depth``, only the takes of exactly that many cards.  Where the
+    variant lets the player split the pile, each take is followed by the
+    split of the pile at the same depth with the same play.
     """
-    rules = state.rules
     pile = state.discard_codes
     player = state.to_move
     moves: list[Move] = []
     if not pile or (depth is not None and depth > len(pile)):
         return moves
     hand = hand_of(state.seat_codes, player)
-    knobs = profile(rules)
     if (
         depth in (None, 1)
         and not knobs.top_discard_must_meld
-        and _may_take_top(state, knobs, player, hand, pile[-1])
+        and _may_take_top(knobs, state, player, hand, pile[-1])
     ):
         moves.append(take_top_move(player))
-    scan = _scan(state, knobs)
+    scan = _scan(knobs, state)
     last = scan.last if depth is None else min(depth, scan.last)
     if last < scan.first:
         return moves
-    pool, doublers = _start_pool(state, knobs, player, hand)
+    pool, doublers = _start_pool(knobs, state, player, hand)
     index = target_index(state.melds)
-    gambit = scan.splits or knobs.dealers_gambit
+    variant = knobs.variant
+    plain = variant.plain
     first = scan.first if depth is None else max(depth, scan.first)
     for count in range(1, last + 1):
         deepest = pile[-count]
-        if gambit:
-            meldable, doubling = add_pile_card(state, pool, deepest)
+        if plain:
+            pool.add(deepest)  # a native call (a bound method would be a generic one)
+        else:
+            meldable, doubling = variant.add_pile_card(state, pool, deepest)
             doublers += doubling
             if not meldable:
                 continue
-        else:
-            pool.add(deepest)  # a native call (a bound method would be a generic one)
         if count < first or not could_meld(pool, deepest, knobs, index):
             continue
         parts = play_parts(
-            rules,
+            knobs,
             state.melds,
             player,
             pool,
@@ -233,7 +217,8 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
             layoffs=scan.take_layoffs or scan.splits,
             index=index,
         )
-        if not (doublers or scan.checked or count == 1 or scan.splits):
+        forbidden = forbidden_discards(knobs, pile[-count:])
+        if not (doublers or scan.checked or forbidden or scan.splits):
             for part in parts:  # legal by construction; large parts are memoized as a whole
                 if len(part) > _LARGE:
                     moves.extend(pile_moves(TAKE_MOVE, player, count, part))
@@ -245,7 +230,7 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
             continue
         if doublers:
             plays = with_doubled(plays, doublers)
-        moves.extend(_checked_takes(state, scan, count, plays))
+        moves.extend(_checked_takes(knobs, state, scan, count, plays))
     return moves
 
 
@@ -254,29 +239,28 @@ def take_moves(state: StateCore, depth: int | None = None) -> list[Move]:
 _LARGE: Final = 8
 
 
-def take_depths(state: StateCore) -> list[int]:
+def take_depths(knobs: Profile, state: StateCore) -> list[int]:
     """The depths at which the player to move has a legal take or split, found depth by depth.
 
     A depth counts as soon as one play of its deepest card passes every check:
     no move is built.
     """
-    rules = state.rules
     pile = state.discard_codes
     player = state.to_move
     depths: list[int] = []
     if not pile:
         return depths
-    knobs = profile(rules)
-    scan = _scan(state, knobs)
+    scan = _scan(knobs, state)
     hand = hand_of(state.seat_codes, player)
     top_alone = not knobs.top_discard_must_meld and _may_take_top(
-        state, knobs, player, hand, pile[-1]
+        knobs, state, player, hand, pile[-1]
     )
-    pool, doublers = _start_pool(state, knobs, player, hand)
+    pool, doublers = _start_pool(knobs, state, player, hand)
     index = target_index(state.melds)
+    variant = knobs.variant
     for count in range(1, max(scan.last, 1) + 1):
         deepest = pile[-count]
-        meldable, doubling = add_pile_card(state, pool, deepest)
+        meldable, doubling = variant.add_pile_card(state, pool, deepest)
         doublers += doubling
         if count == 1 and top_alone:
             depths.append(1)
@@ -286,34 +270,42 @@ def take_depths(state: StateCore) -> list[int]:
         if not could_meld(pool, deepest, knobs, index):
             continue
         layoffs = scan.take_layoffs or scan.splits
-        if not (scan.checked or count == 1 or scan.splits):
-            if has_play(rules, state.melds, pool, deepest, layoffs=scan.take_layoffs, index=index):
+        if not (scan.checked or forbidden_discards(knobs, pile[-count:]) or scan.splits):
+            if has_play(knobs, state.melds, pool, deepest, layoffs=scan.take_layoffs, index=index):
                 depths.append(count)
             continue
         plays = plays_from_pool(
-            rules, state.melds, player, pool, deepest, layoffs=layoffs, index=index
+            knobs, state.melds, player, pool, deepest, layoffs=layoffs, index=index
         )
         if doublers:
             plays = with_doubled(plays, doublers)
-        if _checked_takes(state, scan, count, plays, first_only=True):
+        if _checked_takes(knobs, state, scan, count, plays, first_only=True):
             depths.append(count)
     return depths
 
 
-def _may_take_top(state: StateCore, knobs: Profile, player: int, hand: bytes, top: int) -> bool:
+def _may_take_top(knobs: Profile, state: StateCore, player: int, hand: bytes, top: int) -> bool:
     """Whether the top discard may be taken alone: the player can still end the turn (T11, N1)."""
-    if not knobs.blockable and not knobs.dealers_gambit:
-        # Any other card of the hand may then be discarded.
+    taken = ONE_BYTE[top]
+    if knobs.only_forbidden_cards_block:
+        # Any card of the hand that may be discarded then ends the turn.
+        forbidden = forbidden_discards(knobs, taken)
         for code in hand:
-            if code != top:
+            if not forbidden >> code & 1:
                 return True
     counts = code_counts(hand)
     counts[top] = counts[top] + 1
-    return can_finish_with(state, player, counts, top)
+    return can_finish_with(knobs, state, turn_limits(knobs, state, player, taken), counts)
 
 
 def _checked_takes(
-    state: StateCore, scan: _Scan, count: int, plays: list[Play], *, first_only: bool = False
+    knobs: Profile,
+    state: StateCore,
+    scan: _Scan,
+    count: int,
+    plays: list[Play],
+    *,
+    first_only: bool = False,
 ) -> list[Move]:
     """The takes (and splits) of depth ``count`` whose play leaves the turn able to end (N1).
 
@@ -324,15 +316,15 @@ def _checked_takes(
     player = scan.player
     taken = state.discard_codes[-count:]
     deepest = taken[0]
-    forbidden = deepest if count == 1 else None
+    limits = turn_limits(knobs, state, player, taken)
     hand = hand_of(state.seat_codes, player)
-    checked = scan.checked or count == 1
-    takes = count <= scan.limit and (count > 1 or profile(state.rules).top_discard_must_meld)
-    take_check = _Check(state, player, hand + taken, deepest, forbidden) if checked else None
+    checked = scan.checked or bool(limits.forbidden)
+    takes = count <= scan.limit and must_meld_at_once(knobs, count)
+    take_check = _Check(knobs, state, player, hand + taken, deepest, limits) if checked else None
     split_check = None
     if scan.splits and checked:
-        split_hand = hand_without_splitting_joker(state, player) + taken
-        split_check = _Check(state, player, split_hand, deepest, forbidden)
+        split_hand = knobs.variant.hand_after_splitting(state, player) + taken
+        split_check = _Check(knobs, state, player, split_hand, deepest, limits)
     moves: list[Move] = []
     for play in plays:
         take_allowed = takes and (scan.take_layoffs or not isinstance(play, LAYOFF_MOVE))
@@ -352,15 +344,16 @@ class _Check:
 
     def __init__(
         self,
+        knobs: Profile,
         state: StateCore,
         player: int,
         codes: bytes,
         required: int,
-        forbidden: int | None,
+        limits: TurnLimits,
     ) -> None:
-        counts, self.reserve = play_pool(state, player, codes)
+        counts, self.reserve = knobs.variant.play_pool(state, player, codes)
         self.required = required
-        self.pool = PoolCheck(state, player, counts, forbidden)
+        self.pool = PoolCheck(knobs, state, player, limits, counts)
 
     def allows(self, play: Play) -> bool:
         return self.pool.allows(play, self.reserve, self.required)

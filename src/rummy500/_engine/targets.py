@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from rummy500._engine.boundary import GROUP
 from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.specs import SPEC_RANK, SPEC_SUIT
-from rummy500._engine.members import GROUP
 from rummy500.cards import JOKER_CODE
 from rummy500.melds import Meld
 from rummy500.statevalues import TableMeld
@@ -77,7 +77,7 @@ def target_of(number: int, table_meld: TableMeld) -> Target | None:
     """Table meld ``number`` as a target of lay-offs, or ``None`` if it takes none.
 
     A meld may take lay-offs while it has room (a group of fewer than 4
-    cards, a run of fewer than 13) and is not sealed by a doubling joker (V7).
+    cards, a run of fewer than 13) and is not sealed by a joker doubling it.
     """
     if table_meld.doubled:
         return None

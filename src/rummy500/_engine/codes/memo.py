@@ -9,9 +9,13 @@ come back at once.  Each table's limit is stated beside it.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
-__all__ = ["store"]
+__all__ = ["MEMO_LIMIT", "store"]
+
+#: The most entries a memo of the engine holds before it is cleared, where no other
+#: limit is stated beside it.
+MEMO_LIMIT: Final = 1 << 14
 
 _Key = TypeVar("_Key")
 _Value = TypeVar("_Value")

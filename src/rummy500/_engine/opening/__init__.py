@@ -24,6 +24,7 @@ from rummy500._engine.opening.search import Laid, OpeningSearch, TurnEnd, openin
 from rummy500._engine.opening.turn import (
     discard_problem,
     may_lay_off,
+    minimum_to_reach,
     not_opened,
     opened_after,
     opening_need,
@@ -37,6 +38,7 @@ __all__ = [
     "TurnEnd",
     "discard_problem",
     "may_lay_off",
+    "minimum_to_reach",
     "not_opened",
     "opened_after",
     "opening_need",

@@ -27,11 +27,11 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
-from rummy500._engine.codes.memo import store
+from rummy500._engine.boundary import RUN
+from rummy500._engine.codes.memo import MEMO_LIMIT, store
 from rummy500._engine.codes.specs import SPEC_PHYSICAL
 from rummy500._engine.meldgen import Pool, melds_from_counts, melds_from_pool
-from rummy500._engine.members import RUN
-from rummy500._engine.profile import MEMO_LIMIT, Profile
+from rummy500._engine.profile import Profile
 from rummy500.cards import JOKER_CODE
 
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: A new meld laid toward the minimum: its meld-card codes, and whether a joker laid
-#: over it doubles it (dealer's gambit, V7).
+#: over it doubles it (where the variant allows).
 Laid = tuple[tuple[int, ...], bool]
 
 #: The most sets of cards proven short of a number of points that a rule set keeps
@@ -70,7 +70,7 @@ class TurnEnd(Protocol):
 
         Args:
             rest: The count of each card code left in the hand.
-            reserve: 1 if the dealer's joker (V7) is still unused, else 0.
+            reserve: 1 if the reserve joker is still unused, else 0.
             laid: The new melds, in the order the search laid them.
         """
         ...  # pragma: no cover
@@ -81,8 +81,8 @@ class OpeningSearch:
 
     Args:
         facts: The rule set's profile (its melds and their points).
-        tame: Jokers fit no meld this hand (dealer's gambit ``double`` or ``split``, V7).
-        doubling: A joker laid over a new meld doubles it (dealer's gambit ``double``).
+        tame: Jokers fit no meld this hand (the variant keeps them out).
+        doubling: A joker laid over a new meld doubles it this hand.
     """
 
     __slots__ = (
@@ -98,21 +98,19 @@ class OpeningSearch:
     )
 
     def __init__(self, facts: Profile, tame: bool, doubling: bool) -> None:
-        rules = facts.rules
         self._facts = facts
         self.tame = tame
         self.doubling = doubling
-        values = rules.card_values
-        aces = rules.four_aces_value
-        low_ace = values.low_ace
+        aces = facts.four_aces_value
+        low_ace = facts.low_ace_value
         #: The most one copy of each card code can bring to new melds (S1, V8).
         self.highest: tuple[int, ...] = tuple(
             max(value, max(low_ace, aces) if code % 13 == 0 and code < JOKER_CODE else 0, 0)
-            for code, value in enumerate(values.table)
+            for code, value in enumerate(facts.code_values)
         )
         #: Whether a group of four scores more when laid at once (V6): the bound then
         #: adds what such groups may add.
-        self.fours = rules.group_of_four_multiplier > 1
+        self.fours = facts.group_of_four_multiplier > 1
         self._shortfalls: dict[bytes, int] = {}
         self._through: dict[tuple[int, bytes, bytes, int], tuple[_Option, ...]] = {}
         self._joker_melds: dict[int, tuple[_Option, ...]] = {}
@@ -123,7 +121,7 @@ class OpeningSearch:
 
         Args:
             counts: The count of each card code in the hand.
-            reserve: 1 if the dealer's joker (V7) may be played too, else 0.
+            reserve: 1 if the reserve joker may be played too, else 0.
             need: The points still to meld (at least 1).
             end: Asked whether the turn can end once the melds are down.
         """
@@ -176,7 +174,7 @@ class OpeningSearch:
                     )
                     for spent in range(jokers + 1)
                 ]
-        joker = self.highest[JOKER_CODE] * (self._facts.group_of_four - 1)
+        joker = self.highest[JOKER_CODE] * (self._facts.group_of_four_multiplier - 1)
         for groups in range(1, jokers // 4 + 1):  # groups of four jokers
             best = [
                 max(best[spent], best[spent - 4 * groups] + groups * 4 * joker)
@@ -191,13 +189,13 @@ class OpeningSearch:
     ) -> tuple[tuple[int, int], ...]:
         """The jokers that 1, 2, ... groups of four of ``rank`` spend, and the points they add."""
         facts, highest = self._facts, self.highest
-        extra = facts.group_of_four - 1
+        extra = facts.group_of_four_multiplier - 1
         value = max(highest[suit * 13 + rank] for suit in range(4))
         joker = highest[JOKER_CODE]
         ways = []
         for groups in range(1, max(copies) + 1):
             needed = 4 * groups - sum(min(count, groups) for count in copies)
-            if not facts.wild:
+            if not facts.jokers_wild:
                 if not needed:
                     ways.append((0, 4 * groups * value * extra))
                 continue
@@ -233,9 +231,13 @@ class OpeningSearch:
             pool.jokers = counts[JOKER_CODE]
             found = self._options(
                 codes
-                for kind, codes in melds_from_pool(pool, facts.rules, code)
+                for kind, codes in melds_from_pool(
+                    pool, facts.jokers_wild, facts.ace, facts.min_run_length, code
+                )
                 # a doubled run is worth more whole than split: one joker doubles it all
-                if self.doubling or kind is not RUN or not splits_in_two(codes, facts.min_run)
+                if self.doubling
+                or kind is not RUN
+                or not splits_in_two(codes, facts.min_run_length)
             )
             store(self._through, key, found, MEMO_LIMIT)
         return found
@@ -246,9 +248,9 @@ class OpeningSearch:
         if found is None:
             counts = [0] * (JOKER_CODE + 1)
             counts[JOKER_CODE] = jokers
-            found = self._options(
-                codes for _, codes in melds_from_counts(counts, self._facts.rules)
-            )
+            facts = self._facts
+            melds = melds_from_counts(counts, facts.jokers_wild, facts.ace, facts.min_run_length)
+            found = self._options(codes for _, codes in melds)
             self._joker_melds[jokers] = found
         return found
 

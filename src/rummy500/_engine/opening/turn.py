@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from rummy500._engine.codes.storage import StateCore
 from rummy500._engine.illegal import illegal
-from rummy500._engine.profile import profile
+from rummy500._engine.profile import Profile
 from rummy500.errors import IllegalMoveError, Reason
 
 __all__ = [
     "discard_problem",
     "may_lay_off",
+    "minimum_to_reach",
     "not_opened",
     "opened_after",
     "opening_need",
@@ -25,13 +26,19 @@ __all__ = [
 ]
 
 
-def opening_need(state: StateCore, player: int, points: int) -> int:
+def minimum_to_reach(knobs: Profile, state: StateCore, player: int) -> int:
+    """The opening minimum ``player`` must still reach (T8): 0 without one, or once opened."""
+    minimum = knobs.opening_minimum
+    return minimum if minimum and player not in state.opened else 0
+
+
+def opening_need(knobs: Profile, state: StateCore, player: int, points: int) -> int:
     """Points ``player`` must still meld this turn to open, after ``points`` more.
 
     0 when there is no opening minimum, the player has opened, or has not
     started to open (melded nothing this turn).
     """
-    minimum = state.rules.opening_minimum
+    minimum = knobs.opening_minimum
     if not minimum or player in state.opened:
         return 0
     return points_short(minimum, state.turn_points if player == state.to_move else 0, points)
@@ -49,53 +56,53 @@ def points_short(minimum: int, melded: int, points: int) -> int:
     return minimum - total
 
 
-def may_lay_off(state: StateCore, player: int) -> bool:
+def may_lay_off(knobs: Profile, state: StateCore, player: int) -> bool:
     """Whether ``player`` may lay off: always, except before opening."""
-    return not profile(state.rules).opening_minimum or player in state.opened
+    return not knobs.opening_minimum or player in state.opened
 
 
-def not_opened(state: StateCore, player: int) -> IllegalMoveError:
+def not_opened(knobs: Profile, player: int) -> IllegalMoveError:
     """The error of a lay-off before opening."""
     return illegal(
         Reason.NOT_OPENED,
         f"p{player} has not opened yet and may not lay off "
-        f"(opening minimum {state.rules.opening_minimum})",
+        f"(opening minimum {knobs.opening_minimum})",
         "T8",
     )
 
 
-def opened_after(state: StateCore, player: int, turn_points: int) -> frozenset[int]:
+def opened_after(knobs: Profile, state: StateCore, player: int, turn_points: int) -> frozenset[int]:
     """The seats that have opened once ``player`` has melded ``turn_points`` this turn."""
-    minimum = state.rules.opening_minimum
+    minimum = knobs.opening_minimum
     if minimum and player not in state.opened and turn_points >= minimum:
         return state.opened | {player}
     return state.opened
 
 
-def discard_problem(state: StateCore, player: int) -> IllegalMoveError | None:
+def discard_problem(knobs: Profile, state: StateCore, player: int) -> IllegalMoveError | None:
     """Why ``player`` may not end the turn now: melds begun short of the minimum, if so."""
-    if opening_need(state, player, 0):
+    if opening_need(knobs, state, player, 0):
         return illegal(
             Reason.NOT_OPENED,
             f"p{player} has melded {state.turn_points} points this turn and must reach the "
-            f"opening minimum of {state.rules.opening_minimum} before discarding",
+            f"opening minimum of {knobs.opening_minimum} before discarding",
             "T8",
         )
     return None
 
 
 def out_of_turn_problem(
-    state: StateCore, player: int, is_layoff: bool, points: int
+    knobs: Profile, state: StateCore, player: int, is_layoff: bool, points: int
 ) -> IllegalMoveError | None:
     """Why ``player``, not yet opened, may not make this play out of turn (T9), if so."""
-    if not profile(state.rules).opening_minimum or player in state.opened:
+    if not knobs.opening_minimum or player in state.opened:
         return None
     if is_layoff:
-        return not_opened(state, player)
-    if points < state.rules.opening_minimum:
+        return not_opened(knobs, player)
+    if points < knobs.opening_minimum:
         return illegal(
             Reason.NOT_OPENED,
-            f"an out-of-turn opening meld must be worth {state.rules.opening_minimum} points "
+            f"an out-of-turn opening meld must be worth {knobs.opening_minimum} points "
             f"alone, not {points}",
             "T8",
         )

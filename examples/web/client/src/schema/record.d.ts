@@ -7,33 +7,105 @@ export type Rules =
   | PresetName
   | {
       preset?: PresetName;
+      /**
+       * Number of decks: 'auto' (1 for up to 4 players, 2 for 5 or more), 1 or 2 (D3).
+       */
       decks?: "auto" | 1 | 2;
+      /**
+       * Jokers in each deck (D1).
+       */
       jokers_per_deck?: 0 | 1 | 2 | 4;
+      /**
+       * Cards dealt to each player, by player count ('auto': 13 for 2, else 7) (D4).
+       */
       hand_size?:
         | "auto"
         | {
             [k: string]: number | undefined;
           };
+      /**
+       * Fewest players (D2).
+       */
       min_players?: number;
+      /**
+       * Most players (D2).
+       */
       max_players?: number;
+      /**
+       * How the pile starts: upcard, or the first player discards (D6).
+       */
       first_discard?: "upcard" | "chooser";
+      /**
+       * Who deals next: the player left of the dealer, or the winner (D7).
+       */
       next_dealer?: "left" | "winner";
+      /**
+       * Direction of dealing and play (counterclockwise: V7) (D5).
+       */
       direction?: "clockwise" | "counterclockwise";
+      /**
+       * Fewest cards in a run (M2).
+       */
       min_run_length?: number;
+      /**
+       * Ace low only, low or high, or around the corner (M3).
+       */
       ace?: "low" | "low_or_high" | "around_the_corner";
+      /**
+       * Jokers wild, or only in groups of jokers (M4).
+       */
       jokers?: "wild" | "sets_only";
+      /**
+       * Take from any depth of the pile, or only the top card (T4).
+       */
       discard_take?: "any_depth" | "top_only";
+      /**
+       * The top discard taken alone must be melded at once (T4).
+       */
       top_discard_must_meld?: boolean;
+      /**
+       * A card that must be melded at once: meld or lay-off, or new meld only (T4).
+       */
       deepest_card_use?: "meld_or_layoff" | "new_meld_only";
+      /**
+       * Cards drawn from the stock at once (T5).
+       */
       stock_draw_count?: 1 | 2;
+      /**
+       * Empty stock: end the hand, reshuffle the pile, or play on (T6).
+       */
       stock_exhausted?: "end_hand" | "reshuffle" | "play_on";
+      /**
+       * Most reshuffles of the pile into a stock in a hand (T6).
+       */
       max_stock_rebuilds?: number;
+      /**
+       * Points a player's first melds must total (0: none) (T8).
+       */
       opening_minimum?: number;
+      /**
+       * Players may meld and lay off during others' turns (T9).
+       */
       out_of_turn_melding?: boolean;
+      /**
+       * Going out: meld or discard the last card, discard required, or floating (E2).
+       */
       going_out?: "meld_or_discard" | "discard_required" | "floating";
+      /**
+       * No going out by discarding a card that could be laid off (needs floating) (E3).
+       */
       final_discard_must_be_unplayable?: boolean;
+      /**
+       * After someone goes out, the others may lay off in turn (E4).
+       */
       final_layoff?: boolean;
+      /**
+       * 'Rummy!' calls: on the pile, on the top discard only, or none (R1).
+       */
       rummy_call?: "pile" | "layoff_top" | "none";
+      /**
+       * Card value table: standard, fives, basic or custom (S1).
+       */
       card_values?:
         | ("standard" | "fives" | "basic")
         | {
@@ -55,19 +127,61 @@ export type Rules =
             low_ace: number;
             joker: number;
           };
+      /**
+       * Hand scoring: melded minus hand, winner takes hands, add opponents' hands (S2).
+       */
       scoring?: "melded_minus_hand" | "winner_takes_hands" | "add_opponent_hands";
+      /**
+       * Hands left count against their holders when the stock runs out (S2).
+       */
       stock_out_penalty?: boolean;
+      /**
+       * Multiplier for going out in one turn from a full hand (S3).
+       */
       going_rummy_multiplier?: number;
+      /**
+       * Points for going out (S5).
+       */
       going_out_bonus?: number;
+      /**
+       * Points for going out after laying down a 7-card run (0: none) (S5).
+       */
       seven_card_run_bonus?: number;
+      /**
+       * Multiplier of a group of four laid down at once (V6).
+       */
       group_of_four_multiplier?: number;
+      /**
+       * Points of each ace of four natural aces credited to one seat (0: off) (V8).
+       */
       four_aces_value?: number;
+      /**
+       * Score that ends the match (G1).
+       */
       target_score?: number;
+      /**
+       * Number of hands after which the match ends (None: no limit) (G1).
+       */
       hand_limit?: null | number;
+      /**
+       * Several players reach the target: highest total, or who went out (G3).
+       */
       tiebreak?: "highest" | "went_out";
+      /**
+       * A player wins only by going out at or over the target (G4).
+       */
       must_go_out_to_win?: boolean;
+      /**
+       * 4 players in two partnerships, seats 0+2 and 1+3 (V5).
+       */
       partnerships?: boolean;
+      /**
+       * Bonus to the side with the better final score (V6).
+       */
       match_bonus?: number;
+      /**
+       * The dealer's joker and the dealer's nomination of joker effects (V7).
+       */
       dealers_gambit?: boolean;
     };
 export type PresetName =

@@ -1,9 +1,19 @@
-"""Moves as the generator builds them: trusted constructors and interned plays.
+"""The boundary between the engine and the public values: every public value the engine makes.
 
-The generator builds many moves from values it has already checked, so it
-skips the converters and validators of the move classes, and it shares one
-object for moves that recur (the same draw, discard or meld in many
-positions; moves are immutable values).
+The engine works on compact data (card and meld-card codes, ``bytes`` of
+them, small integers); the public values (:mod:`rummy500.moves`,
+:class:`~rummy500.melds.Meld`, :class:`~rummy500.state.TableMeld`,
+:class:`~rummy500.GameState`) are made here and nowhere else in the engine:
+
+* the moves the generator offers, built without their converters and
+  validators from values already checked, and shared (a move that recurs in
+  many positions is one object; moves are immutable values);
+* melds and table melds from meld-card codes, and the class the engine's
+  states are given (:data:`GAME_STATE`);
+* the public classes and enum members the engine tests against, as names
+  it reads directly (``Final``: compiled code reads them as C globals,
+  where a member read through its enum, ``Phase.DRAW``, or a class imported
+  from a plain module is a lookup at every read).
 """
 
 from __future__ import annotations
@@ -11,47 +21,171 @@ from __future__ import annotations
 from typing import Any, Final, TypeVar, cast
 
 from rummy500._engine.codes.memo import store
-from rummy500._engine.members import (
-    CALL_MOVE,
-    DRAW_MOVE,
-    END_MOVE,
-    PASS_MOVE,
-    SPLIT_MOVE,
-    TAKE_MOVE,
-)
-from rummy500.cards import NUM_CODES, Card, card_from_code
+from rummy500.cards import JOKER, NUM_CODES, Card, card_from_code, cards_by_seat, cards_of
 from rummy500.meldcards import MELD_CARDS, MeldCard
+from rummy500.melds import Meld, MeldKind
 from rummy500.moves import (
+    MOVE_TYPES,
+    Block,
     CallRummy,
     Discard,
     Draw,
     EndHand,
     LayoffMove,
     MeldMove,
+    Move,
+    Nominate,
     Pass,
     Play,
     Split,
     Take,
 )
+from rummy500.state import GameState
+from rummy500.statevalues import EndReason, HandResult, JokerEffect, Phase, TableMeld
 
 __all__ = [
+    "BLOCK_MOVE",
+    "CALL_MOVE",
+    "DISCARD_MOVE",
+    "DRAW",
+    "DRAW_MOVE",
+    "END_MOVE",
+    "FINAL_LAYOFF",
+    "FIRST_DISCARD",
+    "GAME_STATE",
+    "GROUP",
+    "KINDS_OF_MOVE",
+    "LAYOFF_MOVE",
+    "MELD_MOVE",
+    "NOMINATE",
+    "NOMINATE_MOVE",
+    "OVER",
+    "PASS_MOVE",
+    "PLAY",
+    "PLAY_MOVES",
+    "RUN",
+    "SPLIT_MOVE",
+    "TAKE_MOVE",
+    "block_move",
     "call_move",
+    "cards_from_codes",
     "discard_move",
     "discards_by_code",
     "draw_move",
     "end_move",
+    "hand_result",
+    "hands_from_codes",
     "layoff_move",
     "layoff_moves",
     "meld_move",
     "meld_moves",
+    "meld_of",
+    "nominate_moves",
     "pass_move",
     "pile_moves",
     "split_move",
+    "table_meld_of",
     "take_move",
     "take_top_move",
 ]
 
-_set: Final = object.__setattr__  # a field set past the move class's converters and validators
+# The phases of a turn.
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+FIRST_DISCARD: Final = Phase.FIRST_DISCARD
+FINAL_LAYOFF: Final = Phase.FINAL_LAYOFF
+NOMINATE: Final = Phase.NOMINATE
+
+# The kinds of meld.
+GROUP: Final = MeldKind.GROUP
+RUN: Final = MeldKind.RUN
+
+# The move classes, and every one of them.
+DRAW_MOVE: Final = Draw
+TAKE_MOVE: Final = Take
+DISCARD_MOVE: Final = Discard
+MELD_MOVE: Final = MeldMove
+LAYOFF_MOVE: Final = LayoffMove
+PLAY_MOVES: Final = (MeldMove, LayoffMove)
+CALL_MOVE: Final = CallRummy
+END_MOVE: Final = EndHand
+PASS_MOVE: Final = Pass
+NOMINATE_MOVE: Final = Nominate
+BLOCK_MOVE: Final = Block
+SPLIT_MOVE: Final = Split
+KINDS_OF_MOVE: Final = MOVE_TYPES
+
+#: The public class of the states the engine builds (see :mod:`~rummy500._engine.states`).
+GAME_STATE: Final = GameState
+
+
+# ---------------------------------------------------------------------------
+# Melds and table melds
+
+
+def meld_of(kind: MeldKind, codes: tuple[int, ...]) -> Meld:
+    """The meld of ``kind`` with the meld-card ``codes`` (valid, in meld order)."""
+    return Meld(kind, codes)
+
+
+_set: Final = object.__setattr__  # a field set past an attrs class's generated __init__
+
+
+def table_meld_of(meld: Meld, by: tuple[int, ...], multiplier: int, doubled: bool) -> TableMeld:
+    """``TableMeld(meld, by, multiplier, doubled)``, built without its generated ``__init__``.
+
+    The attrs class checks nothing on its fields (no converter, no
+    validator); its ``__init__`` runs as plain Python even in the compiled
+    build, where filling the slots directly costs a fraction of it.
+    """
+    table_meld = object.__new__(TableMeld)
+    _set(table_meld, "meld", meld)
+    _set(table_meld, "by", by)
+    _set(table_meld, "multiplier", multiplier)
+    _set(table_meld, "doubled", doubled)
+    return table_meld
+
+
+# ---------------------------------------------------------------------------
+# Cards and results
+
+
+def cards_from_codes(codes: bytes, jokers: int = 0) -> tuple[Card, ...]:
+    """The cards of ``codes``, and ``jokers`` jokers more (for the cards out of play)."""
+    return (*cards_of(codes), *(JOKER,) * jokers)
+
+
+def hands_from_codes(hands: tuple[bytes, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards from its codes."""
+    return cards_by_seat(hands)
+
+
+def hand_result(
+    scores: tuple[int, ...],
+    melded: tuple[int, ...],
+    in_hand: tuple[int, ...],
+    went_out: int | None,
+    reason: EndReason,
+    bonuses: tuple[int, ...],
+    going_rummy: bool,
+    team_scores: tuple[int, ...],
+) -> HandResult:
+    """The result of a finished hand (see :class:`~rummy500.HandResult`)."""
+    return HandResult(
+        scores=scores,
+        melded=melded,
+        in_hand=in_hand,
+        went_out=went_out,
+        reason=reason,
+        bonuses=bonuses,
+        going_rummy=going_rummy,
+        team_scores=team_scores,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Moves
 
 # The shared draws, ends, passes and top-card takes, by the seat and the kind (0–3).
 _SIMPLE: Final[dict[int, Draw | EndHand | Take | Pass]] = {}
@@ -233,3 +367,13 @@ def call_move(player: int, count: int, play: Play) -> CallRummy:
 def split_move(player: int, count: int, play: Play) -> Split:
     """The (interned) split of the pile at depth ``count`` whose chosen card ``play`` melds (V7)."""
     return _pile_move(SPLIT_MOVE, player, count, play)
+
+
+def nominate_moves(player: int) -> list[Move]:
+    """The dealer's three nominations of what jokers do (one per effect, V7)."""
+    return [Nominate(player, effect) for effect in JokerEffect]
+
+
+def block_move(player: int) -> Block:
+    """The block of the dealer's joker by ``player`` (V7)."""
+    return Block(player)
