@@ -7,6 +7,7 @@ line every few seconds and one at the end, so that a log file stays short.
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from typing import Any, TextIO
@@ -49,7 +50,9 @@ class ProgressBar:
         if stream is not None and _is_terminal(stream):
             try:
                 with requires("cli", "a progress bar"):
-                    from tqdm import tqdm
+                    # by name: the package's front door imports this module, and the
+                    # compiled build's type check runs where tqdm (an extra) is missing
+                    tqdm = importlib.import_module("tqdm").tqdm
             except MissingExtraError as missing:  # the plain lines will do, saying so first
                 print(f"{label}: {missing}", file=stream, flush=True)
             else:
