@@ -31,7 +31,6 @@ rummy500.errors.InvalidArgumentError: bot spec 'search:iterations=lots': iterati
 from __future__ import annotations
 
 import atexit
-import multiprocessing.util
 import shlex
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -274,6 +273,8 @@ def worker_pool() -> BotPool:
         pool = _WORKER_POOLS.get(ident)
         if pool is None:
             if not _EXIT_HOOKS:
+                import multiprocessing.util  # here: most programs never need it
+
                 _EXIT_HOOKS.append(True)
                 atexit.register(_close_worker_pools)
                 multiprocessing.util.Finalize(None, _close_worker_pools, exitpriority=10)
