@@ -433,6 +433,7 @@ def _add_defining_ids(app: Sphinx, doctree: Any) -> None:
 _PICTURES_PAGE = "pictures.md"
 _PICTURES = ("queen", "ten", "joker", "eight", "run", "state", "view", "hand")
 _GENERATED = "_generated"
+_TOURNAMENT_PAGE = "tournament.md"
 
 
 def _draw_pictures(app: Sphinx) -> None:
@@ -452,6 +453,13 @@ def _draw_pictures(app: Sphinx) -> None:
     for name in _PICTURES:
         _write(folder / f"{name}.svg", render(namespace[name]))
     _write(folder / "table.svg", render(namespace["state"]))
+    # The tournament page's chart: the ratings of the tournament its example plays.
+    page = Path(app.srcdir) / _TOURNAMENT_PAGE
+    namespace = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for example in doctest.DocTestParser().get_examples(page.read_text(encoding="utf-8")):
+            exec(compile(example.source, str(page), "exec"), namespace)
+    _write(folder / "tournament.svg", namespace["result"].chart())
 
 
 def _write(path: Path, text: str) -> None:

@@ -24,6 +24,9 @@ from hypothesis import HealthCheck, settings
 
 from rummy500.checkout import stray_compiled_modules, stray_message
 
+# Programs the tests run as bots (they read standard input): not test modules.
+collect_ignore_glob = ["programs/*"]
+
 # The shared helper modules assert too: rewrite their asserts as pytest does
 # the test files', so that a failing helper explains itself.
 pytest.register_assert_rewrite("tests.helpers", "tests.positions")

@@ -131,6 +131,17 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
             "1",
         ],
         ["digest_search.py", "--hands", "1", "--iterations", "4", "--rollout-hands", "1"],
+        [
+            "bench_protocol.py",
+            "--hands",
+            "1",
+            "--tournament-hands",
+            "2",
+            "--width-hands",
+            "2",
+            "--search",
+            "search:iterations=4",
+        ],
     ],
     ids=lambda arguments: arguments[0],
 )

@@ -11,11 +11,30 @@ import { compile } from "json-schema-to-typescript";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const schemas = resolve(here, "../../src/rummy500/schemas");
-const KINDS = ["position", "view", "record", "move"];
+const KINDS = [
+  "position",
+  "view",
+  "record",
+  "move",
+  "tournament",
+  "referee-hello",
+  "bot-hello",
+  "referee-decide",
+  "bot-answer",
+  "referee-hand-end",
+  "referee-match-end",
+  "referee-quit",
+];
 
-/** "rummy500 player view, format 1" -> "PlayerView". */
+/**
+ * "rummy500 player view, format 1" -> "PlayerView";
+ * "rummy500 bot protocol: hand_end (referee to bot)" -> "RefereeHandEnd".
+ */
 export function typeName(title) {
-  const words = title.replace(/^rummy500\s+/, "").replace(/,.*$/, "").split(/\s+/);
+  const message = title.match(/^rummy500 bot protocol: (\w+) \((\w+) to \w+\)$/);
+  const words = message
+    ? [message[2], ...message[1].split("_")]
+    : title.replace(/^rummy500\s+/, "").replace(/,.*$/, "").split(/\s+/);
   return words.map((word) => word[0].toUpperCase() + word.slice(1)).join("");
 }
 

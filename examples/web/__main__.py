@@ -41,7 +41,21 @@ def main(argv: list[str] | None = None) -> None:
         help="the SQLite file the matches are kept in (default: rummy500-web.sqlite3 in the "
         "working directory; ':memory:' keeps nothing once stopped)",
     )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="offer another kind of bot: a name and its bot spec (search:iterations=100, "
+        "exec:COMMAND for a program); repeatable",
+    )
     args = parser.parse_args(argv)
+    bots = {}
+    for item in args.bot:
+        name, equals, spec = item.partition("=")
+        if not equals or not name.strip():
+            parser.error(f"--bot: expected NAME=SPEC, got {item!r}")
+        bots[name.strip()] = spec
     try:
         from .app import INSTALL, create_app
         from .storage import DEFAULT_DATABASE
@@ -65,7 +79,10 @@ def main(argv: list[str] | None = None) -> None:
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"rummy500 web front end: open http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
     database = DEFAULT_DATABASE if args.db is None else args.db
-    app = create_app(database=database, max_tables=args.max_tables)
+    try:
+        app = create_app(database=database, max_tables=args.max_tables, bots=bots)
+    except ValueError as error:
+        parser.exit(2, f"{parser.prog}: --bot: {error}\n")
     print(f"matches kept in {database}", flush=True)
     config = server_config(app, log_level="warning", timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])

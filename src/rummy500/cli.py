@@ -12,6 +12,9 @@ Subcommands:
 ``simulate``
     Play many hands or matches between bots and summarise the results
     (through :func:`rummy500.simulate.simulate`).
+``tournament``
+    Play a round robin between bots named by their specs, with ratings
+    (through :func:`rummy500.tournament`).
 ``validate``
     Replay a match record (a file, or standard input for ``-``) and report
     whether it is valid.
@@ -38,8 +41,10 @@ import attrs
 import rummy500
 import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
-from rummy500.bots import Bot
+from rummy500.bots import Bot, tell_hand_end, tell_match_end
+from rummy500.botspecs import BotPool, parse_bot_spec, split_specs
 from rummy500.checkout import stray_compiled_modules
+from rummy500.clitournament import add_parser as add_tournament_parser
 from rummy500.errors import (
     InvalidArgumentError,
     NotationError,
@@ -307,6 +312,9 @@ class _Session:
             return
         record = after.history[-1]
         result = record.result
+        tell_hand_end(self.bots, result, record.totals)
+        if after.result is not None:
+            tell_match_end(self.bots, after.result)
         self.show(observe(apply_move(before.hand, move), HUMAN))
         went_out = "nobody" if result.went_out is None else f"p{result.went_out}"
         self.say(f"hand {record.number} over ({result.reason.value}); went out: {went_out}")
@@ -397,7 +405,21 @@ def _play(args: argparse.Namespace) -> int:
     players: int = rules.min_players if args.players is None else args.players
     match = new_match(rules, players, seed=args.seed)
     record = None if args.record is None else _writable(args.record)
-    bots = {seat: BOTS[args.bot](match.seed + seat) for seat in range(1, players)}
+    programs = BotPool()
+    try:
+        bots = {seat: programs.bot(args.bot, match.seed + seat, seat) for seat in range(1, players)}
+        return _play_match(args, match, record, bots, players)
+    finally:
+        programs.close()
+
+
+def _play_match(
+    args: argparse.Namespace,
+    match: MatchState,
+    record: Path | None,
+    bots: dict[int, Bot],
+    players: int,
+) -> int:
     session = _Session(
         recorder=MatchRecorder(match),
         known=KnownCards.start(match.hand),
@@ -478,19 +500,21 @@ def _write_record(session: _Session, path: Path) -> int:
 def _seat_bots(args: argparse.Namespace, rules: Rules) -> tuple[int, list[str]]:
     """The number of players and each seat's bot, from ``--players`` and ``--bots``.
 
-    ``--bots`` names one bot per seat, or a single bot for every seat; without
-    ``--players`` there are as many players as bots named (a single bot: the
-    fewest the preset allows).
+    ``--bots`` names one bot spec per seat, or a single one for every seat;
+    without ``--players`` there are as many players as bots named (a single
+    bot: the fewest the preset allows).
 
     Raises:
-        InvalidArgumentError: for a wrong number of bots or an unknown bot.
+        InvalidArgumentError: for a wrong number of bots or text that is not a bot spec.
     """
-    names = ["random"] if args.bots is None else [name.strip() for name in args.bots.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise InvalidArgumentError(
-            f"--bots: unknown bot {shown(unknown[0])}; known bots: {', '.join(BOTS)}"
-        )
+    names = ["random"] if args.bots is None else split_specs(args.bots)
+    for name in names:
+        if name in BOTS:
+            continue
+        try:
+            parse_bot_spec(name)
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"--bots: {error}") from None
     if args.players is not None:
         players: int = args.players
     else:
@@ -628,6 +652,15 @@ def _preset(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _spec(text: str) -> str:
+    """An option's bot spec, checked."""
+    try:
+        parse_bot_spec(text)
+    except InvalidArgumentError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 _PLAYERS_HELP = "number of players (default: the fewest the preset allows)"
 
 
@@ -675,7 +708,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
     play.add_argument("--seed", type=int, default=None, help="seed of the match (default: random)")
     play.add_argument(
-        "--bot", default="greedy", choices=tuple(BOTS), help="the other seats' bot (greedy)"
+        "--bot",
+        default="greedy",
+        type=_spec,
+        metavar="SPEC",
+        help="the other seats' bot: random, greedy, search[:OPTIONS] or exec:COMMAND (greedy)",
     )
     play.add_argument(
         "--record", metavar="FILE", default=None, help="write the match record to FILE"
@@ -702,16 +739,17 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default=None,
-        metavar="BOT[,BOT...]",
-        help="one bot per seat, or one bot for every seat, from: "
-        + ", ".join(BOTS)
-        + " (default: random everywhere)",
+        nargs="+",
+        metavar="SPEC[,SPEC...]",
+        help="one bot per seat, or one bot for every seat, from: random, greedy, "
+        "search[:OPTIONS] or exec:COMMAND (default: random everywhere)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
     sim.add_argument(
         "--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)"
     )
     sim.set_defaults(run=_simulate)
+    add_tournament_parser(commands, _preset, _PRESET_HELP)
     validate = _command(commands, "validate", help="replay a match record and check it")
     validate.add_argument(
         "file", metavar="FILE", help="the record (JSON) to check; - reads standard input"
