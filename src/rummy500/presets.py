@@ -128,24 +128,6 @@ def get(name: str) -> Rules:
         ) from None
 
 
-def as_rules(rules: Rules | str | None) -> Rules:
-    """``rules`` itself, the preset a name names (in any case), or ``pagat`` for ``None``.
-
-    Raises:
-        InvalidArgumentError: for an unknown name, or anything but a name or a ``Rules``.
-
-    >>> as_rules("Persian") == get("persian"), as_rules(None) == get("pagat")
-    (True, True)
-    """
-    if rules is None:
-        return PRESETS["pagat"]
-    if isinstance(rules, str):
-        return PRESETS[canonical_name(rules)]
-    if not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules or a preset name, got {shown(rules)}")
-    return rules
-
-
 def canonical_name(text: str) -> str:
     """The preset name that ``text``, typed by a person, stands for.
 
