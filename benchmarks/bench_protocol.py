@@ -37,6 +37,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from machine import machine_line
+
 from rummy500 import GreedyBot, Move, PlayerView, ProgramBot, iter_hand, new_game, tournament
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--width-hands", type=int, default=200)
     parser.add_argument("--search", default="search:iterations=40")
     args = parser.parse_args(argv)
+    print(machine_line())
     round_trip(args.hands)
     programs_against_in_process(args.tournament_hands)
     interval_widths(args.width_hands, args.search)

@@ -728,6 +728,7 @@ def test_v_every_public_function_taking_rules_takes_a_preset_name() -> None:
         "new_match",
         "next_seat",
         "sides",
+        "tournament",
     ]
     wikipedia = presets.get("wikipedia")
     assert rummy500.new_game("Wikipedia", seed=1).rules == wikipedia

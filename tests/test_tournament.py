@@ -136,7 +136,7 @@ def test_a_program_that_cannot_start_forfeits_every_hand(marker: str) -> None:
         ({"hands": 0}, "hands must be 1 or more"),
         ({"players": 9}, "2 to 8 players"),
         ({"sprt": (50, 0)}, "sprt must be two Elo differences"),
-        ({"rules": 3}, "rules must be a Rules or a preset name"),
+        ({"rules": 3}, "rules must be a Rules value or a preset's name"),
         ({"seed": "x"}, "seed must be an integer"),
     ],
 )
