@@ -219,7 +219,7 @@ def records() -> list[tuple[str, str, str, list[Any]]]:
 
 def seat_fields() -> list[Any]:
     """The fields whose cards share the seats' ``bytes`` (the hands, then the known cards)."""
-    return [field for field in STATE if field.codes == "seat_codes"]
+    return [field for field in STATE if field.codes == "_seat_codes"]
 
 
 # --- _engine/codes/fields.py ------------------------------------------------------------------
@@ -287,12 +287,12 @@ UNPACKED = {
         "Each seat's hand as ``bytes`` of card codes (see :mod:`rummy500.cards`), sorted.\n\n"
         "The compact form the engine works on, and what :attr:`hands` is built\n"
         "from; not a field of its own (``attrs.fields`` lists ``hands``): the\n"
-        "tuple is built from :attr:`seat_codes` when read.",
+        "tuple is built from :attr:`_seat_codes` when read.",
     ),
     "known_codes": (
         "knowns_of",
         "The known cards of each seat (:attr:`known`) as ``bytes`` of card codes, sorted.\n\n"
-        "Built from :attr:`seat_codes` when read, as :attr:`hand_codes` is.",
+        "Built from :attr:`_seat_codes` when read, as :attr:`hand_codes` is.",
     ),
 }
 
@@ -300,7 +300,7 @@ UNPACKED = {
 def slot_doc(name: str) -> str:
     """What the storage's docstring says of a slot."""
     holders = [field for field in STATE if field.stored == name]
-    if name == "seat_codes":
+    if name == "_seat_codes":
         return (
             "The hands and the known cards of every seat in one ``bytes`` "
             "(see :mod:`rummy500._engine.codes.seats`)."
@@ -375,7 +375,7 @@ def storage_module() -> str:
         lines += docstring(field.doc, 8)
         lines += [f"        return self.{record}.{field.name}"]
     lines += ["", "    @property", "    def num_players(self) -> int:"]
-    lines += ['        """The number of players."""', "        return seat_count(self.seat_codes)"]
+    lines += ['        """The number of players."""', "        return seat_count(self._seat_codes)"]
     return "\n".join(lines) + "\n"
 
 
@@ -507,7 +507,7 @@ def states_module() -> str:
         *names_tuple("FIELDS: Final[tuple[str, ...]]", [field.name for field in STATE]),
         "",
         "#: The fields as the engine sets them: :data:`FIELDS` with the cards as their",
-        "#: codes, as the state stores them: ``seat_codes`` (the hands and the known",
+        "#: codes, as the state stores them: ``_seat_codes`` (the hands and the known",
         "#: cards of every seat, see :mod:`rummy500._engine.codes.seats`, in the place of",
         "#: ``hands``), ``stock_codes``, ``discard_codes`` and ``taken_codes``.",
         *names_tuple("ENGINE_FIELDS: Final[tuple[str, ...]]", engine_fields()),
@@ -619,7 +619,7 @@ def state_methods_region() -> list[str]:
     seats = seat_fields()
     for slot in core_fields()[:-2]:
         holders = [field for field in STATE if field.stored == slot]
-        if slot == "seat_codes":
+        if slot == "_seat_codes":
             for field in seats:
                 codes = f"codes_by_seat({field.name})"
                 if is_factory(field):
@@ -655,7 +655,7 @@ def state_methods_region() -> list[str]:
             continue
         lines += ["", "    @property", f"    def {field.name}(self) -> {field.type}:"]
         lines += docstring(field.doc, 8)
-        if field.codes == "seat_codes":
+        if field.codes == "_seat_codes":
             lines.append(f"        return cards_by_seat(self.{field.codes_name})")
         else:
             lines.append(f"        return cards_of(self.{field.codes})")

@@ -109,7 +109,7 @@ def evolve(state: StateCore, **changes: Any) -> StateCore:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
     The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
-    codes: ``seat_codes``, ``stock_codes`` …).  The state's record of a group
+    codes: ``_seat_codes``, ``stock_codes`` …).  The state's record of a group
     of fields is shared when no field of it changes, or each given value is
     the very object it holds.
 

@@ -198,7 +198,7 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     state = new_game(seed=3)
     marked = evolve(state, turn_points=7, taken_codes=state.discard_codes, idle_turns=2)
     built = turn_phase(
-        marked, 0, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 4, 2
+        marked, 0, Phase.PLAY, state._seat_codes, state.stock_codes[1:], b"", None, 4, 2
     )
     expected = attrs.evolve(
         marked,
@@ -217,10 +217,10 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     # the engine sets the cards as codes, the hands and known cards of all seats in one
     # bytes; the public fields are the cards
     codes = {field.name: field.codes for field in shape.STATE if field.codes}
-    assert codes["hands"] == codes["known"] == "seat_codes"
+    assert codes["hands"] == codes["known"] == "_seat_codes"
     assert tuple(dict.fromkeys(codes.get(field, field) for field in FIELDS)) == ENGINE_FIELDS
     swapped = pack((state.hand_codes[1], state.hand_codes[0]), state.known_codes)
-    assert evolve(state, seat_codes=swapped) == attrs.evolve(
+    assert evolve(state, _seat_codes=swapped) == attrs.evolve(
         state, hands=(state.hands[1], state.hands[0])
     )
     assert GameState(*[getattr(state, name) for name in FIELDS]) == state
@@ -266,10 +266,10 @@ def test_states_share_their_quiet_fields() -> None:
     state = new_game(seed=5)
     assert tuple(f.name for f in shape.STATE if f.store == shape.TURN) == TURN_FIELDS
     assert tuple(f.name for f in shape.STATE if f.store == shape.HAND) == HAND_FIELDS
-    stored = [name for name in SLOTS if not name.startswith("_")]
+    stored = [name for name in SLOTS if name not in ("_hand", "_hash", "_turn")]
     assert sorted(stored + list(TURN_FIELDS + HAND_FIELDS)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
-        state, state.to_move, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 0, 0
+        state, state.to_move, Phase.PLAY, state._seat_codes, state.stock_codes[1:], b"", None, 0, 0
     )
     assert drawn._turn is CLEARED_TURN
     assert drawn._hand is state._hand

@@ -123,15 +123,18 @@ class GameState(StateCore, _Typed):
     fields as its own read-only properties (documented below), and its own
     object is half the size it would be with a slot per field.
 
+    The cards are kept as codes (:func:`rummy500.cards.codes_of`), and the
+    codes of each part are a stable part of the interface, for programs that
+    read many states without building card objects: :attr:`hand_codes`,
+    :attr:`known_codes` (a ``bytes`` per seat, sorted), :attr:`stock_codes`,
+    :attr:`discard_codes` and :attr:`taken_codes` (``bytes`` in order).  How
+    the state packs them (one private ``bytes`` for every seat's hand and
+    known cards) is the engine's own and may change.
+
     Attributes:
         rules: The rule set.
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
-        seat_codes: What the state stores of the hands and the known cards:
-            one ``bytes`` for all seats.  For ``n`` seats it begins with
-            ``2n + 1`` offsets; offsets ``i`` and ``i + 1`` bound region
-            ``i``, where region ``s`` is seat ``s``'s hand and region
-            ``n + s`` its known cards (card codes, sorted).
         stock_codes: The stock (:attr:`stock`) as ``bytes`` of card codes.
         discard_codes: The discard pile (:attr:`discard`) as ``bytes`` of card codes.
         taken_codes: The cards taken from the pile in this turn (:attr:`taken`),
@@ -182,7 +185,7 @@ class GameState(StateCore, _Typed):
         fill(self, "phase", phase)
         hand_codes = codes_by_seat(hands)
         known_codes = (b"",) * len(hands) if known is None else codes_by_seat(known)
-        fill(self, "seat_codes", pack(hand_codes, known_codes))
+        fill(self, "_seat_codes", pack(hand_codes, known_codes))
         fill(self, "stock_codes", codes_of(stock))
         fill(self, "discard_codes", codes_of(discard))
         fill(self, "melds", melds)
@@ -221,7 +224,7 @@ class GameState(StateCore, _Typed):
             hand.dealer,
             self.to_move,
             self.phase,
-            self.seat_codes,
+            self._seat_codes,
             self.stock_codes,
             self.discard_codes,
             self.melds,

@@ -192,11 +192,11 @@ class DealersGambit(Variant):
             return False
         if state.dealer_joker and player == state.dealer:
             return True
-        return hand_of(state.seat_codes, player).find(JOKER_CODE) >= 0
+        return hand_of(state._seat_codes, player).find(JOKER_CODE) >= 0
 
     def hand_after_splitting(self, state: StateCore, player: int) -> bytes:
         """The hand less the joker that splits the pile (none: the dealer's own)."""
-        hand = hand_of(state.seat_codes, player)
+        hand = hand_of(state._seat_codes, player)
         if not self.split_spends_joker(state, player):
             return hand
         index = hand.find(JOKER_CODE)
@@ -303,7 +303,7 @@ class DealersGambit(Variant):
                 f"the dealer's joker is no longer beside the stock ({done})",
                 "V7",
             )
-        hand = hand_of(state.seat_codes, player)
+        hand = hand_of(state._seat_codes, player)
         index = hand.find(JOKER_CODE)
         if index < 0:
             raise illegal(Reason.CANNOT_BLOCK, f"p{player} holds no joker to block with", "V7")
@@ -316,7 +316,7 @@ class DealersGambit(Variant):
             )
         return evolve(
             state,
-            seat_codes=with_hand(state.seat_codes, player, hand[:index] + hand[index + 1 :]),
+            _seat_codes=with_hand(state._seat_codes, player, hand[:index] + hand[index + 1 :]),
             dealer_joker=False,
             blocked_by=player,
             dead=(*state.dead, *cards_from_codes(b"", 2)),

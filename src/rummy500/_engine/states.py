@@ -86,7 +86,7 @@ FIELDS: Final[tuple[str, ...]] = (
 )
 
 #: The fields as the engine sets them: :data:`FIELDS` with the cards as their
-#: codes, as the state stores them: ``seat_codes`` (the hands and the known
+#: codes, as the state stores them: ``_seat_codes`` (the hands and the known
 #: cards of every seat, see :mod:`rummy500._engine.codes.seats`, in the place of
 #: ``hands``), ``stock_codes``, ``discard_codes`` and ``taken_codes``.
 ENGINE_FIELDS: Final[tuple[str, ...]] = (
@@ -94,7 +94,7 @@ ENGINE_FIELDS: Final[tuple[str, ...]] = (
     "dealer",
     "to_move",
     "phase",
-    "seat_codes",
+    "_seat_codes",
     "stock_codes",
     "discard_codes",
     "melds",
@@ -124,7 +124,7 @@ _PLACE: Final[dict[str, tuple[int, int]]] = {
     "rules": (0, 0),
     "to_move": (0, 1),
     "phase": (0, 2),
-    "seat_codes": (0, 3),
+    "_seat_codes": (0, 3),
     "stock_codes": (0, 4),
     "discard_codes": (0, 5),
     "melds": (0, 6),
@@ -156,7 +156,7 @@ def evolve(state: StateCore, **changes: Any) -> StateCore:
     """A copy of ``state`` with ``changes`` (no validation: the engine's values are valid).
 
     The changes are named as in :data:`ENGINE_FIELDS` (the cards as their
-    codes: ``seat_codes``, ``stock_codes`` …).  The state's record of a group
+    codes: ``_seat_codes``, ``stock_codes`` …).  The state's record of a group
     of fields is shared when no field of it changes, or each given value is
     the very object it holds.
 
@@ -176,7 +176,7 @@ def copy_with(state: StateCore, changes: dict[str, Any]) -> StateCore:
         state.rules,
         state.to_move,
         state.phase,
-        state.seat_codes,
+        state._seat_codes,
         state.stock_codes,
         state.discard_codes,
         state.melds,
@@ -222,7 +222,7 @@ def turn_phase(
     state: StateCore,
     to_move: int,
     phase: Phase,
-    seat_codes: bytes,
+    _seat_codes: bytes,
     stock_codes: bytes,
     discard_codes: bytes,
     last_discarder: int | None,
@@ -253,7 +253,7 @@ def turn_phase(
         state.rules,
         to_move,
         phase,
-        seat_codes,
+        _seat_codes,
         stock_codes,
         discard_codes,
         state.melds,
@@ -268,7 +268,7 @@ def turn_phase(
 
 def after_play_state(
     state: StateCore,
-    seat_codes: bytes,
+    _seat_codes: bytes,
     melds: tuple[TableMeld, ...],
     opened: frozenset[int],
     turn_points: int,
@@ -328,7 +328,7 @@ def after_play_state(
         state.rules,
         state.to_move,
         phase,
-        seat_codes,
+        _seat_codes,
         state.stock_codes,
         pile,
         melds,
@@ -341,7 +341,7 @@ def after_play_state(
     return built
 
 
-def took(state: StateCore, seat_codes: bytes, pile: bytes, taken: bytes) -> StateCore:
+def took(state: StateCore, _seat_codes: bytes, pile: bytes, taken: bytes) -> StateCore:
     """The state after taking ``taken`` from the pile without a play: the play phase begins.
 
     ``pile`` is what is left of the pile; the "Rummy!" window of the last
@@ -351,7 +351,7 @@ def took(state: StateCore, seat_codes: bytes, pile: bytes, taken: bytes) -> Stat
         state.rules,
         state.to_move,
         PLAY,
-        seat_codes,
+        _seat_codes,
         state.stock_codes,
         pile,
         state.melds,

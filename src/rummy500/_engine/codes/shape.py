@@ -84,9 +84,9 @@ class StateField(NamedTuple):
         store: :data:`SLOT`, :data:`TURN` or :data:`HAND`.
         doc: Its docstring (the summary line, a blank line, more).
         codes: For cards stored as codes: the slot that holds them (the hands
-            and the known cards of every seat share ``seat_codes``).
+            and the known cards of every seat share ``_seat_codes``).
         codes_name: The attribute that reads those codes (``stock_codes``;
-            ``hand_codes`` is unpacked from ``seat_codes``).
+            ``hand_codes`` is unpacked from ``_seat_codes``).
         view: :data:`SHOWN`, :data:`HIDDEN` or :data:`SEAT`.
         view_doc: What the view's docstring says of a shown field, when it is
             not the summary line of :attr:`doc`.
@@ -216,7 +216,7 @@ STATE: Final[tuple[StateField, ...]] = (
         None,
         SLOT,
         "Each seat's cards, sorted (built from :attr:`hand_codes`).",
-        codes="seat_codes",
+        codes="_seat_codes",
         codes_name="hand_codes",
         view=SEAT,
         key=("hands",),
@@ -436,7 +436,7 @@ STATE: Final[tuple[StateField, ...]] = (
         "two decks, playing one of two identical cards leaves one known), sorted.\n"
         ":func:`rummy500.apply_move` keeps it; it is public information, shown\n"
         "to every seat by :func:`rummy500.observe`.",
-        codes="seat_codes",
+        codes="_seat_codes",
         codes_name="known_codes",
         view=SEAT,
         key=("known",),
@@ -557,7 +557,7 @@ BUILDERS: Final[tuple[Builder, ...]] = (
         (
             ("to_move", "int"),
             ("phase", "Phase"),
-            ("seat_codes", "bytes"),
+            ("_seat_codes", "bytes"),
             ("stock_codes", "bytes"),
             ("discard_codes", "bytes"),
             ("last_discarder", "int | None"),
@@ -576,7 +576,7 @@ BUILDERS: Final[tuple[Builder, ...]] = (
     Builder(
         "after_play_state",
         (
-            ("seat_codes", "bytes"),
+            ("_seat_codes", "bytes"),
             ("melds", "tuple[TableMeld, ...]"),
             ("opened", "frozenset[int]"),
             ("turn_points", "int"),
@@ -600,7 +600,7 @@ BUILDERS: Final[tuple[Builder, ...]] = (
     ),
     Builder(
         "took",
-        (("seat_codes", "bytes"), ("pile", "bytes"), ("taken", "bytes")),
+        (("_seat_codes", "bytes"), ("pile", "bytes"), ("taken", "bytes")),
         "The state after taking ``taken`` from the pile without a play: the play phase begins.\n\n"
         '``pile`` is what is left of the pile; the "Rummy!" window of the last\n'
         "discard closes.",
@@ -624,7 +624,7 @@ BUILDERS: Final[tuple[Builder, ...]] = (
         "builds).\n\n"
         "Nothing is played, taken or known yet; every count of the hand starts at 0.",
         sets=(
-            ("seat_codes", 'pack(hands, (b"",) * len(hands))'),
+            ("_seat_codes", 'pack(hands, (b"",) * len(hands))'),
             ("stock_codes", "stock"),
             ("discard_codes", "discard"),
         ),

@@ -54,13 +54,13 @@ except ImportError:  # the plain build: the decorator only speaks to mypyc
 SLOTS: Final[tuple[str, ...]] = (
     "_hand",
     "_hash",
+    "_seat_codes",
     "_turn",
     "discard_codes",
     "last_discarder",
     "melds",
     "phase",
     "rules",
-    "seat_codes",
     "stock_codes",
     "taken_codes",
     "to_move",
@@ -73,7 +73,7 @@ CORE_FIELDS: Final[tuple[str, ...]] = (
     "rules",
     "to_move",
     "phase",
-    "seat_codes",
+    "_seat_codes",
     "stock_codes",
     "discard_codes",
     "melds",
@@ -92,7 +92,7 @@ class StateCore:
         rules: The rule set.
         to_move: The seat whose turn it is.
         phase: The phase of that seat's turn.
-        seat_codes: The hands and the known cards of every seat in one ``bytes`` (see
+        _seat_codes: The hands and the known cards of every seat in one ``bytes`` (see
             :mod:`rummy500._engine.codes.seats`).
         stock_codes: :attr:`stock` as ``bytes`` of card codes.
         discard_codes: :attr:`discard` as ``bytes`` of card codes.
@@ -107,7 +107,7 @@ class StateCore:
     rules: Rules
     to_move: int
     phase: Phase
-    seat_codes: bytes
+    _seat_codes: bytes
     stock_codes: bytes
     discard_codes: bytes
     melds: tuple[TableMeld, ...]
@@ -134,7 +134,7 @@ class StateCore:
         self.rules = rules
         self.to_move = to_move
         self.phase = phase
-        self.seat_codes = seat_codes
+        self._seat_codes = seat_codes
         self.stock_codes = stock_codes
         self.discard_codes = discard_codes
         self.melds = melds
@@ -150,17 +150,17 @@ class StateCore:
 
         The compact form the engine works on, and what :attr:`hands` is built
         from; not a field of its own (``attrs.fields`` lists ``hands``): the
-        tuple is built from :attr:`seat_codes` when read.
+        tuple is built from :attr:`_seat_codes` when read.
         """
-        return hands_of(self.seat_codes)
+        return hands_of(self._seat_codes)
 
     @property
     def known_codes(self) -> tuple[bytes, ...]:
         """The known cards of each seat (:attr:`known`) as ``bytes`` of card codes, sorted.
 
-        Built from :attr:`seat_codes` when read, as :attr:`hand_codes` is.
+        Built from :attr:`_seat_codes` when read, as :attr:`hand_codes` is.
         """
-        return knowns_of(self.seat_codes)
+        return knowns_of(self._seat_codes)
 
     @property
     def dealer(self) -> int:
@@ -259,4 +259,4 @@ class StateCore:
     @property
     def num_players(self) -> int:
         """The number of players."""
-        return seat_count(self.seat_codes)
+        return seat_count(self._seat_codes)
