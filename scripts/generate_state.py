@@ -287,12 +287,12 @@ UNPACKED = {
         "Each seat's hand as ``bytes`` of card codes (see :mod:`rummy500.cards`), sorted.\n\n"
         "The compact form the engine works on, and what :attr:`hands` is built\n"
         "from; not a field of its own (``attrs.fields`` lists ``hands``): the\n"
-        "tuple is built from :attr:`_seat_codes` when read.",
+        "tuple is built from the state's private storage when read.",
     ),
     "known_codes": (
         "knowns_of",
         "The known cards of each seat (:attr:`known`) as ``bytes`` of card codes, sorted.\n\n"
-        "Built from :attr:`_seat_codes` when read, as :attr:`hand_codes` is.",
+        "Built from the private storage when read, as :attr:`hand_codes` is.",
     ),
 }
 

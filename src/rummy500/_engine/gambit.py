@@ -139,7 +139,14 @@ class DealersGambit(Variant):
     def joker_problem(
         self, state: StateCore, play: Play, required: int | None = None
     ) -> IllegalMoveError | None:
-        """Sealed melds; jokers where the nomination keeps them out; doubling under ``double``."""
+        """Sealed melds; jokers where the nomination keeps them out; doubling under ``double``.
+
+        While jokers are wild (``wild``, or before the nomination) the plain
+        rules' answer holds: sealed melds, and no doubling.
+        """
+        effect = state.joker_effect
+        if effect is None or effect is _WILD:
+            return Variant.joker_problem(self, state, play, required)
         melds = state.melds
         if (
             isinstance(play, LAYOFF_MOVE)
@@ -148,16 +155,6 @@ class DealersGambit(Variant):
         ):
             return sealed(play.target)
         doubled = isinstance(play, MELD_MOVE) and play.doubled
-        effect = state.joker_effect
-        if effect is None or effect is _WILD:
-            if doubled:
-                return illegal(
-                    Reason.JOKER_EFFECT,
-                    "a joker doubles a meld only under dealer's gambit when the dealer nominated "
-                    "'double'",
-                    "V7",
-                )
-            return None
         if any(SPEC_PHYSICAL[spec.code] == JOKER_CODE for spec in play.cards):
             return illegal(
                 Reason.JOKER_EFFECT,

@@ -150,7 +150,7 @@ class StateCore:
 
         The compact form the engine works on, and what :attr:`hands` is built
         from; not a field of its own (``attrs.fields`` lists ``hands``): the
-        tuple is built from :attr:`_seat_codes` when read.
+        tuple is built from the state's private storage when read.
         """
         return hands_of(self._seat_codes)
 
@@ -158,7 +158,7 @@ class StateCore:
     def known_codes(self) -> tuple[bytes, ...]:
         """The known cards of each seat (:attr:`known`) as ``bytes`` of card codes, sorted.
 
-        Built from :attr:`_seat_codes` when read, as :attr:`hand_codes` is.
+        Built from the private storage when read, as :attr:`hand_codes` is.
         """
         return knowns_of(self._seat_codes)
 
