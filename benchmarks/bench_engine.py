@@ -41,7 +41,6 @@ import argparse
 import enum
 import functools
 import gc
-import platform
 import random
 import statistics
 import sys
@@ -52,8 +51,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
+from machine import machine_line
 
-import rummy500
 from rummy500 import (
     JOKER,
     CallRummy,
@@ -163,10 +162,7 @@ def print_table(title: str, header: Sequence[str], rows: Iterable[Sequence[objec
 
 
 def print_environment() -> None:
-    print(
-        f"rummy500 {rummy500.__version__}, Python {platform.python_version()} "
-        f"({platform.python_implementation()}), {platform.machine()}, {platform.system()}"
-    )
+    print(machine_line())
 
 
 # ---------------------------------------------------------------------------

@@ -56,15 +56,14 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import importlib.util
-import platform
 import random
 import statistics
-import subprocess
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-import rummy500
+from machine import machine_line
+
 from rummy500 import apply_move, legal_moves, new_game, presets
 from rummy500.adapters.actions import TokenGame
 from rummy500.bots import RandomBot
@@ -385,18 +384,6 @@ def available(module: str | None) -> bool:
         return False
 
 
-def cpu_model() -> str:
-    """The CPU's model name as ``lscpu`` gives it (else as the platform module does)."""
-    try:
-        listing = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return platform.processor() or platform.machine()
-    fields = dict(line.split(":", 1) for line in listing.splitlines() if ":" in line)
-    model = fields.get("Model name", platform.machine()).strip()
-    count = fields.get("CPU(s)", "?").strip()
-    return f"{model} ({count} CPUs)"
-
-
 def version_of(distribution: str) -> str:
     """The installed version of ``distribution``, or ``"missing"``."""
     try:
@@ -406,10 +393,8 @@ def version_of(distribution: str) -> str:
 
 
 def header(args: argparse.Namespace, base: str) -> str:
-    build = "compiled" if rummy500.COMPILED else "plain"
     return (
-        f"CPU: {cpu_model()}\n"
-        f"rummy500 {rummy500.__version__} ({build} build), Python {platform.python_version()}, "
+        f"{machine_line()}\n"
         f"NumPy {version_of('numpy')}, open-spiel {version_of('open-spiel')}, "
         f"PettingZoo {version_of('pettingzoo')}, Gymnasium {version_of('gymnasium')}\n"
         f"preset {args.preset!r}, {args.players} players, uniform random actions; "

@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from machine import machine_line
+
 from rummy500 import JOKER, Card, Rules, enumerate_melds, make_deck
 from rummy500._engine import melds_from_counts
 from rummy500._engine.meldgen import clear_memos, count_vector
@@ -44,6 +46,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    print(machine_line())
     rules = Rules()
     hands = random_hands(args.hands, args.seed)
     samples: dict[str, list[float]] = {

@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.metadata
-import platform
 import random
 import statistics
 import time
@@ -41,8 +40,7 @@ from types import ModuleType
 
 import attrs
 from bench_engine import PlayRun, play_random_hands, print_table
-
-import rummy500
+from machine import machine_line
 
 
 @attrs.frozen
@@ -136,10 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     pyspiel, version = load_pyspiel()
-    print(
-        f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
-        f"{platform.machine()}, {platform.system()}"
-    )
+    print(machine_line())
     if pyspiel is None:
         print(
             f"OpenSpiel is not available ({version}): install the bench extra "

@@ -13,6 +13,8 @@ import argparse
 import random
 import time
 
+from machine import machine_line
+
 from rummy500 import apply_move, legal_moves, new_game, presets
 
 
@@ -34,6 +36,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    print(machine_line())
     header = (
         f"{'preset':15} {'players':>7} {'hands':>6} {'decisions':>10} {'dec/s':>9} {'hands/s':>8}"
     )

@@ -27,7 +27,6 @@ import argparse
 import concurrent.futures
 import math
 import os
-import platform
 import random
 import statistics
 import time
@@ -35,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+from machine import machine_line
 
 import rummy500
 from rummy500 import GreedyBot, iter_hand, new_game, presets
@@ -211,10 +211,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     if args.search_plays:
         budget += ", the play phase searched too"
-    print(
-        f"rummy500 {rummy500.__version__}, Python {platform.python_version()}, "
-        f"{platform.machine()}, {os.cpu_count()} cores, {args.workers} workers"
-    )
+    print(f"{machine_line()}; {args.workers} workers")
     print(
         f"SearchBot ({budget}) against GreedyBot, {len(jobs)} hands of {args.preset!r}, 2 players"
     )

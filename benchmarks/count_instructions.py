@@ -54,6 +54,7 @@ import bench_envs
 from bench_engine import adversarial_position, play_random_hands, print_table
 from bench_groups import busiest_depth
 from bench_opening import busiest_positions
+from machine import machine_line
 
 import rummy500
 from rummy500 import (
@@ -333,6 +334,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.inner:
         inner(args.inner, args.part, not args.no_work, args.arguments)
         return
+    print(machine_line())
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind): nothing counted")
         return

@@ -19,6 +19,7 @@ import pstats
 from collections.abc import Sequence
 
 from bench_engine import play_random_hands
+from machine import machine_line
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -31,6 +32,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sort", default="tottime", help="a pstats sort key (tottime, cumtime…)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    print(machine_line())
     profiler = cProfile.Profile()
     profiler.enable()
     run = play_random_hands(args.players, args.hands, args.seed)

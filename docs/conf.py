@@ -141,6 +141,7 @@ napoleon_attr_annotations = True
 nitpick_ignore_regex = [
     (r"py:(class|obj|exc)", r"(collections\.abc|enum|random|types|typing)\.\w+"),
     (r"py:(class|obj)", r"collections\.Counter"),
+    (r"py:(class|obj)", r"pathlib\.Path"),
     (r"py:(class|obj)", r"concurrent\.futures\.(_base\.)?Executor"),
     (r"py:(class|obj)", r"(io\.)?TextIO|numpy\.typing\.\w+|npt\.\w+"),
     # The optional libraries have no inventory here either.
@@ -151,8 +152,9 @@ nitpick_ignore_regex = [
     (r"py:(class|obj)", r"(hypothesis|pettingzoo|gymnasium|numpy)\..*"),
     (r"py:(class|obj)", r"<class '[\w.]+'>"),
 ]
-# Sphinx < 7.3 writes types.MappingProxyType by its runtime name.
-nitpick_ignore = [("py:class", "mappingproxy")]
+# Sphinx < 7.3 writes types.MappingProxyType by its runtime name; with NumPy mocked, the
+# Gymnasium environment's observation type (a union of NumPy arrays) is shown by its name.
+nitpick_ignore = [("py:class", "mappingproxy"), ("py:class", "Observation")]
 
 # -- doctest ------------------------------------------------------------------
 
@@ -298,6 +300,7 @@ _MODULE_SECTIONS = {
     "rummy500.records": "api-match",
     "rummy500.positions": "api-state",
     "rummy500.views": "api-views",
+    "rummy500.playerview": "api-views",
     "rummy500.session": "api-views",
     "rummy500.bots": "api-bots",
     "rummy500.schema": "api-pictures",
@@ -430,6 +433,7 @@ def _add_defining_ids(app: Sphinx, doctree: Any) -> None:
 _PICTURES_PAGE = "pictures.md"
 _PICTURES = ("queen", "ten", "joker", "eight", "run", "state", "view", "hand")
 _GENERATED = "_generated"
+_TOURNAMENT_PAGE = "tournament.md"
 
 
 def _draw_pictures(app: Sphinx) -> None:
@@ -449,6 +453,13 @@ def _draw_pictures(app: Sphinx) -> None:
     for name in _PICTURES:
         _write(folder / f"{name}.svg", render(namespace[name]))
     _write(folder / "table.svg", render(namespace["state"]))
+    # The tournament page's chart: the ratings of the tournament its example plays.
+    page = Path(app.srcdir) / _TOURNAMENT_PAGE
+    namespace = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for example in doctest.DocTestParser().get_examples(page.read_text(encoding="utf-8")):
+            exec(compile(example.source, str(page), "exec"), namespace)
+    _write(folder / "tournament.svg", namespace["result"].chart())
 
 
 def _write(path: Path, text: str) -> None:

@@ -4,10 +4,10 @@ Usage (from the repository root; the last step of the README's test command)::
 
     .venv/bin/python scripts/check_compiled.py [--keep DIR] [--quick]
 
-The project's files (those git tracks, and new ones it does not ignore) are
-copied to a temporary folder, so that the build leaves nothing in the
-checkout.  A new virtual environment there installs the copy with the build
-hook enabled (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``) and the test tools; then:
+The wheel is built as ``scripts/build_compiled.py`` builds it, from a copy of
+the project's files in a temporary folder, so that the build leaves nothing in
+the checkout.  A new virtual environment there installs the wheel and the
+test tools; then:
 
 1. ``rummy500.COMPILED`` must be true there;
 2. the tests of the rules, the engine's properties, perft, positions,
@@ -25,7 +25,6 @@ Exits with status 1 if a step fails.  ``--quick`` runs a smaller digest.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys
@@ -33,6 +32,9 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+
+from build_compiled import build_wheel
+from machine import cores, cpu_model
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,25 +82,6 @@ def _run(command: Sequence[str | Path], **options: object) -> subprocess.Complet
     return subprocess.run([str(part) for part in command], text=True, **options)  # type: ignore[call-overload, no-any-return]
 
 
-def _project_files() -> list[str]:
-    """The checkout's files: those git tracks and the new ones it does not ignore."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
-    return [name for name in listed if (ROOT / name).is_file()]
-
-
-def _copy_project(target: Path) -> None:
-    for name in _project_files():
-        destination = target / name
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, destination)
-
-
 def _digest(python: Path | str, quick: bool) -> str:
     """The lines of the move digest, then those of the search bot's choices."""
     arguments = ["--hands", "1", "--players", "2,5", "--positions", "2"]
@@ -130,19 +113,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         work = args.keep if args.keep is not None else Path(scratch)
         if work.exists() and args.keep is not None:
             shutil.rmtree(work)
-        source = work / "source"
-        _copy_project(source)
         venv = work / "venv"
         _run([sys.executable, "-m", "venv", venv], check=True)
         python = venv / "bin" / "python"
-        environment = dict(os.environ, HATCH_BUILD_HOOK_ENABLE_MYPYC="1")
         built = time.perf_counter()
-        _run(
-            [python, "-m", "pip", "install", "-q", source, *TEST_TOOLS],
-            env=environment,
-            check=True,
+        wheel = build_wheel(work / "dist", str(python))  # as scripts/build_compiled.py does
+        _run([python, "-m", "pip", "install", "-q", wheel, *TEST_TOOLS], check=True)
+        print(
+            f"compiled wheel built and installed in {time.perf_counter() - built:.0f} s "
+            f"on {cpu_model()}, {cores()}",
+            flush=True,
         )
-        print(f"compiled build installed in {time.perf_counter() - built:.0f} s", flush=True)
         compiled = _run(
             [python, "-c", "import rummy500; print(rummy500.COMPILED)"],
             cwd=work,

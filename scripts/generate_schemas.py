@@ -12,7 +12,9 @@ each knob's :meth:`~rummy500.rules.Knob.json_schema`, in the order of
 :data:`rummy500.rules.KNOBS`) and ``presetName`` (the names of
 :func:`rummy500.presets.names`).  This script writes those two definitions
 into every schema that has them, and leaves the rest of each schema as it
-is; ``tests/test_schemas.py`` runs it with ``--check``.  After a change, the
+is, then writes the bot protocol's and the tournament's schemas, which copy
+those of the documents (``scripts/protocol_schemas.py``);
+``tests/test_schemas.py`` runs it with ``--check``.  After a change, the
 web example's TypeScript types follow: ``npm run types`` in
 ``examples/web/client``.
 """
@@ -75,6 +77,19 @@ def generated(path: Path) -> str:
     return text(schema)
 
 
+def _protocol_schemas() -> Any:
+    """``scripts/protocol_schemas.py``, loaded as a module (this script may be loaded so too)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent / "protocol_schemas.py"
+    spec = importlib.util.spec_from_file_location("protocol_schemas", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def rule_schemas() -> list[Path]:
     """The schemas of the package that define a rule set."""
     return [
@@ -99,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         stale.append(path.relative_to(ROOT))
         if not args.check:
             path.write_text(new, encoding="utf-8")
+    # The protocol's and the tournament's schemas copy definitions of the documents' ones.
+    stale += [SCHEMAS.relative_to(ROOT) / name for name in _protocol_schemas().update(args.check)]
     if args.check and stale:
         print(f"out of date: {', '.join(map(str, stale))}; run `{COMMAND}`", file=sys.stderr)
         return 1

@@ -17,7 +17,11 @@ of each kind of request and of all, and the errors (expected: none).  Then,
 in this process, plays one table of a long match (4 players, target 5000)
 for ``--table-moves`` moves through the app's own functions, and prints the
 memory the table holds (what removing it frees) and the size of its last
-answer.  Exits with status 1 if any request failed.
+answer, and how the process's memory grew over those moves (tracemalloc
+snapshots before and after, by file): the engine's shared memos (bounded:
+each is emptied when it reaches its limit) and the rest.  The machine (its
+processor and cores) is printed first.  Exits with status 1 if any request
+failed.
 
 Usage (from the repository root, with the ``web`` extra installed)::
 
@@ -41,11 +45,14 @@ import time
 import tracemalloc
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from machine import machine_line  # noqa: E402 (benchmarks/machine.py, found just above)
 
 #: Kinds of the moves that put cards on the table (a take with a play melds at once).
 _PLAYS = ("meld", "layoff", "rummy")
@@ -238,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     if url is None:
         server, url = _start_server(database)
     stats = Stats()
+    print(machine_line(), flush=True)
     amount = f"{args.duration:g} s" if args.duration else f"{args.matches} matches"
     where = url if server is None else f"{url} (matches kept in {database})"
     print(
@@ -276,20 +284,46 @@ def main(argv: list[str] | None = None) -> int:
     for text in stats.errors[:20]:
         print(f"  {text}")
     if args.table_moves:
-        held, answer, hands, seconds = table_memory(args.table_moves)
+        memory = table_memory(args.table_moves)
         print(
-            f"one table after {args.table_moves} moves ({hands} hands, {seconds:.1f} s): "
-            f"holds {held / 1e6:.2f} MB, its last answer {answer / 1000:.1f} kB"
+            f"one table after {args.table_moves} moves ({memory.hands} hands, "
+            f"{memory.seconds:.1f} s): holds {memory.held / 1e6:.2f} MB "
+            f"({memory.held / args.table_moves:.0f} B a move), its last answer "
+            f"{memory.answer / 1000:.1f} kB"
+        )
+        rest = memory.grown - memory.engine
+        print(
+            f"the process's memory over those moves (tracemalloc): +{memory.grown / 1e6:.2f} MB "
+            f"({memory.grown / args.table_moves:.0f} B a move): the engine's shared memos "
+            f"+{memory.engine / 1e6:.2f} MB (bounded, each emptied at its limit), the rest "
+            f"+{rest / 1e6:.2f} MB"
         )
     return 1 if stats.errors else 0
 
 
-def table_memory(moves: int) -> tuple[int, int, int, float]:
+class TableMemory(NamedTuple):
+    """What one long table costs, measured with :mod:`tracemalloc` across its game."""
+
+    #: The bytes the table holds: what removing it frees.
+    held: int
+    #: The size of its last answer, in bytes of JSON.
+    answer: int
+    #: The hands it played, and the seconds it took.
+    hands: int
+    seconds: float
+    #: The growth of the memory Python allocated over the game, in all (``grown``) and by
+    #: where it was allocated: the engine's memos (``rummy500._engine``, shared by every
+    #: table and bounded, each emptied when it reaches its limit) and the rest.
+    grown: int
+    engine: int
+
+
+def table_memory(moves: int) -> TableMemory:
     """One table of a long match played for ``moves`` moves, in this process.
 
-    Returns the bytes the table holds (what removing it frees: the engine's
-    caches, shared by every table and bounded, are not counted), the size of
-    its last answer, its number of hands and the time taken.
+    The memory is traced from before the table is made to its last move
+    (tracemalloc snapshots at both ends, compared by file), then the table is
+    removed: what that frees is what the table holds.
     """
     from rummy500 import RandomBot, Session, presets
 
@@ -306,6 +340,7 @@ def table_memory(moves: int) -> tuple[int, int, int, float]:
     seeds = {1: 1, 2: 2, 3: 3}
     bots = {seat: RandomBot(seed=seed) for seat, seed in seeds.items()}
     tracemalloc.start()
+    first = tracemalloc.take_snapshot()
     start = time.perf_counter()
     table, _ = Table.new(Session(rules, 4, seed=99, bots=bots), 0, "pagat", "random", seeds, 0.0)
     store.add(table)
@@ -322,13 +357,18 @@ def table_memory(moves: int) -> tuple[int, int, int, float]:
     seconds = time.perf_counter() - start
     hands = table.session.match.number
     gc.collect()
+    last = tracemalloc.take_snapshot()
     held = tracemalloc.get_traced_memory()[0]
     store.remove(table.id)
     del table
     gc.collect()
     held -= tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return held, answer, hands, seconds
+    growth = last.compare_to(first, "filename")
+    engine_folder = f"{Path('rummy500', '_engine')}"
+    engine = sum(stat.size_diff for stat in growth if engine_folder in stat.traceback[0].filename)
+    grown = sum(stat.size_diff for stat in growth)
+    return TableMemory(held, answer, hands, seconds, grown, engine)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """A newcomer's first hour, scripted: install, the demo, the docs' snippets, the CLI at a pipe.
 
-Usage: python scripts/newcomer_walk.py [--reuse] [--keep]
+Usage: python scripts/newcomer_walk.py [--reuse] [--keep] [--compiled | --no-compiled]
 
 Each step runs as a new process, from a folder outside the checkout (the
 README's commands must work from anywhere it says they do), and is timed:
@@ -20,11 +20,21 @@ README's commands must work from anywhere it says they do), and is timed:
    serves the page (with the ``web`` extra), or says which extra to install
    (without it);
 7. **adapters**: ``import rummy500.adapters.pettingzoo`` works (with the
-   extra), or raises an error naming the extra and the install line.
+   extra), or raises an error naming the extra and the install line;
+8. **preset by name**: ``rummy500.new_game("Wikipedia")`` deals under the
+   ``wikipedia`` preset, and an unknown name is refused with the presets listed;
+9. **no abbreviated option**: ``rummy500 simulate --hand 3`` is refused (exit
+   2) with the ``simulate`` command's usage, not read as ``--hands 3``;
+10. **compiled build** (several minutes; skipped with ``--reuse`` unless
+    ``--compiled`` is given): ``python scripts/build_compiled.py`` as the
+    installation page says, after which the checkout is as it was (``git status
+    --ignored`` unchanged, no compiled module beside a source), and its wheel,
+    installed in a new environment, is the compiled build.
 
 ``--reuse`` runs every step with this interpreter (where rummy500 is
 installed) instead of a fresh environment: the test suite does so, since an
-install takes a network and a minute.  A step passes when it exits as
+install takes a network and a minute.  The machine's processor and cores are
+printed first: the steps' times are for it.  A step passes when it exits as
 expected, prints what it should and prints no traceback; the walk prints one
 line a step and exits 1 if any failed, showing that step's output.
 """
@@ -42,6 +52,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from machine import cores, cpu_model  # noqa: E402 (benchmarks/machine.py, found just above)
 
 #: The pages a newcomer building a front end, a server or a bot reads first.
 DOC_PAGES = ("docs/frontend.md", "docs/howto/server.md", "docs/howto/bot.md", "docs/bots.md")
@@ -163,7 +176,7 @@ def web_example(walk: Walk) -> str:
     """``python path/to/examples/web`` from another folder: serves the page, or names the extra."""
     command = [walk.python, str(ROOT / "examples" / "web"), "--port", "0"]
     if not _has(walk, "starlette") or not _has(walk, "uvicorn"):
-        result = walk.run(command, expect=1)
+        result = walk.run(command, expect=2)
         message = result.stderr.strip()
         _expect("needs the 'web' extra" in message and "pip install" in message, message)
         return f"without the extra: {message}"
@@ -201,6 +214,71 @@ def adapters(walk: Walk) -> str:
     return f"without the extra: {out}"
 
 
+def preset_by_name(walk: Walk) -> str:
+    """``new_game("Wikipedia")``: a preset's name in any case; an unknown one lists them."""
+    code = (
+        "import rummy500\n"
+        "state = rummy500.new_game('Wikipedia', seed=1)\n"
+        "print(state.rules == rummy500.presets.get('wikipedia'))\n"
+        "try:\n"
+        "    rummy500.new_game('wikipeda')\n"
+        "except ValueError as error:\n"
+        '    print(f"{type(error).__name__}: {error}")\n'
+    )
+    lines = walk.run([walk.python, "-c", code]).stdout.splitlines()
+    _expect(lines[0] == "True", f"new_game('Wikipedia') dealt other rules: {lines}")
+    _expect(
+        lines[1].startswith(
+            "InvalidArgumentError: unknown preset 'wikipeda'; known presets: pagat"
+        ),
+        f"the unknown name's error: {lines[1:]}",
+    )
+    return "new_game('Wikipedia') deals the wikipedia preset; an unknown name lists the presets"
+
+
+def no_abbreviation(walk: Walk) -> str:
+    """``rummy500 simulate --hand 3``: refused with the command's usage, not read as --hands."""
+    result = walk.run([walk.python, "-m", "rummy500", "simulate", "--hand", "3"], expect=2)
+    _expect(result.stdout == "", f"it ran: {_tail(result.stdout)}")
+    lines = result.stderr.splitlines()
+    _expect(lines[0].startswith("usage: rummy500 simulate "), f"usage: {lines[0]!r}")
+    error = "rummy500 simulate: error: unrecognized arguments: --hand 3"
+    _expect(lines[-1] == error, f"error: {lines[-1]!r}")
+    return lines[-1]
+
+
+def _ignored_and_changed() -> str:
+    """What git says of the checkout, ignored files included (the build must change none)."""
+    return subprocess.run(
+        ["git", "status", "--porcelain", "--ignored"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def compiled_build(walk: Walk, folder: Path) -> str:
+    """``scripts/build_compiled.py``: the checkout unchanged, the wheel the compiled build."""
+    before = _ignored_and_changed()
+    out = folder / "dist"
+    walk.run([walk.python, str(ROOT / "scripts" / "build_compiled.py"), "--out", str(out)])
+    after = _ignored_and_changed()
+    _expect(before == after, f"the checkout changed:\n{before}\n---\n{after}")
+    suffixes = (".so", ".pyd")
+    stray = [path for path in (ROOT / "src").rglob("*") if path.name.endswith(suffixes)]
+    _expect(not stray, f"compiled modules left in the checkout: {stray[:3]}")
+    (wheel,) = out.glob("rummy500-*.whl")
+    venv = folder / "compiled-venv"
+    walk.run([sys.executable, "-m", "venv", str(venv)])
+    walk.run(
+        [str(venv / "bin" / "pip"), "install", "-q", "--disable-pip-version-check", str(wheel)]
+    )
+    version = walk.run([str(venv / "bin" / "rummy500"), "--version"]).stdout.strip()
+    _expect(version.endswith("compiled (mypyc)"), f"the wheel runs {version!r}")
+    return f"{wheel.name}; checkout unchanged, no compiled module in src/; {version}"
+
+
 def _get(address: str, timeout: float) -> str:
     """The page at ``address``, once the server listens (it prints the address first)."""
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy: local
@@ -223,7 +301,9 @@ def _has(walk: Walk, module: str) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Walk through the first hour; 0 if every step went as expected, else 1."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
     parser.add_argument(
         "--reuse",
@@ -235,6 +315,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds a step may take")
     parser.add_argument("--keep", action="store_true", help="keep the walk's folder")
+    parser.add_argument(
+        "--compiled",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="build the compiled wheel (default: yes, but not with --reuse)",
+    )
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="rummy500-newcomer-"))
     try:
@@ -244,6 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         work.mkdir()
         walk = Walk(python, work, args.timeout)
         print(f"newcomer walk of {ROOT}, in {work}", flush=True)
+        print(f"on {cpu_model()}, {cores()} (the times below are for it)", flush=True)
         if not args.reuse:
             walk.step("install", lambda: install(walk, venv))
             if walk.failed:
@@ -254,6 +341,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         walk.step("docs snippets", lambda: docs_snippets(walk, args.pages))
         walk.step("web example", lambda: web_example(walk))
         walk.step("adapters", lambda: adapters(walk))
+        walk.step("preset by name", lambda: preset_by_name(walk))
+        walk.step("no abbreviated option", lambda: no_abbreviation(walk))
+        if args.compiled if args.compiled is not None else not args.reuse:
+            walk.step("compiled build", lambda: compiled_build(walk, folder))
         print("all steps passed" if not walk.failed else f"{walk.failed} steps failed")
         return 1 if walk.failed else 0
     finally:

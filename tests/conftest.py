@@ -1,4 +1,8 @@
-"""Shared test configuration: the Hypothesis profiles.
+"""Shared test configuration: a check of the checkout, and the Hypothesis profiles.
+
+The suite refuses to run when the package under test is a checkout holding
+compiled modules left by an in-place build (:mod:`rummy500.checkout`): they
+would be tested instead of the sources.
 
 Three profiles, as in cattrs:
 
@@ -17,6 +21,11 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from rummy500.checkout import stray_compiled_modules, stray_message
+
+# Programs the tests run as bots (they read standard input): not test modules.
+collect_ignore_glob = ["programs/*"]
 
 # The shared helper modules assert too: rewrite their asserts as pytest does
 # the test files', so that a failing helper explains itself.
@@ -38,3 +47,10 @@ settings.register_profile("thorough", _BASE, max_examples=2000)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test a checkout whose stale compiled modules would run instead of its sources."""
+    stray = stray_compiled_modules()
+    if stray:
+        pytest.exit(f"not testing the sources: {stray_message(stray)}", returncode=3)

@@ -18,9 +18,13 @@ The homes of the test helpers:
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -369,3 +373,15 @@ def play_match(match: MatchState, rng: random.Random, max_moves: int = 20_000) -
             return match
         match = apply_match_move(match, random_move(match_legal_moves(match), rng))
     raise AssertionError(f"the match did not end within {max_moves} moves: {match!r}")
+
+
+def load_script(name: str) -> ModuleType:
+    """The script ``scripts/NAME.py`` as a module (the scripts are not a package)."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module

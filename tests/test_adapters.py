@@ -315,6 +315,14 @@ def test_the_game_checks_its_space_and_the_rules_arguments() -> None:
         resolve_rules(None, None, 9)
 
 
+def test_the_environments_take_a_preset_name_in_any_case_as_rules_or_preset() -> None:
+    persian = (presets.get("persian"), 4)
+    assert resolve_rules("Persian", None, None) == resolve_rules(None, "PERSIAN", None) == persian
+    assert ActionSpace("wikipedia", 2) == ActionSpace(presets.get("wikipedia"), 2)
+    with pytest.raises(InvalidArgumentError, match="unknown preset 'persia'; known presets: pagat"):
+        resolve_rules(None, "persia", None)
+
+
 def test_importing_the_library_and_the_action_space_imports_no_optional_package() -> None:
     code = (
         "import sys, rummy500, rummy500.adapters, rummy500.adapters.actions, rummy500.simulate, "

@@ -9,38 +9,27 @@ from __future__ import annotations
 
 import ast
 import copy
-import importlib.util
 import inspect
 import pickle
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import attrs
 import pytest
 
 import rummy500
 from rummy500 import GameState, Phase, new_game
+from rummy500._engine.codes import shape
 from rummy500._engine.codes.fields import CLEARED_TURN, HAND_FIELDS, TURN_FIELDS
 from rummy500._engine.codes.seats import pack
 from rummy500._engine.codes.storage import CORE_FIELDS, SLOTS, StateCore
 from rummy500._engine.states import ENGINE_FIELDS, FIELDS, evolve, turn_phase
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _import_graph() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts/import_graph.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("import_graph", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-GRAPH = _import_graph()
+GRAPH = load_script("import_graph")
 
 
 def test_no_import_cycles() -> None:
@@ -50,11 +39,6 @@ def test_no_import_cycles() -> None:
     assert "rummy500.positions" not in graph["rummy500.state"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="views <-> determinize (type-only) is removed on the shape branch: "
-    "delete this mark once that branch is merged",
-)
 def test_no_import_cycles_counting_type_only_imports() -> None:
     graph = GRAPH.edges(GRAPH.modules(), type_checking=True)
     assert GRAPH.cycles(graph) == []
@@ -126,7 +110,7 @@ def test_the_engine_does_not_import_the_services() -> None:
     services = {"rummy500.views", "rummy500.match", "rummy500.records", "rummy500.bots"}
     # The readers and writers of documents, and the helpers of views.
     services |= {"rummy500.jsontext", "rummy500.rulesdata", "rummy500.viewreader"}
-    services |= {"rummy500.knowncards", "rummy500.determinize"}
+    services |= {"rummy500.knowncards", "rummy500.determinize", "rummy500.playerview"}
     for module, targets in graph.items():
         if module.startswith("rummy500._engine"):
             assert not set(targets) & (services | {"rummy500.positions", "rummy500"}), module
@@ -200,6 +184,7 @@ def test_the_front_door_holds_the_match_records_views_and_bots() -> None:
 def test_positional_state_builders_follow_the_field_order() -> None:
     """The hot paths build a GameState positionally: guard the field order they assume."""
     assert tuple(field.name for field in attrs.fields(GameState)) == FIELDS
+    assert tuple(field.name for field in shape.STATE) == FIELDS
     assert FIELDS[:8] == (
         "rules",
         "dealer",
@@ -213,7 +198,7 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     state = new_game(seed=3)
     marked = evolve(state, turn_points=7, taken_codes=state.discard_codes, idle_turns=2)
     built = turn_phase(
-        marked, 0, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 4, 2
+        marked, 0, Phase.PLAY, state._seat_codes, state.stock_codes[1:], b"", None, 4, 2
     )
     expected = attrs.evolve(
         marked,
@@ -231,15 +216,11 @@ def test_positional_state_builders_follow_the_field_order() -> None:
     assert evolve(state, seed=9) == attrs.evolve(state, seed=9)
     # the engine sets the cards as codes, the hands and known cards of all seats in one
     # bytes; the public fields are the cards
-    codes = {
-        "hands": "seat_codes",
-        "stock": "stock_codes",
-        "discard": "discard_codes",
-        "taken": "taken_codes",
-    }
-    assert tuple(codes.get(field, field) for field in FIELDS if field != "known") == ENGINE_FIELDS
+    codes = {field.name: field.codes for field in shape.STATE if field.codes}
+    assert codes["hands"] == codes["known"] == "_seat_codes"
+    assert tuple(dict.fromkeys(codes.get(field, field) for field in FIELDS)) == ENGINE_FIELDS
     swapped = pack((state.hand_codes[1], state.hand_codes[0]), state.known_codes)
-    assert evolve(state, seat_codes=swapped) == attrs.evolve(
+    assert evolve(state, _seat_codes=swapped) == attrs.evolve(
         state, hands=(state.hands[1], state.hands[0])
     )
     assert GameState(*[getattr(state, name) for name in FIELDS]) == state
@@ -283,11 +264,12 @@ def test_states_share_their_quiet_fields() -> None:
     records (the turn's fields, the hand's rarely changing ones) shared by the states that
     do not change them, and every state that begins a turn phase shares one cleared record."""
     state = new_game(seed=5)
-    grouped = TURN_FIELDS + HAND_FIELDS
-    stored = [name for name in SLOTS if not name.startswith("_")]
-    assert sorted(stored + list(grouped)) == sorted(ENGINE_FIELDS)
+    assert tuple(f.name for f in shape.STATE if f.store == shape.TURN) == TURN_FIELDS
+    assert tuple(f.name for f in shape.STATE if f.store == shape.HAND) == HAND_FIELDS
+    stored = [name for name in SLOTS if name not in ("_hand", "_hash", "_turn")]
+    assert sorted(stored + list(TURN_FIELDS + HAND_FIELDS)) == sorted(ENGINE_FIELDS)
     drawn = turn_phase(
-        state, state.to_move, Phase.PLAY, state.seat_codes, state.stock_codes[1:], b"", None, 0, 0
+        state, state.to_move, Phase.PLAY, state._seat_codes, state.stock_codes[1:], b"", None, 0, 0
     )
     assert drawn._turn is CLEARED_TURN
     assert drawn._hand is state._hand
@@ -473,14 +455,7 @@ def test_the_engine_has_no_circle_even_for_type_checkers() -> None:
 def test_the_generated_knob_class_is_current() -> None:
     """``_engine/knobs.py`` is generated from the fields of ``Rules``: regenerate with
     ``python scripts/generate_knobs.py`` after adding or changing a knob."""
-    spec = importlib.util.spec_from_file_location(
-        "generate_knobs", ROOT / "scripts" / "generate_knobs.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.main(["--check"]) == 0
+    assert load_script("generate_knobs").main(["--check"]) == 0
 
 
 def test_every_knob_is_documented() -> None:

@@ -590,6 +590,28 @@ def test_usage_errors_exit_2_through_argparse(
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "stray"),
+    [
+        (["simulate", "--hand", "3"], "--hand 3"),
+        (["simulate", "--match", "1"], "--match 1"),
+        (["demo", "--sed", "3"], "--sed 3"),
+        (["demo", "--pre", "wikipedia"], "--pre wikipedia"),
+        (["play", "--bo", "random"], "--bo random"),
+    ],
+)
+def test_an_abbreviated_or_unknown_option_is_refused_with_the_commands_usage(
+    argv: list[str], stray: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No prefix matching (--hand is not --hands), and the sub-command's own usage."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: rummy500 {argv[0]} "), err
+    assert f"rummy500 {argv[0]}: error: unrecognized arguments: {stray}" in err
+
+
 @contextlib.contextmanager
 def _running(argv: list[str]) -> Iterator[subprocess.Popen[str]]:
     process = subprocess.Popen(

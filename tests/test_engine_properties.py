@@ -39,11 +39,13 @@ from rummy500 import (
     EndHand,
     GameState,
     IllegalMoveError,
+    InvalidArgumentError,
     LayoffMove,
     Meld,
     MeldCard,
     MeldMove,
     Move,
+    NotationError,
     Pass,
     Phase,
     Reason,
@@ -790,3 +792,38 @@ def test_random_rule_sets_keep_the_engine_properties(
 
 def test_every_preset_is_playable() -> None:
     assert set(PLAYED_PRESETS) == set(presets.names())
+
+
+# ---------------------------------------------------------------------------
+# The state's conveniences are the hand's functions (rummy500.handplay)
+
+
+@given(playouts())
+def test_the_states_methods_are_the_hands_functions(playout: Playout) -> None:
+    for state in some_states(playout, 6):
+        moves = legal_moves(state)
+        assert state.legal_moves() == moves
+        for seat in range(state.num_players):
+            assert state.legal_moves(seat=seat) == legal_moves(state, seat=seat)
+        for move in moves[:3] + moves[-2:]:
+            after = apply_move(state, move)
+            assert state.is_legal(move)
+            assert state.is_legal(str(move))
+            assert state.apply(move) == after
+            assert state.apply(str(move)) == after
+            assert state.apply(move.to_dict()) == after
+
+
+def test_the_states_methods_refuse_what_the_functions_refuse() -> None:
+    state = new_game(seed=1)
+    before = state.to_dict()
+    with pytest.raises(IllegalMoveError, match=r"rule D7"):
+        state.apply("p0: draw")
+    assert not state.is_legal("p0: draw")
+    with pytest.raises(NotationError):
+        state.apply("fly away")
+    with pytest.raises(InvalidArgumentError, match="expected a move, its text or its dict, got 42"):
+        state.apply(42)
+    with pytest.raises(InvalidArgumentError, match=r"a seat 0\.\.1"):
+        state.legal_moves(seat=5)
+    assert state.to_dict() == before

@@ -345,11 +345,31 @@ def test_missing_web_extra_stops_the_web_example_with_the_install_line(
         """
     )
     result = run_python(code, block=blocked, cwd=tmp_path)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.strip() == (
         f"python -m examples.web: the web example (examples/web) needs the 'web' extra "
         f"(no module named {blocked!r}): pip install '.[web]' in the repository's root"
     )
+
+
+@pytest.mark.parametrize("blocked", ["starlette", "uvicorn"])
+def test_missing_web_extra_stops_python_m_examples_web_in_one_line(blocked: str) -> None:
+    """``python -m examples.web`` imports the package first: it must not need the extra."""
+    code = textwrap.dedent(
+        """
+        import runpy, sys
+        sys.argv = ["examples.web", "--port", "0"]
+        sys.path[0] = ""
+        runpy.run_module("examples.web", run_name="__main__", alter_sys=True)
+        """
+    )
+    result = run_python(code, block=blocked, cwd=ROOT)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.splitlines() == [
+        f"python -m examples.web: the web example (examples/web) needs the 'web' extra "
+        f"(no module named {blocked!r}): pip install '.[web]' in the repository's root"
+    ]
+    assert result.stdout == ""
 
 
 def test_the_web_example_runs_from_any_folder(tmp_path: Path) -> None:
@@ -532,7 +552,8 @@ def test_the_newcomer_walk_passes_without_a_traceback() -> None:
     assert result.returncode == 0, output
     assert "Traceback" not in output
     assert "all steps passed" in result.stdout
-    for step in ("demo", "rules at a pipe", "play at a pipe", "docs snippets", "web example"):
+    steps = ("demo", "rules at a pipe", "play at a pipe", "docs snippets", "web example")
+    for step in (*steps, "preset by name", "no abbreviated option"):
         assert f"ok   {step} (" in result.stdout
 
 

@@ -720,3 +720,46 @@ def test_hardening_lenient_records(change: Callable[[dict[str, Any]], None], mes
     record = _record()
     change(record)
     assert message in str(_error(lambda: replay(record), RecordError))
+
+
+# ---------------------------------------------------------------------------
+# e26: the machine readers read bytes as UTF-8 only, as `rummy500 validate` and
+# the web example do (json.loads would guess UTF-16 and UTF-32 from the bytes).
+
+_NOT_UTF_8 = ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be", "utf-8-sig"]
+
+
+def _documents() -> dict[str, tuple[str, Callable[[Any], object], type[Exception]]]:
+    state = new_game(seed=3)
+    recorder = MatchRecorder(new_match(seed=3))
+    return {
+        "position": (state.to_json(), GameState.from_json, PositionError),
+        "view": (observe(state, 0).to_json(), PlayerView.from_json, PositionError),
+        "record": (recorder.to_json(), replay, RecordError),
+    }
+
+
+@pytest.mark.parametrize("kind", ["position", "view", "record"])
+@pytest.mark.parametrize("encoding", _NOT_UTF_8)
+def test_hardening_e26_bytes_other_than_utf_8_are_refused(kind: str, encoding: str) -> None:
+    text, read, error = _documents()[kind]
+    with pytest.raises(error, match=rf"^{kind} is not UTF-8 text"):
+        read(text.encode(encoding))
+    with pytest.raises(error, match=rf"^{kind} is not UTF-8 text"):
+        read(bytearray(text.encode(encoding)))
+
+
+@pytest.mark.parametrize("kind", ["position", "view", "record"])
+def test_hardening_e26_utf_8_bytes_read_as_the_text(kind: str) -> None:
+    text, read, _ = _documents()[kind]
+    assert read(text.encode("utf-8")) == read(text)
+
+
+def test_hardening_e26_validate_reads_bytes_by_the_same_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, _, _ = _documents()["record"]
+    for encoding in _NOT_UTF_8:
+        (tmp_path / "record.json").write_bytes(text.encode(encoding))
+        assert cli.main(["validate", str(tmp_path / "record.json")]) == 2
+        assert capsys.readouterr().err.startswith("malformed: the file is not UTF-8 text")

@@ -691,3 +691,86 @@ def test_v8_four_aces_value_round_trips_through_positions_views_and_records() ->
     record = session.record()
     jsonschema.validate(record, json_schema("record"))
     assert Session.from_record(record).rules == rules
+
+
+# ---------------------------------------------------------------------------
+# A preset's name wherever a rule set is taken
+
+
+def _takes_rules(value: object) -> bool:
+    import inspect
+
+    try:
+        parameters = inspect.signature(value).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return "rules" in parameters
+
+
+def test_v_every_public_function_taking_rules_takes_a_preset_name() -> None:
+    """Every public callable of the front door with a ``rules`` parameter reads a name,
+    in any case, through the one conversion (presets.as_rules)."""
+    import rummy500
+
+    taking = sorted(
+        name
+        for name in rummy500.__all__
+        if callable(getattr(rummy500, name))
+        and _takes_rules(getattr(rummy500, name))
+        and name not in ("GameState", "MatchState", "PlayerView")  # values: typed fields
+    )
+    assert taking == [
+        "Session",
+        "enumerate_melds",
+        "layoff",
+        "make_meld",
+        "new_game",
+        "new_match",
+        "next_seat",
+        "sides",
+        "tournament",
+    ]
+    wikipedia = presets.get("wikipedia")
+    assert rummy500.new_game("Wikipedia", seed=1).rules == wikipedia
+    assert rummy500.new_game("wikipedia", seed=1) == rummy500.new_game(wikipedia, seed=1)
+    assert rummy500.new_match("BOATHOUSE", seed=1).rules == presets.get("boathouse")
+    assert rummy500.Session("basic-rummy", seed=1).rules == presets.get("basic_rummy")
+    persian = presets.get("persian")
+    assert rummy500.enumerate_melds("JK JK JK", "Persian") == rummy500.enumerate_melds(
+        "JK JK JK", persian
+    )
+    with pytest.raises(rummy500.InvalidMeldError):  # Persian jokers form groups only (V6)
+        rummy500.make_meld("6H 7H JK=8H", "Persian")
+    run = rummy500.make_meld("6H 7H 8H", "pagat")
+    assert str(rummy500.layoff(run, "9H", "PAGAT")) == "6H 7H 8H 9H"
+    assert rummy500.next_seat("dealers gambit", 3, 0) == 2
+    assert rummy500.sides("partnership", 4) == ((0, 2), (1, 3))
+    from rummy500.simulate import simulate
+
+    by_name = simulate("Wikipedia", 2, ["random", "random"], 1, seed=1)
+    assert by_name == simulate(wikipedia, 2, ["random", "random"], 1, seed=1)
+
+
+@pytest.mark.parametrize("call", ["new_game", "new_match", "Session", "make_meld", "simulate"])
+def test_v_an_unknown_preset_name_lists_the_presets(call: str) -> None:
+    import rummy500
+    import rummy500.simulate
+
+    arguments: dict[str, tuple[object, ...]] = {
+        "make_meld": ("6H 7H 8H", "wikipipedia"),
+        "simulate": ("wikipipedia", 2, ["random", "random"], 1),
+    }
+    function = rummy500.simulate.simulate if call == "simulate" else getattr(rummy500, call)
+    with pytest.raises(ValueError, match="unknown preset 'wikipipedia'") as raised:
+        function(*arguments.get(call, ("wikipipedia",)))
+    assert isinstance(raised.value, rummy500.InvalidArgumentError)
+    assert ", ".join(presets.names()) in str(raised.value)
+
+
+def test_v_rules_of_another_type_are_refused_naming_the_value() -> None:
+    import rummy500
+
+    with pytest.raises(rummy500.InvalidArgumentError, match=r"a Rules value .* got 42"):
+        presets.as_rules(42)  # type: ignore[arg-type]
+    with pytest.raises(rummy500.InvalidArgumentError, match="pagat, wikipedia"):
+        rummy500.new_game(3.5)  # type: ignore[arg-type]

@@ -243,6 +243,20 @@ def test_recorder_records_nothing_for_an_illegal_move() -> None:
     assert before["hands"] == []
 
 
+def test_recorders_share_one_string_per_move_text() -> None:
+    """A record held in memory (a server's long match) costs a pointer a move, not a string."""
+    first, second = (MatchRecorder(new_match(Rules(), 2, seed=5)) for _ in range(2))
+    for recorder in (first, second):
+        for _ in range(2):
+            state = recorder.match.hand
+            recorder.play(parse_move(state, "draw"))
+            recorder.play(Discard(state.to_move, recorder.match.hand.hands[state.to_move][-1]))
+    one, two = first.to_dict()["current"]["moves"], second.to_dict()["current"]["moves"]
+    assert one == two
+    assert one[0] == "p1: draw"
+    assert all(a is b for a, b in zip(one, two, strict=True))
+
+
 # ---------------------------------------------------------------------------
 # Round trip: record → JSON → replay equals the match
 

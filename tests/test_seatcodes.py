@@ -111,7 +111,7 @@ def test_packing_refuses_what_no_deck_holds() -> None:
 
 def test_a_state_stores_its_seats_in_one_bytes_and_shows_them_seat_by_seat() -> None:
     state = new_game(seed=4, players=3)
-    assert type(state.seat_codes) is bytes
-    assert state.hand_codes == hands_of(state.seat_codes)
+    assert type(state._seat_codes) is bytes
+    assert state.hand_codes == hands_of(state._seat_codes)
     assert state.known_codes == (b"", b"", b"")
     assert state.num_players == 3

@@ -144,7 +144,7 @@ def test_a_tqdm_bar_on_a_terminal() -> None:
         (("pagat", 2, ["greedy", 7], 1), "a name or a function"),
         (("pagat", 2, BOTS_2, 0), "at least one hand"),
         (("persian", 2, BOTS_2, 1), "for 4 players, got 2"),
-        ((3, 2, BOTS_2, 1), "Rules or a preset name"),
+        ((3, 2, BOTS_2, 1), "a Rules value or a preset.s name"),
     ],
 )
 def test_bad_arguments(arguments: tuple[Any, ...], message: str) -> None:

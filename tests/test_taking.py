@@ -217,7 +217,7 @@ def test_t4_v2_wikipedia_any_card_from_the_pile_into_a_new_meld_of_three():
 def _depths_turned_down(state: GameState) -> int:
     """How many depths of the pile ``could_meld`` turns down; each must have no play."""
     rules, player, pile = state.rules, state.to_move, state.discard_codes
-    pool = Pool(hand_of(state.seat_codes, player))
+    pool = Pool(hand_of(state._seat_codes, player))
     index = target_index(state.melds)
     turned_down = 0
     for count in range(1, len(pile) + 1):

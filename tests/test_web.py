@@ -18,9 +18,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import shlex
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -647,3 +650,23 @@ def test_no_response_depends_on_what_the_seat_cannot_see(
             data = response.json()
             assert not FORBIDDEN_KEYS & set(keys_of(data))
             answers.append(json.dumps(data["state"], sort_keys=True))
+
+
+def test_a_server_may_seat_bots_named_by_spec_programs_included() -> None:
+    """The server names more kinds of bots by spec; a client chooses among them by name only."""
+    script = Path(__file__).resolve().parent.parent / "examples" / "bots" / "python_bot.py"
+    program = "exec:" + shlex.join([sys.executable, str(script)])
+    app = make_app(allow_seed=True, bots={"py": program, "deep": "search:iterations=4"})
+    with served(app) as client:
+        assert client.get("/api/options").json()["bot_kinds"] == ["greedy", "random", "py", "deep"]
+        table, headers, state = start(client, bot="py")
+        assert state["view"]["seat"] == 0
+        response = client.post(
+            f"/api/tables/{table}/moves",
+            json={"move": state["view"]["legal_moves"][0]},
+            headers=headers,
+        )
+        assert response.status_code == 200, response.text
+        error_of(client.post("/api/tables", json={"bot": program}), 400, "bad_request")
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        make_app(bots={"x": "clever"})

@@ -1,7 +1,7 @@
 """Train a small masked policy on the batched environment until it beats RandomBot.
 
 Usage: python examples/training/masked_policy.py [--steps 3000] [--games 64] [--seed 1]
-       [--hands 400] [--figure docs/_static/train_curve.svg]
+       [--hands 400] [--figure train_curve.svg]
 
 CPU only, NumPy only (``pip install 'rummy500[gymnasium]'``).  The learner
 holds seat 0 of every game of a :class:`~rummy500.adapters.batched.BatchedEnv`
@@ -12,7 +12,10 @@ and a constant, so it learns which tokens to prefer at each point of a move.
 It is trained by REINFORCE on the zero-sum reward of each hand, with a
 running mean as the baseline, then played greedily (the most likely legal
 token) against RandomBot, and against it a player of uniform random tokens
-for comparison.  ``--figure`` writes the learning curve as SVG.
+for comparison.  ``--figure FILE`` writes the learning curve as SVG (nothing is
+written without it): the same bytes for the same arguments, as the figure is
+drawn from the curve rounded as it is printed (3 decimals), not from the last
+bits of floating-point sums.
 """
 
 from __future__ import annotations
@@ -111,7 +114,8 @@ def evaluate(weights: Weights | None, hands: int, seed: int = 99, games: int = 3
 
 
 def write_figure(curve: list[float], path: Path, steps: int, games: int) -> None:
-    """The learning curve as a small SVG line chart."""
+    """The learning curve as a small SVG line chart, drawn from its printed (rounded) values."""
+    curve = [round(value, 3) for value in curve]
     width, height, margin = 480, 240, 40
     low, high = min(0.0, *curve), max(0.0, *curve)
     span = (high - low) or 1.0
@@ -123,31 +127,35 @@ def write_figure(curve: list[float], path: Path, steps: int, games: int) -> None
 
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in (point(i, v) for i, v in enumerate(curve)))
     _x0, zero = point(0, 0.0)
-    path.write_text(
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'font-family="sans-serif" font-size="12">\n'
-        f'<rect width="{width}" height="{height}" fill="white"/>\n'
-        f'<line x1="{margin}" y1="{zero:.1f}" x2="{width - margin}" y2="{zero:.1f}" '
-        f'stroke="#999" stroke-dasharray="4 3"/>\n'
-        f'<polyline points="{line}" fill="none" stroke="#1f6feb" stroke-width="2"/>\n'
-        f'<text x="{margin}" y="20">mean zero-sum reward per hand vs RandomBot</text>\n'
-        f'<text x="{margin}" y="{height - 10}">training: {steps} steps of {games} games '
-        f"(tenths)</text>\n"
-        f'<text x="4" y="{zero + 4:.1f}">0</text>\n'
-        f'<text x="4" y="{margin:.1f}">{high:+.2f}</text>\n'
-        + (f'<text x="4" y="{height - margin:.1f}">{low:+.2f}</text>\n' if low < 0 else "")
-        + "</svg>\n"
+    path.write_bytes(  # bytes: the same file on every system (no newline translation)
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'font-family="sans-serif" font-size="12">\n'
+            f'<rect width="{width}" height="{height}" fill="white"/>\n'
+            f'<line x1="{margin}" y1="{zero:.1f}" x2="{width - margin}" y2="{zero:.1f}" '
+            f'stroke="#999" stroke-dasharray="4 3"/>\n'
+            f'<polyline points="{line}" fill="none" stroke="#1f6feb" stroke-width="2"/>\n'
+            f'<text x="{margin}" y="20">mean zero-sum reward per hand vs RandomBot</text>\n'
+            f'<text x="{margin}" y="{height - 10}">training: {steps} steps of {games} games '
+            f"(tenths)</text>\n"
+            f'<text x="4" y="{zero + 4:.1f}">0</text>\n'
+            f'<text x="4" y="{margin:.1f}">{high:+.2f}</text>\n'
+            + (f'<text x="4" y="{height - margin:.1f}">{low:+.2f}</text>\n' if low < 0 else "")
+            + "</svg>\n"
+        ).encode("utf-8")
     )
 
 
 def main() -> None:
     """Train, evaluate against RandomBot, print the figures and write the curve."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, allow_abbrev=False)
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--games", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=400, help="evaluation hands")
-    parser.add_argument("--figure", type=Path, default=None)
+    parser.add_argument(
+        "--figure", type=Path, default=None, metavar="FILE", help="write the curve as SVG to FILE"
+    )
     args = parser.parse_args()
     weights, curve = train(args.steps, args.games, args.seed)
     print("learning curve:", " ".join(f"{value:+.3f}" for value in curve))

@@ -34,25 +34,26 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 from rummy500 import (
-    Bot,
-    GreedyBot,
+    BotError,
     IllegalMoveError,
     InvalidArgumentError,
     NotationError,
-    RandomBot,
     Reason,
+    RecordError,
     Rummy500Error,
     Session,
     legal_moves,
     presets,
 )
+from rummy500.botspecs import make_bot, parse_bot_spec
 from rummy500.extras import requires
 from rummy500.jsonnumbers import MAX_SAFE_INTEGER
+from rummy500.jsontext import utf8_text
 
 from .storage import DEFAULT_DATABASE, Storage
 from .tables import ApiError, Table, TableStore, finished_record, note_draw, seat_state
@@ -76,11 +77,9 @@ __all__ = ["HEADERS", "INSTALL", "MAX_BODY", "app", "create_app"]
 MAX_BODY = 4096
 #: The longest move text accepted, in characters.
 MAX_MOVE = 400
-#: The kinds of bots a table may seat.
-BOT_KINDS: dict[str, Callable[[int], Bot]] = {
-    "greedy": lambda seed: GreedyBot(seed=seed),
-    "random": lambda seed: RandomBot(seed=seed),
-}
+#: The kinds of bots a table may seat by default: each kind's name and its bot spec
+#: (``create_app(bots=...)`` and ``python -m examples.web --bot NAME=SPEC`` add more).
+BOT_KINDS: dict[str, str] = {"greedy": "greedy", "random": "random"}
 #: The fewest and most bots at a table (the human is seat 0).
 MIN_BOTS, MAX_BOTS = 1, 3
 #: The range of target scores a table may choose.
@@ -168,6 +167,7 @@ def create_app(
     sweep_seconds: float = 60.0,
     allow_seed: bool = False,
     clock: Callable[[], float] = time.time,
+    bots: Mapping[str, str] | None = None,
 ) -> Starlette:
     """The app, with its own store of tables (``app.state.store``).
 
@@ -181,7 +181,14 @@ def create_app(
         allow_seed: Accept ``"seed"`` when a table is created (tests only: a
             client that chooses the seed knows every card).
         clock: The store's clock, in seconds (tests pass their own).
+        bots: More kinds of bots, ``{name: bot spec}`` (``"search:iterations=100"``,
+            ``"exec:COMMAND"`` for a program: one process per seat and table, ended
+            when the table is dropped).  A client chooses a kind by its name only:
+            the specs, and so the commands, are the server's.
     """
+    kinds = {**BOT_KINDS, **(bots or {})}
+    for spec in kinds.values():
+        parse_bot_spec(spec)
     storage = Storage(database)
     store = TableStore(
         storage,
@@ -190,7 +197,7 @@ def create_app(
         finished_seconds=finished_seconds,
         clock=clock,
     )
-    store.make_bot = lambda kind, seed: BOT_KINDS[kind](seed)
+    store.make_bot = lambda kind, seed: make_bot(kinds[kind], seed)
     files = {name: (_STATIC / name).read_bytes() for name in _FILES}
     failures: list[str] = []
 
@@ -207,7 +214,7 @@ def create_app(
         return JSONResponse(
             {
                 "presets": [_preset_options(name) for name in presets.names()],
-                "bot_kinds": list(BOT_KINDS),
+                "bot_kinds": list(kinds),
                 "bots": {"min": MIN_BOTS, "max": MAX_BOTS},
                 "target_score": {"min": MIN_TARGET, "max": MAX_TARGET},
                 "seed": allow_seed,
@@ -216,9 +223,9 @@ def create_app(
 
     async def create(request: Request) -> Response:
         data = await _json_object(request)
-        choice = _table_choice(data, allow_seed)
+        choice = _table_choice(data, allow_seed, kinds)
         await run_in_threadpool(store.check_room)
-        table, token = await run_in_threadpool(_deal, *choice, store.clock())
+        table, token = await run_in_threadpool(_deal, *choice, store.clock(), kinds)
         await run_in_threadpool(store.add, table)
         state = await _locked(table, lambda: seat_state(table))
         body = {"table": table.id, "seat": table.seat, "token": token, "state": state}
@@ -349,10 +356,10 @@ async def _json_object(request: Request, *, empty_ok: bool = False) -> dict[str,
     media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media != "application/json":
         raise ApiError(415, "not_json", "send the body as JSON (Content-Type: application/json)")
-    try:
-        text = body.decode("utf-8")  # JSON is UTF-8 (RFC 8259): not UTF-16 nor UTF-32
-    except UnicodeDecodeError:
-        raise ApiError(400, "bad_json", "the body is not UTF-8 text") from None
+    try:  # JSON is UTF-8 (RFC 8259): read as the library reads every JSON document's bytes
+        text = utf8_text(body, "the body", RecordError)
+    except RecordError as error:
+        raise ApiError(400, "bad_json", str(error)) from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -363,7 +370,7 @@ async def _json_object(request: Request, *, empty_ok: bool = False) -> dict[str,
 
 
 def _table_choice(
-    data: dict[str, Any], allow_seed: bool
+    data: dict[str, Any], allow_seed: bool, kinds: Mapping[str, str]
 ) -> tuple[str, int, str, int | None, int | None]:
     """The preset, the number of bots, their kind, the target score and the seed of a new table."""
     known = {"preset", "bots", "bot", "target_score"} | ({"seed"} if allow_seed else set())
@@ -379,8 +386,8 @@ def _table_choice(
     bots = _integer(data, "bots", MIN_BOTS, MAX_BOTS)
     bots = 1 if bots is None else bots
     kind = data.get("bot", "greedy")
-    if not isinstance(kind, str) or kind not in BOT_KINDS:
-        raise ApiError(400, "bad_request", f"bot must be one of {', '.join(BOT_KINDS)}")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ApiError(400, "bad_request", f"bot must be one of {', '.join(kinds)}")
     target = _integer(data, "target_score", MIN_TARGET, MAX_TARGET)
     seed = _integer(data, "seed", 0, MAX_SAFE_INTEGER)
     try:
@@ -446,7 +453,13 @@ async def _locked(table: Table, work: Callable[[], _T]) -> _T:
 
 
 def _deal(
-    preset: str, bots: int, kind: str, target: int | None, seed: int | None, now: float
+    preset: str,
+    bots: int,
+    kind: str,
+    target: int | None,
+    seed: int | None,
+    now: float,
+    kinds: Mapping[str, str],
 ) -> tuple[Table, str]:
     rules = presets.get(preset)
     if target is not None:
@@ -454,7 +467,10 @@ def _deal(
     seeds = {
         seat: secrets.randbits(32) if seed is None else seed + seat for seat in range(1, bots + 1)
     }
-    seats = {seat: BOT_KINDS[kind](bot_seed) for seat, bot_seed in seeds.items()}
+    try:
+        seats = {seat: make_bot(kinds[kind], bot_seed) for seat, bot_seed in seeds.items()}
+    except BotError as error:
+        raise ApiError(503, "bot_unavailable", str(error)) from None
     try:
         session = Session(rules, bots + 1, seed=seed, bots=seats)
     except Rummy500Error as error:

@@ -13,7 +13,9 @@ Every name a user needs is importable from here (``rummy500.X``), grouped:
   :class:`MatchRecorder`, :func:`replay`;
 * what a seat sees: :func:`observe`, :class:`PlayerView`, :func:`resample`;
 * bots: :class:`Bot`, :class:`RandomBot`, :class:`GreedyBot`,
-  :func:`play_hand`;
+  :func:`play_hand`; bots as programs in any language, :class:`ProgramBot`
+  (the bot protocol), bots named by text (:func:`make_bot`), and
+  :func:`tournament`;
 * a front end's match in one object: :class:`Session` (views, legal moves,
   submitted moves, seated bots, a record) and its events; the JSON Schemas of
   positions, views, records and moves, :func:`json_schema`;
@@ -28,6 +30,10 @@ the private ``rummy500._engine``.
 
 from __future__ import annotations
 
+import warnings
+
+# Installs GameState.legal_moves(), .is_legal() and .apply() (the values may not import the engine).
+from rummy500 import handplay as handplay
 from rummy500 import presets, svg
 from rummy500._engine import (
     COMPILED,
@@ -39,8 +45,11 @@ from rummy500._engine import (
     take_depths,
 )
 from rummy500.bots import Bot, GreedyBot, RandomBot, Step, iter_hand, play_hand
+from rummy500.botspecs import make_bot
 from rummy500.cards import JOKER, Card, Rank, Suit, make_deck, parse_card, parse_cards
+from rummy500.checkout import stray_compiled_modules, stray_message
 from rummy500.errors import (
+    BotError,
     CardParseError,
     IllegalMoveError,
     InvalidArgumentError,
@@ -84,6 +93,7 @@ from rummy500.moves import (
     format_move,
 )
 from rummy500.notation import parse_move
+from rummy500.programbot import ProgramBot
 from rummy500.records import MatchRecorder, record_to_json, replay
 from rummy500.rules import KNOBS, Rules
 from rummy500.schema import json_schema
@@ -98,10 +108,15 @@ from rummy500.state import (
     TableMeld,
     polling_order,
 )
+from rummy500.tournaments import tournament
 from rummy500.values import CardValues
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
 
 __version__ = "0.1.0.dev0"
+
+# A checkout's in-place compiled build would run instead of its sources: say so at once.
+if stray_compiled_modules():
+    warnings.warn(stray_message(stray_compiled_modules()), RuntimeWarning, stacklevel=2)
 
 __all__ = [
     "COMPILED",
@@ -109,6 +124,7 @@ __all__ = [
     "KNOBS",
     "Block",
     "Bot",
+    "BotError",
     "CallRummy",
     "Card",
     "CardParseError",
@@ -148,6 +164,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "PositionError",
+    "ProgramBot",
     "RandomBot",
     "Rank",
     "Reason",
@@ -173,6 +190,7 @@ __all__ = [
     "json_schema",
     "layoff",
     "legal_moves",
+    "make_bot",
     "make_deck",
     "make_meld",
     "match_legal_moves",
@@ -195,5 +213,6 @@ __all__ = [
     "sides",
     "svg",
     "take_depths",
+    "tournament",
     "track",
 ]

@@ -29,8 +29,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
@@ -54,9 +54,22 @@ from rummy500.moves import (
 )
 from rummy500.rules import Ace, RummyCall
 from rummy500.state import GameState, JokerEffect, Phase, jokers_tamed, polling_order
+from rummy500.statevalues import HandResult
 from rummy500.views import KnownCards, PlayerView, make_view, resample, track
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "Step", "iter_hand", "play_hand"]
+if TYPE_CHECKING:
+    from rummy500.match import MatchResult
+
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "Step",
+    "iter_hand",
+    "play_hand",
+    "tell_hand_end",
+    "tell_match_end",
+]
 
 
 @runtime_checkable
@@ -499,3 +512,41 @@ def play_hand(
     for step in iter_hand(state, bots, known, max_moves=max_moves):
         state = step.after
     return state
+
+
+def _seated(bots: Sequence[Bot] | Mapping[int, Bot]) -> Iterable[tuple[int, Bot]]:
+    return bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+
+
+def tell_hand_end(
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    result: HandResult,
+    totals: tuple[int, ...] | None = None,
+) -> None:
+    """Tell each bot that listens (one with a ``hand_ended`` method) that its hand is over.
+
+    A program bot (:class:`~rummy500.ProgramBot`) passes it on as the
+    protocol's ``hand_end``; other bots need no such method.
+
+    Args:
+        bots: One bot per seat, or the bots by seat (``{seat: bot}``).
+        result: The hand's result.
+        totals: The match's totals after the hand (``None``: a hand alone).
+    """
+    for seat, bot in _seated(bots):
+        told = getattr(bot, "hand_ended", None)
+        if told is not None:
+            told(seat, result, totals)
+
+
+def tell_match_end(bots: Sequence[Bot] | Mapping[int, Bot], result: MatchResult) -> None:
+    """Tell each bot that listens (one with a ``match_ended`` method) that its match is over.
+
+    Args:
+        bots: One bot per seat, or the bots by seat (``{seat: bot}``).
+        result: The match's :class:`~rummy500.MatchResult`.
+    """
+    for seat, bot in _seated(bots):
+        told = getattr(bot, "match_ended", None)
+        if told is not None:
+            told(seat, result)

@@ -12,6 +12,9 @@ Subcommands:
 ``simulate``
     Play many hands or matches between bots and summarise the results
     (through :func:`rummy500.simulate.simulate`).
+``tournament``
+    Play a round robin between bots named by their specs, with ratings
+    (through :func:`rummy500.tournament`).
 ``validate``
     Replay a match record (a file, or standard input for ``-``) and report
     whether it is valid.
@@ -31,14 +34,17 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import BinaryIO, Literal, TextIO
+from typing import Any, BinaryIO, Literal, TextIO
 
 import attrs
 
 import rummy500
 import rummy500.presets as presets
 from rummy500._engine import apply_move, legal_moves, new_game
-from rummy500.bots import Bot
+from rummy500.bots import Bot, tell_hand_end, tell_match_end
+from rummy500.botspecs import BotPool, parse_bot_spec, split_specs
+from rummy500.checkout import stray_compiled_modules
+from rummy500.clitournament import add_parser as add_tournament_parser
 from rummy500.errors import (
     InvalidArgumentError,
     NotationError,
@@ -47,6 +53,7 @@ from rummy500.errors import (
     Rummy500Error,
     shown,
 )
+from rummy500.jsontext import utf8_text
 from rummy500.match import MatchState, new_match
 from rummy500.meldlist import enumerate_melds
 from rummy500.melds import meld_value
@@ -305,6 +312,9 @@ class _Session:
             return
         record = after.history[-1]
         result = record.result
+        tell_hand_end(self.bots, result, record.totals)
+        if after.result is not None:
+            tell_match_end(self.bots, after.result)
         self.show(observe(apply_move(before.hand, move), HUMAN))
         went_out = "nobody" if result.went_out is None else f"p{result.went_out}"
         self.say(f"hand {record.number} over ({result.reason.value}); went out: {went_out}")
@@ -395,7 +405,21 @@ def _play(args: argparse.Namespace) -> int:
     players: int = rules.min_players if args.players is None else args.players
     match = new_match(rules, players, seed=args.seed)
     record = None if args.record is None else _writable(args.record)
-    bots = {seat: BOTS[args.bot](match.seed + seat) for seat in range(1, players)}
+    programs = BotPool()
+    try:
+        bots = {seat: programs.bot(args.bot, match.seed + seat, seat) for seat in range(1, players)}
+        return _play_match(args, match, record, bots, players)
+    finally:
+        programs.close()
+
+
+def _play_match(
+    args: argparse.Namespace,
+    match: MatchState,
+    record: Path | None,
+    bots: dict[int, Bot],
+    players: int,
+) -> int:
     session = _Session(
         recorder=MatchRecorder(match),
         known=KnownCards.start(match.hand),
@@ -476,19 +500,21 @@ def _write_record(session: _Session, path: Path) -> int:
 def _seat_bots(args: argparse.Namespace, rules: Rules) -> tuple[int, list[str]]:
     """The number of players and each seat's bot, from ``--players`` and ``--bots``.
 
-    ``--bots`` names one bot per seat, or a single bot for every seat; without
-    ``--players`` there are as many players as bots named (a single bot: the
-    fewest the preset allows).
+    ``--bots`` names one bot spec per seat, or a single one for every seat;
+    without ``--players`` there are as many players as bots named (a single
+    bot: the fewest the preset allows).
 
     Raises:
-        InvalidArgumentError: for a wrong number of bots or an unknown bot.
+        InvalidArgumentError: for a wrong number of bots or text that is not a bot spec.
     """
-    names = ["random"] if args.bots is None else [name.strip() for name in args.bots.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise InvalidArgumentError(
-            f"--bots: unknown bot {shown(unknown[0])}; known bots: {', '.join(BOTS)}"
-        )
+    names = ["random"] if args.bots is None else split_specs(args.bots)
+    for name in names:
+        if name in BOTS:
+            continue
+        try:
+            parse_bot_spec(name)
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"--bots: {error}") from None
     if args.players is not None:
         players: int = args.players
     else:
@@ -583,12 +609,7 @@ def _read_record(name: str) -> str:
         raise RecordError(f"{what} is larger than {MAX_RECORD_FILE} bytes")
     if not data.strip():
         raise RecordError("empty file" if not data else "empty file (only white space)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"{what} is not UTF-8 text: {error.reason} at byte {error.start}"
-        ) from None
+    return utf8_text(data, what, RecordError)
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -631,24 +652,45 @@ def _preset(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _spec(text: str) -> str:
+    """An option's bot spec, checked."""
+    try:
+        parse_bot_spec(text)
+    except InvalidArgumentError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 _PLAYERS_HELP = "number of players (default: the fewest the preset allows)"
 
 
+def _command(commands: Any, name: str, help: str) -> argparse.ArgumentParser:
+    """A sub-command's parser: no abbreviated options, and it reports its own stray arguments."""
+    command: argparse.ArgumentParser = commands.add_parser(name, help=help, allow_abbrev=False)
+    command.set_defaults(command_parser=command)
+    return command
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rummy500", description="500 Rummy rules engine.")
+    # allow_abbrev=False: an option is written whole (argparse would read --hand as --hands).
+    parser = argparse.ArgumentParser(
+        prog="rummy500", description="500 Rummy rules engine.", allow_abbrev=False
+    )
     build = "compiled (mypyc)" if rummy500.COMPILED else "pure Python"
+    if stray_compiled_modules():  # an in-place build's leftovers run instead of the sources
+        build += f" (with {len(stray_compiled_modules())} stray compiled modules in the checkout)"
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {rummy500.__version__}, {build}"
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="deal a hand and play it between random players")
+    demo = _command(commands, "demo", help="deal a hand and play it between random players")
     demo.add_argument(
         "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
     )
     demo.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
     demo.add_argument("--seed", type=int, default=500, help="seed of the deal (default 500)")
     demo.set_defaults(run=_demo)
-    rules = commands.add_parser("rules", help="describe a preset's rules")
+    rules = _command(commands, "rules", help="describe a preset's rules")
     rules.add_argument(
         "preset",
         nargs="?",
@@ -659,20 +701,24 @@ def _parser() -> argparse.ArgumentParser:
         help="the preset to describe, one of: " + ", ".join(presets.names()) + " (default pagat)",
     )
     rules.set_defaults(run=_rules)
-    play = commands.add_parser("play", help="play a match against bots at the terminal")
+    play = _command(commands, "play", help="play a match against bots at the terminal")
     play.add_argument(
         "--preset", default="pagat", type=_preset, choices=presets.names(), help=_PRESET_HELP
     )
     play.add_argument("--players", type=int, default=None, help=_PLAYERS_HELP)
     play.add_argument("--seed", type=int, default=None, help="seed of the match (default: random)")
     play.add_argument(
-        "--bot", default="greedy", choices=tuple(BOTS), help="the other seats' bot (greedy)"
+        "--bot",
+        default="greedy",
+        type=_spec,
+        metavar="SPEC",
+        help="the other seats' bot: random, greedy, search[:OPTIONS] or exec:COMMAND (greedy)",
     )
     play.add_argument(
         "--record", metavar="FILE", default=None, help="write the match record to FILE"
     )
     play.set_defaults(run=_play)
-    sim = commands.add_parser("simulate", help="play many hands or matches between bots")
+    sim = _command(commands, "simulate", help="play many hands or matches between bots")
     count = sim.add_mutually_exclusive_group()
     count.add_argument(
         "--hands", type=int, default=100, metavar="N", help="play N hands (default 100)"
@@ -693,17 +739,18 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default=None,
-        metavar="BOT[,BOT...]",
-        help="one bot per seat, or one bot for every seat, from: "
-        + ", ".join(BOTS)
-        + " (default: random everywhere)",
+        nargs="+",
+        metavar="SPEC[,SPEC...]",
+        help="one bot per seat, or one bot for every seat, from: random, greedy, "
+        "search[:OPTIONS] or exec:COMMAND (default: random everywhere)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
     sim.add_argument(
         "--workers", type=int, default=1, metavar="K", help="processes to play in (default 1)"
     )
     sim.set_defaults(run=_simulate)
-    validate = commands.add_parser("validate", help="replay a match record and check it")
+    add_tournament_parser(commands, _preset, _PRESET_HELP)
+    validate = _command(commands, "validate", help="replay a match record and check it")
     validate.add_argument(
         "file", metavar="FILE", help="the record (JSON) to check; - reads standard input"
     )
@@ -725,7 +772,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``argparse`` with 2 (``SystemExit``).
     """
     try:
-        args = _parser().parse_args(argv)
+        args, stray = _parser().parse_known_args(argv)
+        if stray:  # reported by the sub-command, with its own usage line
+            args.command_parser.error(f"unrecognized arguments: {' '.join(stray)}")
         code: int = args.run(args)
     except KeyboardInterrupt:
         print("rummy500: interrupted", file=sys.stderr)

@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import Final
 
 from rummy500._engine import mover_stranded
+from rummy500._engine.codes.shape import SHOWN_FIELDS
 from rummy500.cards import Card
 from rummy500.errors import InvalidArgumentError
+from rummy500.playerview import PlayerView, hidden_sizes
 from rummy500.state import GameState, Phase, table_cards
-
-if TYPE_CHECKING:
-    from rummy500.views import PlayerView
 
 __all__ = ["RESAMPLE_TRIES", "hidden_sizes", "resample"]
 
@@ -123,34 +122,12 @@ def _dealt(view: PlayerView, kept: list[Counter[Card]], cards: list[Card], seed:
             f"the view's counts do not match its cards: {len(view.unseen)} unseen cards for "
             f"a stock of {view.stock_size} and hidden hands of {hidden_sizes(view)}"
         )
-    return GameState(
-        rules=view.rules,
-        dealer=view.dealer,
-        to_move=view.to_move,
-        phase=view.phase,
-        hands=tuple(hands),
-        stock=stock,
-        discard=view.discard,
-        melds=view.melds,
-        last_discarder=view.last_discarder,
-        taken=view.taken,
-        result=view.result,
-        seed=seed,
-        opened=view.opened,
-        turn_points=view.turn_points,
-        turn_cards=view.turn_cards,
-        turn_longest_run=view.turn_longest_run,
-        stock_rebuilds=view.stock_rebuilds,
-        idle_turns=view.idle_turns,
-        went_out=view.went_out,
-        went_out_rummy=view.went_out_rummy,
-        went_out_long_run=view.went_out_long_run,
-        joker_effect=view.joker_effect,
-        dealer_joker=view.dealer_joker,
-        blocked_by=view.blocked_by,
-        dead=view.dead,
-        known=view.known,
-    )
+    shown = dict(zip(SHOWN_FIELDS, _shown(view), strict=True))
+    return GameState(hands=tuple(hands), stock=stock, seed=seed, known=view.known, **shown)
+
+
+#: The state's fields a view shows as they are: a resampled state keeps them.
+_shown: Final = attrgetter(*SHOWN_FIELDS)
 
 
 def _kept_cards(view: PlayerView) -> list[Counter[Card]]:
@@ -166,11 +143,3 @@ def _kept_cards(view: PlayerView) -> list[Counter[Card]]:
         held = Counter(view.taken) - table_cards(view.melds) - Counter(view.dead)
         kept[mover] |= held
     return kept
-
-
-def hidden_sizes(view: PlayerView) -> Sequence[int]:
-    """How many cards of each hand ``view`` does not show: the seat's own (unless blind) none."""
-    return [
-        0 if seat == view.seat and not view.blind else size - len(view.known[seat])
-        for seat, size in enumerate(view.hand_sizes)
-    ]

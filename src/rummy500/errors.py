@@ -17,6 +17,7 @@ record, an argument out of range, an illegal move) are also
     │   └── ReplayError                   (also an IllegalMoveError)
     ├── InvalidArgumentError (ValueError) an argument out of range: players, seat, deck, seed, bot
     ├── MoveLimitError (RuntimeError)     a hand that did not end within a move limit
+    ├── BotError (RuntimeError)           a bot program that crashed, stalled or broke the protocol
     └── MissingExtraError (ModuleNotFoundError, an ImportError)
                                           an optional library is missing: names the extra
 
@@ -39,6 +40,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "BotError",
     "CardParseError",
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -164,6 +166,35 @@ class InvalidArgumentError(Rummy500Error, ValueError):
 
 class MoveLimitError(Rummy500Error, RuntimeError):
     """A hand played by bots did not end within the number of moves allowed."""
+
+
+class BotError(Rummy500Error, RuntimeError):
+    """A bot program (:class:`~rummy500.ProgramBot`) failed; the message says who and how.
+
+    The message names the bot, the seat and what it did.  The program
+    crashed or exited, stayed silent past its time limit, wrote what is not
+    a message of the bot protocol, or answered a move that is not legal.
+    The game's state is never changed by a fault, and the program is ended
+    when one is found.
+
+    Attributes:
+        bot: The bot's name (the one its program gave, else its command).
+        seat: The seat it played when it failed (``None``: before or between hands).
+        what: What happened, in a sentence.
+
+    >>> print(BotError("echo", 1, "exited with code 3"))
+    bot 'echo' (p1): exited with code 3
+    """
+
+    def __init__(self, bot: str, seat: int | None, what: str) -> None:
+        self.bot = bot
+        self.seat = seat
+        self.what = what
+        where = "" if seat is None else f" (p{seat})"
+        super().__init__(f"bot {shown(bot)}{where}: {what}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.bot, self.seat, self.what))
 
 
 class MissingExtraError(Rummy500Error, ModuleNotFoundError):

@@ -24,6 +24,16 @@ wide, so :func:`seed_to_data` writes a wider one as a decimal string, and
 Traceback (most recent call last):
 ...
 rummy500.errors.PositionError: position is not valid JSON: nested more than 32 deep
+
+Text given as ``bytes`` is read as UTF-8 only (RFC 8259: JSON exchanged between
+systems is UTF-8), by every reader alike (:func:`utf8_text`): positions, views
+and records from ``bytes``, ``rummy500 validate`` and the web example.  UTF-16,
+UTF-32 and a byte order mark are refused, not guessed:
+
+>>> load_json('{"format": 1}'.encode("utf-16"), "position", 100, PositionError)
+Traceback (most recent call last):
+...
+rummy500.errors.PositionError: position is not UTF-8 text: invalid start byte at byte 0 (UTF-16...
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ __all__ = [
     "seed_from_data",
     "seed_to_data",
     "too_deep",
+    "utf8_text",
 ]
 
 #: The deepest nesting of lists and objects the JSON readers accept.
@@ -57,20 +68,23 @@ def load_json(text: Any, what: str, limit: int, error: type[Rummy500Error]) -> A
     """Read JSON text of at most ``limit`` characters, nested at most :data:`MAX_JSON_DEPTH` deep.
 
     Args:
-        text: The JSON text (``str``, ``bytes`` or ``bytearray``).
+        text: The JSON text (``str``, or ``bytes`` or ``bytearray`` of UTF-8:
+            see :func:`utf8_text`).
         what: What the text holds (``"position"``, ``"record"``), for messages.
         limit: The most characters (or bytes) accepted.
         error: The exception class to raise (called with the message).
 
     Raises:
         Rummy500Error: of class ``error``, for text that is too long, too
-            deeply nested or not valid JSON (numbers of more than 4300 digits
-            included).
+            deeply nested, not valid JSON (numbers of more than 4300 digits
+            included) or bytes that are not UTF-8.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise error(f"{what} JSON must be text, got {type(text).__name__}")
     if len(text) > limit:
         raise error(f"{what} JSON of {len(text)} characters is too long (at most {limit})")
+    if not isinstance(text, str):
+        text = utf8_text(text, what, error)
     try:
         data = json.loads(text)
     except RecursionError:
@@ -83,6 +97,41 @@ def load_json(text: Any, what: str, limit: int, error: type[Rummy500Error]) -> A
     if deep:
         raise error(f"{what} is not valid JSON: nested more than {MAX_JSON_DEPTH} deep")
     return data
+
+
+def utf8_text(data: bytes | bytearray, what: str, error: type[Rummy500Error]) -> str:
+    """``data`` decoded as UTF-8, the only encoding the library reads JSON in.
+
+    A byte order mark (which RFC 8259 forbids writers to add) is refused, and
+    so is a NUL byte (JSON text has none; UTF-16 and UTF-32 text of ASCII
+    characters is full of them), so that no reader guesses an encoding.
+
+    >>> from rummy500.errors import RecordError
+    >>> utf8_text("{}".encode(), "record", RecordError)
+    '{}'
+    >>> utf8_text("{}".encode("utf-16-le"), "record", RecordError)
+    Traceback (most recent call last):
+    ...
+    rummy500.errors.RecordError: record is not UTF-8 text: a NUL byte at byte 1 (UTF-16 or UTF-32?)
+
+    Raises:
+        Rummy500Error: of class ``error``, naming ``what`` and the first bad byte.
+    """
+    if data[:3] == b"\xef\xbb\xbf":
+        raise error(f"{what} is not UTF-8 text without a byte order mark: it starts with EF BB BF")
+    wide = data[:2] in (b"\xff\xfe", b"\xfe\xff") or 0 in data[:4]
+    guess = " (UTF-16 or UTF-32?)" if wide else ""
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise error(
+            f"{what} is not UTF-8 text: {problem.reason} at byte {problem.start}{guess}"
+        ) from None
+    nul = text.find("\x00")
+    if nul >= 0:
+        at = len(text[:nul].encode("utf-8"))
+        raise error(f"{what} is not UTF-8 text: a NUL byte at byte {at} (UTF-16 or UTF-32?)")
+    return text
 
 
 def too_deep(data: Any) -> bool:

@@ -26,6 +26,7 @@ import attrs
 
 from rummy500._engine import apply_move, check_seed, legal_moves, new_game
 from rummy500.moves import Move
+from rummy500.presets import as_rules
 from rummy500.rules import NextDealer, Rules, Tiebreak
 from rummy500.seating import next_seat, sides
 from rummy500.state import GameState, HandResult
@@ -118,12 +119,17 @@ def hand_seed(match_seed: int, number: int) -> int:
 
 
 def new_match(
-    rules: Rules | None = None, players: int = 2, *, seed: int | None = None, dealer: int = 0
+    rules: Rules | str | None = None,
+    players: int = 2,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
 ) -> MatchState:
     """Start a match and deal its first hand.
 
     Args:
-        rules: The rule set; ``None`` for the default (pagat) rules.
+        rules: The rule set, or a preset's name in any case; ``None`` for the
+            default (pagat) rules.
         players: The number of players.
         seed: The match seed, an integer between -2**64 and 2**64 (exclusive);
             ``None``: from the OS's secure randomness.  Hand ``n`` is dealt
@@ -131,10 +137,10 @@ def new_match(
         dealer: The first hand's dealer.
 
     Raises:
-        InvalidArgumentError: (a :class:`ValueError`) for a bad player count,
-            dealer or seed.
+        InvalidArgumentError: (a :class:`ValueError`) for an unknown preset, a
+            bad player count, dealer or seed.
     """
-    rules = Rules() if rules is None else rules
+    rules = as_rules(rules)
     match_seed = secrets.randbits(64) if seed is None else check_seed(seed)
     hand = new_game(rules, players, seed=hand_seed(match_seed, 1), dealer=dealer)
     return MatchState(

@@ -14,18 +14,21 @@ from collections.abc import Iterable
 from rummy500._engine import count_vector, melds_from_counts
 from rummy500.cards import Card, as_cards
 from rummy500.melds import Meld
+from rummy500.presets import as_rules
 from rummy500.rules import Rules
 
 __all__ = ["enumerate_melds"]
 
 
-def enumerate_melds(cards: str | Iterable[Card | str], rules: Rules) -> tuple[Meld, ...]:
+def enumerate_melds(
+    cards: str | Iterable[Card | str], rules: Rules | str | None
+) -> tuple[Meld, ...]:
     """Every distinct valid meld that can be formed from ``cards`` under ``rules``.
 
     Each meld is listed once in canonical form, with every joker declaration
     (a joker may also stand for a card the hand holds).  The order is
     deterministic: groups by rank, then runs by suit, start and length.
+    ``rules`` may be a preset's name (``None``: the default rules).
     """
-    return tuple(
-        Meld(kind, codes) for kind, codes in melds_from_counts(count_vector(as_cards(cards)), rules)
-    )
+    counts = count_vector(as_cards(cards))
+    return tuple(Meld(kind, codes) for kind, codes in melds_from_counts(counts, as_rules(rules)))

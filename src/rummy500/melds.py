@@ -42,6 +42,7 @@ from rummy500.meldcards import (
     parse_meld_card,
     parse_meld_cards,
 )
+from rummy500.presets import as_rules
 from rummy500.rules import Ace, Jokers, Rules
 from rummy500.values import CardValues
 
@@ -128,9 +129,9 @@ class Meld:
         return self.kind is MeldKind.RUN and SPEC_RANK[self.codes[0]] == 1
 
     @classmethod
-    def parse(cls, text: str, rules: Rules | None = None) -> Meld:
+    def parse(cls, text: str, rules: Rules | str | None = None) -> Meld:
         """Parse and validate a meld, e.g. ``"6H 7H JK=8H"``; same as :func:`make_meld`."""
-        return make_meld(text, rules or _DEFAULT_RULES)
+        return make_meld(text, rules)
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -140,9 +141,6 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"
-
-
-_DEFAULT_RULES = Rules()
 
 
 def as_meld_codes(specs: str | Iterable[MeldCard | Card | str] | Meld) -> tuple[int, ...]:
@@ -233,7 +231,7 @@ def meld_order(codes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def meld_problem(
-    specs: str | Iterable[MeldCard | Card | str], rules: Rules | None = None
+    specs: str | Iterable[MeldCard | Card | str], rules: Rules | str | None = None
 ) -> str | None:
     """Why ``specs`` is not a valid meld under ``rules``, or ``None`` if it is.
 
@@ -243,27 +241,29 @@ def meld_problem(
     True
     """
     try:
-        make_meld(specs, rules or _DEFAULT_RULES)
+        make_meld(specs, rules)
     except InvalidMeldError as error:
         return str(error)
     return None
 
 
-def make_meld(specs: str | Iterable[MeldCard | Card | str], rules: Rules) -> Meld:
+def make_meld(specs: str | Iterable[MeldCard | Card | str], rules: Rules | str | None) -> Meld:
     """Validate ``specs`` as a new meld under ``rules`` and return it in canonical order.
 
     The cards may be given in any order: a group is written S H D C with its
     jokers last, a run in sequence order (low to high; a wrapping run from its
     first card).  Only a 13-card run under ``low_or_high`` depends on the order
-    typed: an ace typed last is high.
+    typed: an ace typed last is high.  ``rules`` may be a preset's name
+    (``None``: the default rules).
 
     Raises:
         InvalidMeldError: naming the rule broken (M1–M4, M2 with
             ``min_run_length``, M3 with ``ace``).
         NotationError: for text that is not meld cards.
+        InvalidArgumentError: for ``rules`` that name no preset.
 
     """
-    return meld_from_codes(as_meld_codes(specs), rules)
+    return meld_from_codes(as_meld_codes(specs), as_rules(rules))
 
 
 def meld_from_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
@@ -283,7 +283,7 @@ def meld_from_codes(codes: tuple[int, ...], rules: Rules) -> Meld:
 
 
 def layoff_problem(
-    meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rules | None = None
+    meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rules | str | None = None
 ) -> str | None:
     """Why ``specs`` cannot be laid off on ``meld``, or ``None`` if they can.
 
@@ -291,13 +291,15 @@ def layoff_problem(
     'JS does not extend the run 7S 8S 9S at either end (L3)'
     """
     try:
-        layoff(meld, specs, rules or _DEFAULT_RULES)
+        layoff(meld, specs, rules)
     except InvalidMeldError as error:
         return str(error)
     return None
 
 
-def layoff(meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rules) -> Meld:
+def layoff(
+    meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rules | str | None
+) -> Meld:
     """The meld after laying off ``specs`` on ``meld`` (L2, L3).
 
     A group takes natural cards of its rank in suits it lacks, and jokers
@@ -313,7 +315,7 @@ def layoff(meld: Meld, specs: str | Iterable[MeldCard | Card | str], rules: Rule
         InvalidMeldError: naming the rule (L2, L3, M4) when the cards do not fit.
 
     """
-    return layoff_codes(meld, as_meld_codes(specs), rules)
+    return layoff_codes(meld, as_meld_codes(specs), as_rules(rules))
 
 
 def layoff_codes(meld: Meld, codes: tuple[int, ...], rules: Rules) -> Meld:

@@ -30,7 +30,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from rummy500._engine import SEED_BOUND, is_legal, legal_moves, score_hand
+from rummy500._engine.codes.shape import STATE, StateField, fields_at
 from rummy500.cards import JOKER, Card, card_from_text
 from rummy500.errors import CardParseError, InvalidMeldError, NotationError, PositionError, shown
 from rummy500.jsontext import MAX_JSON_DEPTH, load_json, seed_from_data, seed_to_data, too_deep
@@ -72,31 +75,27 @@ FORMAT = 1
 #: The longest position JSON text :func:`state_from_json` reads, in characters.
 MAX_POSITION_LENGTH = 1_000_000
 
-_KEYS = {
-    "format",
-    "rules",
-    "dealer",
-    "to_move",
-    "phase",
-    "hands",
-    "stock",
-    "discard",
-    "melds",
-    "last_discarder",
-    "turn",
-    "seed",
-    "result",
-    "opened",
-    "stock_rebuilds",
-    "idle_turns",
-    "went_out",
-    "gambit",
-    "known",
-}
-_REQUIRED = ("format", "rules", "dealer", "to_move", "phase", "hands", "stock", "discard")
+# The keys of format 1 come from the state's fields (rummy500._engine.codes.shape): each
+# field's key, and its codec for the simple ones (seats, counts, flags).
+_KEYS = {"format", *(field.key[0] for field in STATE)}
+_REQUIRED = ("format", *dict.fromkeys(field.key[0] for field in STATE if field.default is None))
 #: The optional keys that are omitted or hold a value (``last_discarder`` and ``seed`` may
 #: also be null).
 _NOT_NULL = _KEYS - {*_REQUIRED, "last_discarder", "seed"}
+#: The seats at the top of a position (``dealer``, ``to_move``): always written, required.
+_SEATS = tuple(field for field in STATE if field.codec == "seat" and len(field.key) == 1)
+#: The counts (``turn.points`` …, ``idle_turns``): written when not 0, 0 when omitted.
+_COUNTS = tuple(field for field in STATE if field.codec == "count")
+#: The fields of the key ``went_out``: the seat that went out and how (flags).
+_WENT_OUT = fields_at("went_out")
+#: The fields of the key ``turn``: the cards taken and the turn's counts.
+_TURN = fields_at("turn")
+#: Each field's value in a state made with its defaults.
+_DEFAULTS = {
+    field.name: field.default
+    for field in attrs.fields(GameState)
+    if field.default is not attrs.NOTHING
+}
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -104,8 +103,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "rules": rules_to_data(state.rules),
-        "dealer": state.dealer,
-        "to_move": state.to_move,
+        **{field.key[0]: getattr(state, field.name) for field in _SEATS},
         "phase": state.phase.value,
         "hands": [[str(card) for card in hand] for hand in state.hands],
         "stock": [str(card) for card in state.stock],
@@ -117,26 +115,14 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
     # The keys of variants are written only when they differ from their value
     # at the start of a fresh hand (format 1: omitted keys take that value).
-    turn = data["turn"]
-    for key, value in (
-        ("points", state.turn_points),
-        ("cards", state.turn_cards),
-        ("longest_run", state.turn_longest_run),
-    ):
-        if value:
-            turn[key] = value
     if state.opened:
         data["opened"] = sorted(state.opened)
-    if state.stock_rebuilds:
-        data["stock_rebuilds"] = state.stock_rebuilds
-    if state.idle_turns:
-        data["idle_turns"] = state.idle_turns
+    for field in _COUNTS:  # a count of the turn goes into the dict "turn", written above
+        value = getattr(state, field.name)
+        if value:
+            (data[field.key[0]] if len(field.key) > 1 else data)[field.key[-1]] = value
     if state.went_out is not None:
-        data["went_out"] = {
-            "seat": state.went_out,
-            "rummy": state.went_out_rummy,
-            "long_run": state.went_out_long_run,
-        }
+        data["went_out"] = {field.key[1]: getattr(state, field.name) for field in _WENT_OUT}
     if state.result is not None:
         data["result"] = {
             "went_out": state.result.went_out,
@@ -240,18 +226,23 @@ def state_from_dict(data: Any) -> GameState:
     hands = tuple(
         tuple(sorted(_cards(hand, f"hands[{seat}]"))) for seat, hand in enumerate(data["hands"])
     )
-    dealer = _seat(data, "dealer", players)
-    to_move = _seat(data, "to_move", players)
+    fields: dict[str, Any] = {field.name: _seat(data, field.key[0], players) for field in _SEATS}
+    dealer, to_move = fields["dealer"], fields["to_move"]
     phase = _phase_of(data)
     stock = _cards(data["stock"], "stock")
     discard = _cards(data["discard"], "discard")
     melds = _melds(data.get("melds", []), rules, players)
     last_discarder = _last_discarder_of(data, rules, players, phase, to_move)
-    taken, turn_points, turn_cards, turn_longest_run = _turn_of(data, phase)
+    turn = _turn_of(data)
+    taken = _cards(turn.get("taken", []), "turn.taken")
+    if taken and phase is Phase.DRAW:
+        raise _fail("turn.taken", "no card has been taken yet in phase 'draw'")
+    for field in _COUNTS:
+        where = ".".join(field.key)
+        fields[field.name] = _count(turn if len(field.key) > 1 else data, field.key[-1], where)
     opened = _opened_of(data, players)
-    stock_rebuilds = _count(data, "stock_rebuilds", "stock_rebuilds")
-    idle_turns = _count(data, "idle_turns", "idle_turns")
-    went_out, went_out_rummy, went_out_long_run = _went_out_of(data.get("went_out"), players)
+    fields.update(_went_out_of(data.get("went_out"), players))
+    went_out = fields["went_out"]
     seed = _seed_of(data.get("seed"))
     effect, dealer_joker, blocked_by, dead = _gambit_of(data, rules, phase, dealer, to_move)
     _check_conservation(rules, players, hands, stock, discard, melds, dealer_joker, dead)
@@ -262,20 +253,18 @@ def state_from_dict(data: Any) -> GameState:
     known = _known_of(data.get("known"), hands)
     result = None
     if phase is Phase.OVER:
-        went_out, reason = _end_of(data, hands, stock, players, went_out)
+        fields["went_out"], reason = _end_of(data, hands, stock, players, went_out)
         result = score_hand(
             rules,
             hands,
             melds,
-            went_out,
+            fields["went_out"],
             reason,
-            going_rummy=went_out_rummy,
-            seven_card_run=went_out_long_run,
+            going_rummy=fields["went_out_rummy"],
+            seven_card_run=fields["went_out_long_run"],
         )
     state = GameState(
         rules=rules,
-        dealer=dealer,
-        to_move=to_move,
         phase=phase,
         hands=hands,
         stock=stock,
@@ -286,19 +275,12 @@ def state_from_dict(data: Any) -> GameState:
         result=result,
         seed=seed,
         opened=opened,
-        turn_points=turn_points,
-        turn_cards=turn_cards,
-        turn_longest_run=turn_longest_run,
-        stock_rebuilds=stock_rebuilds,
-        idle_turns=idle_turns,
-        went_out=went_out,
-        went_out_rummy=went_out_rummy,
-        went_out_long_run=went_out_long_run,
         joker_effect=effect,
         dealer_joker=dealer_joker,
         blocked_by=blocked_by,
         dead=dead,
         known=known,
+        **fields,
     )
     if not _someone_can_move(state):
         raise PositionError(
@@ -387,24 +369,18 @@ def _last_discarder_of(
     return last_discarder
 
 
-def _turn_of(data: Mapping[str, Any], phase: Phase) -> tuple[tuple[Card, ...], int, int, int]:
-    """The key ``turn``: the cards taken, the points, the cards and the longest run melded."""
+def _turn_of(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The key ``turn``, a dict of the turn's keys only: the cards taken and the counts."""
     turn = data.get("turn", {})
-    if not isinstance(turn, Mapping) or set(turn) - {"taken", "points", "cards", "longest_run"}:
-        raise _fail(
-            "turn",
-            "expected {'taken': [...], 'points': n, 'cards': n, 'longest_run': n}, "
-            f"got {shown(turn)}",
-        )
-    taken = _cards(turn.get("taken", []), "turn.taken")
-    if taken and phase is Phase.DRAW:
-        raise _fail("turn.taken", "no card has been taken yet in phase 'draw'")
-    return (
-        taken,
-        _count(turn, "points", "turn.points"),
-        _count(turn, "cards", "turn.cards"),
-        _count(turn, "longest_run", "turn.longest_run"),
-    )
+    if not isinstance(turn, Mapping) or set(turn) - {field.key[1] for field in _TURN}:
+        raise _fail("turn", f"expected {_spelled(_TURN)}, got {shown(turn)}")
+    return turn
+
+
+def _spelled(fields: tuple[StateField, ...]) -> str:
+    """A dict of the format as its errors spell it: ``{'seat': n, 'rummy': b}``."""
+    kinds = {"count": "n", "seat": "n", "flag": "b", "cards": "[...]"}
+    return "{" + ", ".join(f"'{field.key[-1]}': {kinds[field.codec]}" for field in fields) + "}"
 
 
 def _opened_of(data: Mapping[str, Any], players: int) -> frozenset[int]:
@@ -555,18 +531,24 @@ def _count(data: Mapping[str, Any], key: str, where: str) -> int:
     return value
 
 
-def _went_out_of(value: Any, players: int) -> tuple[int | None, bool, bool]:
+def _went_out_of(value: Any, players: int) -> dict[str, Any]:
+    """The key ``went_out``: the seat that went out and its flags, by field name."""
     if value is None:
-        return None, False, False
-    if not isinstance(value, Mapping) or set(value) - {"seat", "rummy", "long_run"}:
-        raise _fail(
-            "went_out", f"expected {{'seat': n, 'rummy': b, 'long_run': b}}, got {shown(value)}"
-        )
-    seat = _seat(value, "seat", players)
-    flags = [value.get("rummy", False), value.get("long_run", False)]
-    if not all(isinstance(flag, bool) for flag in flags):
-        raise _fail("went_out", f"'rummy' and 'long_run' must be true or false, got {shown(value)}")
-    return seat, flags[0], flags[1]
+        return {field.name: _DEFAULTS[field.name] for field in _WENT_OUT}
+    if not isinstance(value, Mapping) or set(value) - {field.key[1] for field in _WENT_OUT}:
+        raise _fail("went_out", f"expected {_spelled(_WENT_OUT)}, got {shown(value)}")
+    found = {}
+    for field in _WENT_OUT:
+        key = field.key[1]
+        if field.codec == "seat":
+            found[field.name] = _seat(value, key, players)
+        else:
+            found[field.name] = value.get(key, _DEFAULTS[field.name])
+    flags = [field for field in _WENT_OUT if field.codec == "flag"]
+    if not all(isinstance(found[field.name], bool) for field in flags):
+        listed = " and ".join(repr(field.key[1]) for field in flags)
+        raise _fail("went_out", f"{listed} must be true or false, got {shown(value)}")
+    return found
 
 
 def _melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:

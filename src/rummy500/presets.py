@@ -15,6 +15,15 @@ case (the command line and the web example read preset names so):
 
 >>> presets.get(presets.canonical_name("Dealers-Gambit")).target_score
 250
+
+Every function of the library that takes a rule set (:func:`rummy500.new_game`,
+:func:`rummy500.new_match`, :class:`rummy500.Session`, :func:`rummy500.simulate`,
+:func:`rummy500.make_meld`, the environments …) takes a preset's name as well,
+in any case, through :func:`as_rules`:
+
+>>> from rummy500 import new_game
+>>> new_game("Wikipedia", seed=1).rules == presets.get("wikipedia")
+True
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.rules import Rules
 from rummy500.values import BASIC, FIVES, CardValues
 
-__all__ = ["PRESETS", "canonical_name", "get", "name_of", "names", "nearest"]
+__all__ = ["PRESETS", "as_rules", "canonical_name", "get", "name_of", "names", "nearest"]
 
 _PAGAT = Rules()
 
@@ -140,6 +149,36 @@ def canonical_name(text: str) -> str:
             f"unknown preset {shown(text)}; known presets: {', '.join(PRESETS)}"
         )
     return name
+
+
+def as_rules(rules: Rules | str | None) -> Rules:
+    """The rule set that ``rules`` stands for: a :class:`Rules` itself, or a preset's name.
+
+    A name is read as :func:`canonical_name` reads it (any case); ``None``
+    stands for the default rules (``pagat``).  This is the one conversion every
+    function that takes a rule set applies to its argument.
+
+    >>> as_rules("WIKIPEDIA") == get("wikipedia"), as_rules(None) == Rules()
+    (True, True)
+
+    Raises:
+        InvalidArgumentError: (a :class:`ValueError`) for a name that is no
+            preset, listing the presets, or a value that is neither a rule set
+            nor text.
+
+    """
+    if type(rules) is Rules:  # the usual call: checked once, when the rules were made
+        return rules
+    if rules is None:
+        return _PAGAT
+    if isinstance(rules, str):
+        return PRESETS[canonical_name(rules)]
+    if isinstance(rules, Rules):
+        return rules
+    raise InvalidArgumentError(
+        f"rules must be a Rules value or a preset's name (one of {', '.join(PRESETS)}), "
+        f"got {shown(rules)}"
+    )
 
 
 def name_of(rules: Rules) -> str | None:

@@ -42,7 +42,7 @@ from typing import Any
 
 import attrs
 
-from rummy500._engine import SEED_BOUND
+from rummy500._engine import SEED_BOUND, store
 from rummy500.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -74,6 +74,12 @@ _KEYS = frozenset(
 _HAND_KEYS = frozenset({"number", "dealer", "seed", "moves", "result"})
 _CURRENT_KEYS = frozenset({"number", "dealer", "seed", "moves"})
 
+#: One string per move text, shared by every recorder: a long match repeats the same few
+#: hundred texts ("p0: draw", "p2: discard 7H" ...), and a record held in memory (a server's
+#: match) then costs a pointer a move, not a string (about 60 bytes).  Bounded: emptied when full.
+_TEXTS: dict[str, str] = {}
+_TEXTS_LIMIT = 1 << 12
+
 
 class MatchRecorder:
     """Plays a match and records it; :attr:`match` is the match as it stands."""
@@ -96,7 +102,8 @@ class MatchRecorder:
         """Apply ``move`` (raising :class:`IllegalMoveError` if illegal) and record it."""
         before, hands, moves = self._state
         after = apply_match_move(before, move)
-        moves = (*moves, format_move(move))
+        text = format_move(move)
+        moves = (*moves, _TEXTS.get(text) or store(_TEXTS, text, text, _TEXTS_LIMIT))
         if len(after.history) > len(before.history):
             record = after.history[-1]
             hands = (*hands, _Hand(record.number, record.dealer, record.seed, moves, record.result))

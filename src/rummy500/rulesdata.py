@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,8 +43,20 @@ def rules_to_data(rules: Rules) -> dict[str, Any]:
     >>> rules_to_data(Rules(ace="low"))
     {'preset': 'pagat', 'ace': 'low'}
     """
+    return json.loads(_rules_text(rules))  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_text(rules: Rules) -> str:
+    """:func:`rules_to_data` as JSON text, kept for the last rule sets asked.
+
+    Finding the nearest preset compares every knob with every preset (about
+    a millisecond); a view or a position written at every move of a match
+    asks it for the same rules again and again, and each caller gets a dict
+    of its own.
+    """
     name, overrides = presets.nearest(rules)
-    return {"preset": name, **overrides}
+    return json.dumps({"preset": name, **overrides})
 
 
 def rules_from_data(data: Any) -> Rules:

@@ -34,17 +34,35 @@ from typing import Any
 
 from rummy500.errors import InvalidArgumentError, shown
 
-__all__ = ["SCHEMA_KINDS", "json_schema"]
+__all__ = ["MESSAGE_KINDS", "SCHEMA_KINDS", "json_schema"]
 
-#: The kinds of data with a schema: what :func:`json_schema` accepts.
-SCHEMA_KINDS = ("position", "view", "record", "move")
+#: The schema kinds of the bot protocol's messages (``docs/protocol.md``): the
+#: referee's five, then the program's two.
+MESSAGE_KINDS = (
+    "referee-hello",
+    "referee-decide",
+    "referee-hand-end",
+    "referee-match-end",
+    "referee-quit",
+    "bot-hello",
+    "bot-answer",
+)
+
+#: The kinds of data with a schema: what :func:`json_schema` accepts (the documents, then
+#: the messages of the bot protocol, then a tournament's result).
+SCHEMA_KINDS = ("position", "view", "record", "move", *MESSAGE_KINDS, "tournament")
 
 
 def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of ``kind``: a position, a view, a record or a move.
+    """The JSON Schema (draft 2020-12) of ``kind``: a document, a protocol message, a result.
 
-    The kinds are ``"position"``, ``"view"``, ``"record"`` and ``"move"``
-    (``rummy500.schema.SCHEMA_KINDS``).
+    The kinds (``rummy500.schema.SCHEMA_KINDS``) are the documents
+    ``"position"``, ``"view"``, ``"record"`` and ``"move"``; the messages of
+    the bot protocol (``docs/protocol.md``), ``"referee-hello"``,
+    ``"referee-decide"``, ``"referee-hand-end"``, ``"referee-match-end"``,
+    ``"referee-quit"`` (what a referee writes) and ``"bot-hello"``,
+    ``"bot-answer"`` (what a bot writes); and ``"tournament"``, the result of
+    :func:`rummy500.tournament`.
 
     A new dict at each call: editing it changes nothing for the next caller.
 

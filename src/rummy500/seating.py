@@ -15,6 +15,7 @@ the library asks :func:`next_seat` which seat comes next.
 
 from __future__ import annotations
 
+from rummy500.presets import as_rules
 from rummy500.rules import Direction, Rules
 
 __all__ = ["next_seat", "seat_order", "side_of", "sides", "step"]
@@ -29,9 +30,12 @@ def step(rules: Rules) -> int:
     return -1 if rules.direction is Direction.COUNTERCLOCKWISE else 1
 
 
-def next_seat(rules: Rules, players: int, seat: int) -> int:
-    """The seat after ``seat`` in playing order (D7; counterclockwise under V7)."""
-    return (seat + step(rules)) % players
+def next_seat(rules: Rules | str, players: int, seat: int) -> int:
+    """The seat after ``seat`` in playing order (D7; counterclockwise under V7).
+
+    ``rules`` may be a preset's name.
+    """
+    return (seat + step(as_rules(rules))) % players
 
 
 def seat_order(rules: Rules, players: int, first: int) -> tuple[int, ...]:
@@ -40,9 +44,12 @@ def seat_order(rules: Rules, players: int, first: int) -> tuple[int, ...]:
     return tuple((first + by * i) % players for i in range(players))
 
 
-def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
-    """The sides of a match: each seat alone, or the partnerships 0+2 and 1+3 (V5)."""
-    if rules.partnerships:
+def sides(rules: Rules | str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides of a match: each seat alone, or the partnerships 0+2 and 1+3 (V5).
+
+    ``rules`` may be a preset's name.
+    """
+    if as_rules(rules).partnerships:
         return ((0, 2), (1, 3))
     return tuple((seat,) for seat in range(players))
 

@@ -64,7 +64,7 @@ import attrs
 
 from rummy500._engine import legal_moves as engine_legal_moves
 from rummy500._engine import take_depths as engine_take_depths
-from rummy500.bots import Bot
+from rummy500.bots import Bot, tell_hand_end, tell_match_end
 from rummy500.errors import InvalidArgumentError, NotationError, shown
 from rummy500.match import MatchState, new_match
 from rummy500.movedata import move_from_dict
@@ -218,7 +218,8 @@ class Session:
     """A match played through one object: views, legal moves, submitted moves, bots, a record.
 
     Args:
-        rules: The rule set; ``None`` for the default (pagat) rules.
+        rules: The rule set, or a preset's name in any case; ``None`` for the
+            default (pagat) rules.
         players: The number of players.
         seed: The match seed (see :func:`rummy500.match.new_match`); ``None``:
             from the OS's secure randomness.
@@ -237,7 +238,7 @@ class Session:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         players: int = 2,
         *,
         seed: int | None = None,
@@ -487,7 +488,7 @@ class Session:
         events: list[Event] = []
         for text in moves:
             move = parse_move(session.state, text)
-            events.extend(session._play(move, bot=move.player in session._bots))
+            events.extend(session._play(move, bot=move.player in session._bots, tell=False))
         session._events += tuple(events)
         session._events += session._run(lambda: ())
         return session
@@ -559,8 +560,12 @@ class Session:
             return move
         raise AssertionError(f"nobody can move in hand {self.match.number}")  # pragma: no cover
 
-    def _play(self, move: Move, *, bot: bool) -> tuple[Event, ...]:
-        """Apply and record ``move``; its events."""
+    def _play(self, move: Move, *, bot: bool, tell: bool = True) -> tuple[Event, ...]:
+        """Apply and record ``move``; its events.
+
+        With ``tell``, the bots that listen (program bots) are told the end of
+        a hand and of the match.
+        """
         before = self._recorder.match
         after = self._recorder.play(move)
         self._declined = frozenset()
@@ -568,9 +573,13 @@ class Session:
         if len(after.history) > len(before.history):
             finished = after.history[-1]
             events.append(HandEnded(finished.number, finished.result, finished.totals))
+            if tell:
+                tell_hand_end(self._bots, finished.result, finished.totals)
             if after.result is not None:
                 result = after.result
                 events.append(MatchWon(result.winner, result.seats, result.totals))
+                if tell:
+                    tell_match_end(self._bots, result)
             else:
                 events.append(_dealt(after))
         return tuple(events)

@@ -30,9 +30,17 @@ Executors: any :class:`concurrent.futures.Executor`.
 - Ray: :class:`RayExecutor`, a thin adapter over ``ObjectRef.future()``
   (``pip install 'rummy500[ray]'``).
 
-With a process pool, Dask or Ray the bots must be given by name
-(:data:`BOTS`) or by a function the workers can unpickle (a class such as
-:class:`~rummy500.bots.GreedyBot`, or a function defined at module level).
+With a process pool, Dask or Ray the bots must be given by their specs
+(:mod:`rummy500.botspecs`: ``"greedy"``, ``"search:iterations=400"``,
+``"exec:COMMAND"``) or by a function the workers can unpickle (a class such
+as :class:`~rummy500.bots.GreedyBot`, or a function defined at module level).
+
+A program bot (``exec:COMMAND``) runs one process per seat and worker (per
+thread of a worker that runs tasks in threads), started at its first hand
+and ended when the worker exits; without an executor, when the simulation
+ends.  It is told the end of each hand and match (the protocol's
+``hand_end`` and ``match_end``).  A program's fault
+(:class:`~rummy500.BotError`) stops the simulation.
 """
 
 from __future__ import annotations
@@ -42,7 +50,6 @@ import math
 import random
 import secrets
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal, TextIO
 
@@ -50,10 +57,12 @@ import attrs
 
 import rummy500.presets as presets
 from rummy500._engine import new_game
-from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand
-from rummy500.errors import InvalidArgumentError, MissingExtraError
+from rummy500.bots import Bot, GreedyBot, RandomBot, iter_hand, tell_hand_end, tell_match_end
+from rummy500.botspecs import BotPool, spec_maker, worker_pool
+from rummy500.errors import InvalidArgumentError
 from rummy500.extras import requires
 from rummy500.match import apply_match_move, new_match
+from rummy500.progress import ProgressBar, units
 from rummy500.rules import Rules
 from rummy500.state import HandResult
 
@@ -83,24 +92,23 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "search": _search_bot,
 }
 
-#: A seat's bot: a name in :data:`BOTS`, or a function of a seed that makes a bot.
+#: A seat's bot: a bot spec (a name in :data:`BOTS`, ``"search:iterations=400"``,
+#: ``"exec:COMMAND"``: :mod:`rummy500.botspecs`), or a function of a seed that makes a bot.
 BotSpec = str | Callable[[int], Bot]
 
 Unit = Literal["hands", "matches"]
 
 
 def bot_maker(spec: BotSpec) -> Callable[[int], Bot]:
-    """What makes a seat's bot from a seed: ``spec`` itself, or the maker :data:`BOTS` names.
+    """What makes a seat's bot from a seed: ``spec`` itself, or the maker its text names.
 
     Raises:
-        InvalidArgumentError: for a name not in :data:`BOTS`, or anything but a
-            name or a function.
+        InvalidArgumentError: for text that is not a bot spec
+            (:func:`~rummy500.botspecs.parse_bot_spec`), or anything but text or a function.
     """
     if isinstance(spec, str):
         maker = BOTS.get(spec)
-        if maker is None:
-            raise InvalidArgumentError(f"unknown bot {spec!r}; known bots: {', '.join(BOTS)}")
-        return maker
+        return maker if maker is not None else spec_maker(spec)
     if not callable(spec):
         raise InvalidArgumentError(f"a bot is a name or a function of a seed, got {spec!r}")
     return spec
@@ -178,18 +186,11 @@ class SimulationSummary:
                 f"{self.score_sums[seat] / hands:10.1f} {self.move_sums[seat] / hands:10.1f}"
             )
         length = sum(self.move_sums) / hands
-        played = _units(self.played, self.unit) + (
-            f", {_units(self.hands, 'hands')}" if self.unit == "matches" else ""
+        played = units(self.played, self.unit) + (
+            f", {units(self.hands, 'hands')}" if self.unit == "matches" else ""
         )
         lines.append(f"{played}, {length:.1f} moves a hand")
         return "\n".join(lines)
-
-
-def _units(number: int, unit: str) -> str:
-    """``number`` of ``unit`` ("hands" or "matches"), singular for 1: "1 hand", "2 hands"."""
-    if number == 1:
-        return f"1 {unit.removesuffix('es') if unit == 'matches' else unit.removesuffix('s')}"
-    return f"{number} {unit}"
 
 
 # ---------------------------------------------------------------------------
@@ -212,10 +213,6 @@ def _job_seed(seed: int, index: int) -> int:
     return random.Random(f"rummy500 simulate {seed} {index}").getrandbits(63)
 
 
-def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    return bot_maker(spec)(seed)
-
-
 def _hand_winner(result: HandResult) -> tuple[int, ...]:
     if result.went_out is not None:
         return (result.went_out,)
@@ -224,10 +221,13 @@ def _hand_winner(result: HandResult) -> tuple[int, ...]:
     return tuple(leaders) if len(leaders) == 1 else ()
 
 
-def _play_one(batch: _Batch, index: int, seed: int) -> Outcome:
+def _play_one(batch: _Batch, index: int, seed: int, pool: BotPool) -> Outcome:
     players = batch.players
     dealer = index % players
-    bots = [_make_bot(spec, seed + seat) for seat, spec in enumerate(batch.bots)]
+    bots = [
+        pool.bot(BOTS.get(spec, spec) if isinstance(spec, str) else spec, seed + seat, seat)
+        for seat, spec in enumerate(batch.bots)
+    ]
     if batch.unit == "hands":
         state = new_game(batch.rules, players, seed=seed, dealer=dealer)
         moves = [0] * players
@@ -235,6 +235,7 @@ def _play_one(batch: _Batch, index: int, seed: int) -> Outcome:
             moves[step.move.player] += 1
             state = step.after
         assert state.result is not None
+        tell_hand_end(bots, state.result)
         return Outcome(
             index,
             seed,
@@ -251,74 +252,24 @@ def _play_one(batch: _Batch, index: int, seed: int) -> Outcome:
             moves[step.move.player] += 1
             match = apply_match_move(match, step.move)
         per_hand.append(tuple(moves))
+        tell_hand_end(bots, match.history[-1].result, match.history[-1].totals)
+    tell_match_end(bots, match.result)
     scores = tuple(record.result.scores for record in match.result.hands)
     return Outcome(index, seed, dealer, match.result.seats, scores, tuple(per_hand))
 
 
-def _run_batch(batch: _Batch) -> tuple[Outcome, ...]:
-    """Play one batch (at module level, so that process pools can send it)."""
+def _run_batch(batch: _Batch, pool: BotPool | None = None) -> tuple[Outcome, ...]:
+    """Play one batch (at module level, so that process pools can send it).
+
+    A batch sent to a worker plays its programs in the worker's pool (they
+    live on for the worker's next batches); else in ``pool``.
+    """
+    if pool is None:
+        pool = worker_pool()
     return tuple(
-        _play_one(batch, batch.first + offset, seed) for offset, seed in enumerate(batch.seeds)
+        _play_one(batch, batch.first + offset, seed, pool)
+        for offset, seed in enumerate(batch.seeds)
     )
-
-
-# ---------------------------------------------------------------------------
-# Progress
-
-
-class _Progress:
-    """A tqdm bar on a terminal; else a plain line every few seconds and at the end."""
-
-    def __init__(self, stream: TextIO | None, total: int, unit: Unit, interval: float) -> None:
-        self.stream = stream
-        self.total = total
-        self.unit = unit
-        self.interval = interval
-        self.done = 0
-        self.start = self.last = time.monotonic()
-        self.bar: Any = None
-        if stream is not None and _is_terminal(stream):
-            try:
-                with requires("cli", "a progress bar"):
-                    from tqdm import tqdm
-            except MissingExtraError as missing:  # the plain lines will do, saying so first
-                print(f"simulate: {missing}", file=stream, flush=True)
-            else:
-                self.bar = tqdm(
-                    total=total, unit=unit[:-1], file=stream, desc="simulate", dynamic_ncols=True
-                )
-
-    def update(self, count: int) -> None:
-        self.done += count
-        if self.stream is None:
-            return
-        if self.bar is not None:
-            self.bar.update(count)
-            return
-        now = time.monotonic()
-        if self.done >= self.total or now - self.last >= self.interval:
-            self.last = now
-            elapsed = max(now - self.start, 1e-9)
-            rate = self.done / elapsed
-            left = (self.total - self.done) / rate if rate else math.inf
-            eta = "done" if self.done >= self.total else f"about {left:.0f} s left"
-            print(
-                f"simulate: {self.done}/{_units(self.total, self.unit)} "
-                f"({self.done / self.total:.0%}), {rate:.1f} {self.unit}/s, {eta}",
-                file=self.stream,
-                flush=True,
-            )
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 # ---------------------------------------------------------------------------
@@ -348,12 +299,7 @@ def _batches(
 
 
 def _check(rules: Rules | str | None, players: int, bots: Sequence[BotSpec], unit: str) -> Rules:
-    if rules is None:
-        rules = presets.get("pagat")
-    elif isinstance(rules, str):
-        rules = presets.get(rules)
-    elif not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules or a preset name, got {rules!r}")
+    rules = presets.as_rules(rules)
     if unit not in ("hands", "matches"):
         raise InvalidArgumentError(f"unit must be 'hands' or 'matches', got {unit!r}")
     if isinstance(bots, str):
@@ -387,8 +333,12 @@ def outcomes(
     checked = _check(rules, players, bots, unit)
     batches = _batches(checked, players, bots, count, unit, seed, batch_size)
     if executor is None:
-        for batch in batches:
-            yield from _run_batch(batch)
+        pool = BotPool()
+        try:
+            for batch in batches:
+                yield from _run_batch(batch, pool)
+        finally:
+            pool.close()
         return
     futures = [executor.submit(_run_batch, batch) for batch in batches]
     try:
@@ -447,7 +397,7 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(63)
     stream: TextIO | None = sys.stderr if progress is True else (progress or None)
-    bar = _Progress(stream, count, unit, progress_interval)
+    bar = ProgressBar(stream, count, unit, progress_interval, label="simulate")
     wins = [0] * players
     score_sums = [0] * players
     move_sums = [0] * players

@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from rummy500._engine.codes.shape import VIEW_FIELDS, coded, fields_at, view_fields_at
 from rummy500.cards import Card, card_from_text
 from rummy500.errors import (
     CardParseError,
@@ -49,35 +50,21 @@ from rummy500.state import EndReason, GameState, HandResult, JokerEffect, Phase,
 
 __all__ = ["view_fields"]
 
-_VIEW_KEYS = frozenset(
-    {
-        "format",
-        "seat",
-        "rules",
-        "dealer",
-        "to_move",
-        "phase",
-        "hand",
-        "hand_sizes",
-        "known",
-        "stock_size",
-        "discard",
-        "melds",
-        "last_discarder",
-        "turn",
-        "opened",
-        "stock_rebuilds",
-        "idle_turns",
-        "went_out",
-        "result",
-        "legal_moves",
-        "moves",
-        "gambit",
-    }
-)
-_TURN_KEYS = frozenset({"taken", "points", "cards", "longest_run"})
-_WENT_OUT_KEYS = frozenset({"seat", "rummy", "long_run"})
-_GAMBIT_KEYS = frozenset({"effect", "dealer_joker", "blocked_by", "dead"})
+# The keys of the view's fields (rummy500._engine.codes.shape), the format's and the moves'.
+_VIEW_KEYS = frozenset({"format", "moves", *(field.key[0] for field in VIEW_FIELDS)})
+_TURN_KEYS = frozenset(field.key[1] for field in view_fields_at("turn"))
+_WENT_OUT_KEYS = frozenset(field.key[1] for field in view_fields_at("went_out"))
+_GAMBIT_KEYS = frozenset(field.key[1] for field in view_fields_at("gambit"))
+#: The seats, the counts and the flags a view shows: read from the declaration.
+_SEATS = coded("seat", top=True, shown=True)
+_COUNTS = coded("count", shown=True)
+_WENT_OUT = fields_at("went_out")
+#: The fields of ``went_out`` while nobody has gone out: their defaults.
+_NOBODY_OUT = {
+    field.name: field.default
+    for field in attrs.fields(GameState)
+    if field.name in {out.name for out in _WENT_OUT}
+}
 _MELD_KEYS = frozenset({"cards", "by", "multiplier", "doubled"})
 _RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
 
@@ -286,13 +273,7 @@ def view_fields(data: Any) -> dict[str, Any]:
             raise _bad(f"known[{other}]", f"more cards than p{other} holds ({hand_sizes[other]})")
     turn = data["turn"]
     _keys(turn, "turn", _TURN_KEYS, _TURN_KEYS)
-    went_out_data = data["went_out"]
-    went_out, went_out_rummy, went_out_long_run = None, False, False
-    if went_out_data is not None:
-        _keys(went_out_data, "went_out", _WENT_OUT_KEYS, _WENT_OUT_KEYS)
-        went_out = _seat_of(went_out_data["seat"], "went_out.seat", players)
-        went_out_rummy = _bool(went_out_data["rummy"], "went_out.rummy")
-        went_out_long_run = _bool(went_out_data["long_run"], "went_out.long_run")
+    fields: dict[str, Any] = _went_out_fields(data["went_out"], players)
     opened = _ints(data["opened"], "opened", None, 0)
     if list(opened) != sorted(set(opened)) or any(other >= players for other in opened):
         raise _bad("opened", f"expected distinct seats in order, got {shown(data['opened'])}")
@@ -309,18 +290,22 @@ def view_fields(data: Any) -> dict[str, Any]:
         dealer_joker = _bool(gambit["dealer_joker"], "gambit.dealer_joker")
         blocked_by = _maybe_seat(gambit["blocked_by"], "gambit.blocked_by", players)
         dead = _card_list(gambit["dead"], "gambit.dead")
-    dealer = _seat_of(data["dealer"], "dealer", players)
-    to_move = _seat_of(data["to_move"], "to_move", players)
+    for field in _SEATS:
+        fields[field.name] = _seat_of(data[field.key[0]], field.key[0], players)
     discard = _card_list(data["discard"], "discard")
     melds = _view_melds(data["melds"], rules, players)
-    reader = GameState(rules, dealer, to_move, phase, ((),) * players, (), discard, melds)
+    reader = GameState(
+        rules, fields["dealer"], fields["to_move"], phase, ((),) * players, (), discard, melds
+    )
     legal_moves = _view_moves(data["legal_moves"], reader, seat)
     _check_move_dicts(data["moves"], legal_moves)
+    for field in _COUNTS:
+        where = ".".join(field.key)
+        fields[field.name] = _int((turn if len(field.key) > 1 else data)[field.key[-1]], where)
     return {
+        **fields,
         "seat": seat,
         "rules": rules,
-        "dealer": dealer,
-        "to_move": to_move,
         "phase": phase,
         "hand": hand,
         "hand_sizes": hand_sizes,
@@ -331,14 +316,6 @@ def view_fields(data: Any) -> dict[str, Any]:
         "last_discarder": _maybe_seat(data["last_discarder"], "last_discarder", players),
         "taken": _card_list(turn["taken"], "turn.taken"),
         "opened": frozenset(opened),
-        "turn_points": _int(turn["points"], "turn.points"),
-        "turn_cards": _int(turn["cards"], "turn.cards"),
-        "turn_longest_run": _int(turn["longest_run"], "turn.longest_run"),
-        "stock_rebuilds": _int(data["stock_rebuilds"], "stock_rebuilds"),
-        "idle_turns": _int(data["idle_turns"], "idle_turns"),
-        "went_out": went_out,
-        "went_out_rummy": went_out_rummy,
-        "went_out_long_run": went_out_long_run,
         "result": _view_result(data["result"], players),
         "legal_moves": legal_moves,
         "joker_effect": effect,
@@ -346,3 +323,18 @@ def view_fields(data: Any) -> dict[str, Any]:
         "blocked_by": blocked_by,
         "dead": dead,
     }
+
+
+def _went_out_fields(value: Any, players: int) -> dict[str, Any]:
+    """The key ``went_out``: null, or the seat that went out and its flags; by field name."""
+    if value is None:
+        return {field.name: _NOBODY_OUT[field.name] for field in _WENT_OUT}
+    _keys(value, "went_out", _WENT_OUT_KEYS, _WENT_OUT_KEYS)
+    fields = {}
+    for field in _WENT_OUT:
+        where = ".".join(field.key)
+        if field.codec == "seat":
+            fields[field.name] = _seat_of(value[field.key[1]], where, players)
+        else:
+            fields[field.name] = _bool(value[field.key[1]], where)
+    return fields

@@ -1,9 +1,9 @@
 // Talking to the web example's server: the shapes of its answers, and one function per endpoint.
 // Edit examples/web/client/src/api.ts, then `npm run build` there: static/api.js is tsc's output.
 //
-// The view, its moves and the record are typed by the types generated from rummy500's JSON
-// Schemas (./schema/*.d.ts, `npm run types`); the answers around them (a seat's state, events,
-// errors) are the server's own and are typed here.
+// The view, its moves and the record are typed by rummy500-types (clients/typescript: the
+// types of rummy500's JSON Schemas); the answers around them (a seat's state, events, errors)
+// are the server's own and are typed here.
 /** A request the server refused (its status and body), or could not answer. */
 export class ApiFailure extends Error {
     status;

@@ -36,7 +36,19 @@ M1–M4, L1–L5 in a play        :mod:`~rummy500._engine.plays` (over :mod:`rum
 ============================  ===============================================
 
 :mod:`~rummy500._engine.reducer` (``apply_move``) and
-:mod:`~rummy500._engine.movegen` (``legal_moves``) dispatch to them.
+:mod:`~rummy500._engine.movegen` (``legal_moves``) dispatch to them, each
+fetching the rule set's compact form once (:mod:`~rummy500._engine.ruleset`:
+the generated :mod:`~rummy500._engine.knobs` and the derived facts of
+:mod:`~rummy500._engine.profile`) and handing it down.  Beside the sections:
+
+* :mod:`~rummy500._engine.limits`: what may keep a seat's turn from ending
+  (T11's cards that may not be discarded, T8's points still needed, what
+  jokers may do), one record every check and the look-ahead (N1) take;
+* :mod:`~rummy500._engine.variant`: the questions a variant of the whole game
+  answers its own way, with the plain rules' answers (dealer's gambit's are
+  :mod:`~rummy500._engine.gambit`'s);
+* :mod:`~rummy500._engine.boundary`: every public value the engine makes
+  (moves, melds, table melds, results, the states' class).
 """
 
 from __future__ import annotations

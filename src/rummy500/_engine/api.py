@@ -13,7 +13,7 @@ every move are written out in them, as a call costs more than the check.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NoReturn
+from typing import NoReturn
 
 import rummy500._engine.deal as deal
 import rummy500._engine.movegen as movegen
@@ -22,18 +22,15 @@ from rummy500._engine.ruleset import profile
 from rummy500.cards import Card
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.moves import Move
+from rummy500.presets import as_rules
 from rummy500.rules import Rules
 from rummy500.state import GameState
 
 __all__ = ["apply_move", "check_move", "is_legal", "legal_moves", "new_game", "take_depths"]
 
-#: The rules of ``new_game(rules=None)``: one shared value (rule sets are
-#: immutable), not a new one checked at every deal.
-_DEFAULT_RULES: Final = Rules()
-
 
 def new_game(
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     players: int = 2,
     *,
     seed: int | None = None,
@@ -48,7 +45,9 @@ def new_game(
     nominates what jokers do, and the dealer's joker lies beside the stock.
 
     Args:
-        rules: The rule set; ``None`` for the default (pagat) rules.
+        rules: The rule set, or a preset's name in any case
+            (:func:`rummy500.presets.as_rules`); ``None`` for the default
+            (pagat) rules.
         players: The number of players.
         seed: Seed of the shuffle, an integer between -2**64 and 2**64
             (exclusive); ``None``: from the OS's secure randomness.
@@ -57,9 +56,10 @@ def new_game(
         dealer: The dealer's seat.
 
     Raises:
-        InvalidArgumentError: (a :class:`ValueError`) for a bad player count
-            (one the rules are not for, or one the deck cannot be dealt to:
-            one deck for 8 players), dealer, deck or seed.
+        InvalidArgumentError: (a :class:`ValueError`) for an unknown preset
+            (the message lists the presets), a bad player count (one the rules
+            are not for, or one the deck cannot be dealt to: one deck for 8
+            players), dealer, deck or seed.
 
     >>> from rummy500 import new_game, legal_moves
     >>> state = new_game(seed=1)
@@ -68,12 +68,7 @@ def new_game(
     >>> [str(move) for move in legal_moves(state)]
     ['p1: draw', 'p1: take 1']
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise InvalidArgumentError(
-            f"rules must be a Rules value (see rummy500.presets), got {shown(rules)}"
-        )
+    rules = as_rules(rules)
     rules.check_players(players)
     if seed is not None:
         deal.check_seed(seed)

@@ -87,7 +87,7 @@ def call(knobs: Profile, state: StateCore, move: CallRummy) -> StateCore:
             "R1",
         )
     taken = pile[-move.count :]
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     effect = _resolve_call_play(knobs, state, move, taken, hand)
     hand = with_cards(hand, taken)
     base = caller_turn(state, player, taken)
@@ -161,7 +161,7 @@ def _call_layoff_top(knobs: Profile, state: StateCore, move: CallRummy) -> State
     if not may_lay_off(knobs, state, player):
         raise not_opened(knobs, player)
     top = state.discard_codes[-1:]
-    effect = _resolve_call_play(knobs, state, move, top, hand_of(state.seat_codes, player))
+    effect = _resolve_call_play(knobs, state, move, top, hand_of(state._seat_codes, player))
     return evolve(
         state,
         discard_codes=state.discard_codes[:-1],
@@ -187,7 +187,7 @@ def call_moves(
     mode = knobs.rummy_call
     if discarder is None or mode == "none" or not state.discard_codes:
         return []
-    players = seat_count(state.seat_codes)
+    players = seat_count(state._seat_codes)
     two_seats = players == 2 and state.to_move != discarder
     if two_seats and mode != "layoff_top":
         return []  # the only other seat is the one to move, who takes instead
@@ -249,7 +249,7 @@ def _caller_options(
     index = target_index(state.melds)
     checked = knobs.blockable
     layoffs = may_lay_off(knobs, state, caller)
-    hand = hand_of(state.seat_codes, caller)
+    hand = hand_of(state._seat_codes, caller)
     found: list[tuple[int, list[tuple[Play, ...]]]] = []
     variant = knobs.variant
     pool, doublers = Pool(), 0  # the pile cards taken, growing with the depth

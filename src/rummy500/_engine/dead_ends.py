@@ -214,7 +214,7 @@ def mover_may_be_stranded(knobs: Profile, state: StateCore) -> bool:
     if state.phase is not PLAY:
         return False
     mover = state.to_move
-    hand = hand_of(state.seat_codes, mover)
+    hand = hand_of(state._seat_codes, mover)
     if opening_need(knobs, state, mover, 0):
         return True
     if knobs.final_discard_must_be_unplayable and len(hand) <= 1:
@@ -228,7 +228,7 @@ def mover_stranded(knobs: Profile, state: StateCore) -> bool:
         return False
     mover = state.to_move
     limits = turn_limits(knobs, state, mover, state.taken_codes)
-    counts = code_counts(hand_of(state.seat_codes, mover))
+    counts = code_counts(hand_of(state._seat_codes, mover))
     return not can_finish(knobs, limits, counts, state.melds, limits.need(0), limits.may_lay_off)
 
 

@@ -51,7 +51,7 @@ def discard(knobs: Profile, state: StateCore, move: Discard) -> StateCore:
     code = move.card.code
     # The card leaves the hand, and a known copy of it stops being known (as
     # known_after tells for a discard): one edit of the seats' codes.
-    seats = without_card(state.seat_codes, player, code)
+    seats = without_card(state._seat_codes, player, code)
     if seats is None:
         raise illegal(Reason.CARDS_NOT_AVAILABLE, f"p{player} does not hold {move.card}", "T10")
     problem = discard_problem(knobs, state, player, code)
@@ -59,7 +59,7 @@ def discard(knobs: Profile, state: StateCore, move: Discard) -> StateCore:
         raise problem
     pile = state.discard_codes + ONE_BYTE[code]
     if not hand_size(seats, player):
-        after = evolve(state, seat_codes=seats, discard_codes=pile)
+        after = evolve(state, _seat_codes=seats, discard_codes=pile)
         return went_out(
             knobs,
             after,
@@ -67,7 +67,7 @@ def discard(knobs: Profile, state: StateCore, move: Discard) -> StateCore:
             going_rummy=going_rummy(after.melds, player, after.turn_cards),
             long_run=state.turn_longest_run >= 7,
         )
-    return next_turn(knobs, state, player, discarded=True, seat_codes=seats, discard_codes=pile)
+    return next_turn(knobs, state, player, discarded=True, _seat_codes=seats, discard_codes=pile)
 
 
 def discard_moves(
@@ -82,7 +82,7 @@ def discard_moves(
     player = state.to_move
     if checked is None:
         checked = knobs.blockable
-    candidates: Sequence[Discard] = hand_index(hand_of(state.seat_codes, player)).discards(player)
+    candidates: Sequence[Discard] = hand_index(hand_of(state._seat_codes, player)).discards(player)
     taken = state.taken_codes
     if taken and state.phase is PLAY:
         forbidden = forbidden_discards(knobs, taken)

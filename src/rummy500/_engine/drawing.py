@@ -54,7 +54,7 @@ def draw(knobs: Profile, state: StateCore, move: Draw) -> StateCore:
         )
     stock = state.stock_codes
     count = min(knobs.stock_draw_count, len(stock))
-    seats = state.seat_codes
+    seats = state._seat_codes
     if count == 1:
         seats = with_card(seats, move.player, stock[0])
     else:
@@ -84,7 +84,7 @@ def draw_nothing(knobs: Profile, state: StateCore, move: Pass) -> StateCore:
             "T6",
         )
     player = move.player
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     limits = turn_limits(knobs, state, player, b"")
     if not hand or not can_finish_with(knobs, state, limits, code_counts(hand)):
         # A player who draws nothing and could not end the turn (a floater with
@@ -117,7 +117,7 @@ def next_turn(
     state: StateCore,
     player: int,
     discarded: bool,
-    seat_codes: bytes | None = None,
+    _seat_codes: bytes | None = None,
     discard_codes: bytes | None = None,
 ) -> StateCore:
     """Pass the turn from ``player`` to the next seat, whose draw phase begins (D7, T6).
@@ -132,11 +132,11 @@ def next_turn(
         player: The seat whose turn ends.
         discarded: Whether the turn ended with a discard (opening the
             "Rummy!" window of that discard).
-        seat_codes: The hands and known cards (their codes), if they changed
+        _seat_codes: The hands and known cards (their codes), if they changed
             since ``state``.
         discard_codes: The pile (its codes), if it changed since ``state``.
     """
-    seats = state.seat_codes if seat_codes is None else seat_codes
+    seats = state._seat_codes if _seat_codes is None else _seat_codes
     players = seat_count(seats)
     pile = state.discard_codes if discard_codes is None else discard_codes
     stock = state.stock_codes
@@ -159,7 +159,7 @@ def next_turn(
     if knobs.stock_exhausted == "play_on":
         idle = 0 if state.turn_cards else idle + 1
         if idle >= players:
-            ended = evolve(state, seat_codes=seats, discard_codes=pile, idle_turns=idle)
+            ended = evolve(state, _seat_codes=seats, discard_codes=pile, idle_turns=idle)
             return over(knobs, ended, None, EndReason.STOCK_EXHAUSTED)
     if (
         knobs.stock_exhausted == "reshuffle"

@@ -139,7 +139,14 @@ class DealersGambit(Variant):
     def joker_problem(
         self, state: StateCore, play: Play, required: int | None = None
     ) -> IllegalMoveError | None:
-        """Sealed melds; jokers where the nomination keeps them out; doubling under ``double``."""
+        """Sealed melds; jokers where the nomination keeps them out; doubling under ``double``.
+
+        While jokers are wild (``wild``, or before the nomination) the plain
+        rules' answer holds: sealed melds, and no doubling.
+        """
+        effect = state.joker_effect
+        if effect is None or effect is _WILD:
+            return Variant.joker_problem(self, state, play, required)
         melds = state.melds
         if (
             isinstance(play, LAYOFF_MOVE)
@@ -148,16 +155,6 @@ class DealersGambit(Variant):
         ):
             return sealed(play.target)
         doubled = isinstance(play, MELD_MOVE) and play.doubled
-        effect = state.joker_effect
-        if effect is None or effect is _WILD:
-            if doubled:
-                return illegal(
-                    Reason.JOKER_EFFECT,
-                    "a joker doubles a meld only under dealer's gambit when the dealer nominated "
-                    "'double'",
-                    "V7",
-                )
-            return None
         if any(SPEC_PHYSICAL[spec.code] == JOKER_CODE for spec in play.cards):
             return illegal(
                 Reason.JOKER_EFFECT,
@@ -192,11 +189,11 @@ class DealersGambit(Variant):
             return False
         if state.dealer_joker and player == state.dealer:
             return True
-        return hand_of(state.seat_codes, player).find(JOKER_CODE) >= 0
+        return hand_of(state._seat_codes, player).find(JOKER_CODE) >= 0
 
     def hand_after_splitting(self, state: StateCore, player: int) -> bytes:
         """The hand less the joker that splits the pile (none: the dealer's own)."""
-        hand = hand_of(state.seat_codes, player)
+        hand = hand_of(state._seat_codes, player)
         if not self.split_spends_joker(state, player):
             return hand
         index = hand.find(JOKER_CODE)
@@ -303,7 +300,7 @@ class DealersGambit(Variant):
                 f"the dealer's joker is no longer beside the stock ({done})",
                 "V7",
             )
-        hand = hand_of(state.seat_codes, player)
+        hand = hand_of(state._seat_codes, player)
         index = hand.find(JOKER_CODE)
         if index < 0:
             raise illegal(Reason.CANNOT_BLOCK, f"p{player} holds no joker to block with", "V7")
@@ -316,7 +313,7 @@ class DealersGambit(Variant):
             )
         return evolve(
             state,
-            seat_codes=with_hand(state.seat_codes, player, hand[:index] + hand[index + 1 :]),
+            _seat_codes=with_hand(state._seat_codes, player, hand[:index] + hand[index + 1 :]),
             dealer_joker=False,
             blocked_by=player,
             dead=(*state.dead, *cards_from_codes(b"", 2)),

@@ -87,7 +87,7 @@ def final_discard_problem(
     knobs: Profile, state: StateCore, player: int, code: int
 ) -> IllegalMoveError | None:
     """Why ``player`` may not go out by discarding ``code``: it could be laid off (E3)."""
-    if last_discard_playable(knobs, state, code, len(hand_of(state.seat_codes, player))):
+    if last_discard_playable(knobs, state, code, len(hand_of(state._seat_codes, player))):
         return illegal(
             Reason.PLAYABLE_FINAL_DISCARD,
             f"p{player} may not go out by discarding {card_from_code(code)}: it can be laid "
@@ -109,7 +109,7 @@ def went_out(
         return evolve(
             state,
             phase=FINAL_LAYOFF,
-            to_move=knobs.next_seat(seat_count(state.seat_codes), player),
+            to_move=knobs.next_seat(seat_count(state._seat_codes), player),
             went_out=player,
             went_out_rummy=going_rummy,
             went_out_long_run=long_run,
@@ -129,7 +129,7 @@ def over(
     """The hand is over (E1): scored, nobody may move."""
     result = score_hand(
         knobs,
-        hands_from_codes(hands_of(state.seat_codes)),
+        hands_from_codes(hands_of(state._seat_codes)),
         state.melds,
         out,
         reason,
@@ -157,7 +157,7 @@ def final_layoff(knobs: Profile, state: StateCore, move: Move) -> StateCore:
     out = state.went_out
     assert out is not None
     if isinstance(move, PASS_MOVE):
-        following = knobs.next_seat(seat_count(state.seat_codes), player)
+        following = knobs.next_seat(seat_count(state._seat_codes), player)
         if following == out:
             return over(
                 knobs, state, out, EndReason.WENT_OUT, state.went_out_rummy, state.went_out_long_run
@@ -175,13 +175,13 @@ def final_layoff(knobs: Profile, state: StateCore, move: Move) -> StateCore:
     problem = variant.joker_problem(state, move)
     if problem is not None:
         raise problem
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     pool, reserve = variant.play_pool(state, player, hand)
     effect = resolve_play(knobs, state.melds, move, pool)
     used, spent = spend(effect.used, reserve)
     changes = {
-        "seat_codes": with_seat(
-            state.seat_codes, player, without(hand, used), known_after(knobs, state, move)
+        "_seat_codes": with_seat(
+            state._seat_codes, player, without(hand, used), known_after(knobs, state, move)
         ),
         "melds": effect.melds,
     }
@@ -193,7 +193,7 @@ def final_layoff_moves(knobs: Profile, state: StateCore) -> list[Move]:
     player = state.to_move
     moves: list[Move] = []
     if may_lay_off(knobs, state, player):
-        hand = hand_of(state.seat_codes, player)
+        hand = hand_of(state._seat_codes, player)
         pool, doublers = knobs.variant.generation_pool(state, player, hand)
         plays = plays_from_pool(knobs, state.melds, player, pool, None, new_melds=False)
         moves.extend(with_doubled(plays, doublers))

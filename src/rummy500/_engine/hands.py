@@ -1,6 +1,6 @@
 """Hands as the engine keeps them: ``bytes`` of sorted card codes, and their index.
 
-A state keeps each hand as the codes of its cards (in its ``seat_codes``,
+A state keeps each hand as the codes of its cards (in its ``_seat_codes``,
 see :mod:`rummy500._engine.codes.seats`; the public ``GameState.hands`` builds the
 :class:`~rummy500.cards.Card` tuples from them).  What the move generator
 needs of a hand (a :class:`~rummy500._engine.meldgen.Pool` of its cards, its

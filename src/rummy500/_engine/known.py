@@ -60,7 +60,7 @@ def known_after(knobs: Profile, state: StateCore, move: Move) -> bytes | None:
         return known_after_taking(knobs, state, seat, move.count, move.play, True, True)
     if isinstance(move, PLAY_MOVES):
         return known_after_play(knobs, state, seat, move)
-    known = known_of(state.seat_codes, seat)
+    known = known_of(state._seat_codes, seat)
     if not known:
         return None  # nothing of this seat is known: playing cards reveals nothing more
     if isinstance(move, DISCARD_MOVE):
@@ -87,7 +87,7 @@ def known_after_taking(
     "Rummy!" call, whose play uses pile cards alone; ``split`` for a split of
     the pile, which may spend a joker of the hand.
     """
-    known = known_of(state.seat_codes, seat)
+    known = known_of(state._seat_codes, seat)
     gained = state.discard_codes[-count:]
     played = [] if play is None else _from_hand(knobs, state, seat, play, gained[0], in_turn)
     if split and knobs.variant.split_spends_joker(state, seat):
@@ -98,7 +98,7 @@ def known_after_taking(
 
 def known_after_play(knobs: Profile, state: StateCore, seat: int, play: Play) -> bytes | None:
     """The known cards of ``seat`` after it melds or lays off ``play`` from the hand."""
-    known = known_of(state.seat_codes, seat)
+    known = known_of(state._seat_codes, seat)
     if not known:
         return None  # nothing of this seat is known: playing cards reveals nothing more
     codes = _without(known, _from_hand(knobs, state, seat, play, None, seat == state.to_move))

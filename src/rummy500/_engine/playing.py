@@ -60,7 +60,7 @@ __all__ = [
 def play(knobs: Profile, state: StateCore, move: MeldMove | LayoffMove) -> StateCore:
     """A meld or lay-off by the player to move, from the hand (T7)."""
     player = move.player
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     known = known_after_play(knobs, state, player, move)
     return play_in_turn(knobs, state, TurnPlay(player, move, hand, None, known))
 
@@ -130,7 +130,7 @@ def after_play(
     points = state.turn_points + effect.points
     after = after_play_state(
         state,
-        with_seat(state.seat_codes, player, hand, known),
+        with_seat(state._seat_codes, player, hand, known),
         effect.melds,
         opened_after(knobs, state, player, points),
         points,
@@ -157,7 +157,7 @@ def after_play(
 def play_moves(knobs: Profile, state: StateCore) -> Sequence[Move]:
     """Every meld and lay-off the player to move may make now (phase ``play``)."""
     player = state.to_move
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     variant = knobs.variant
     pool, doublers = variant.generation_pool(state, player, hand)
     plays = plays_from_pool(
@@ -196,7 +196,7 @@ def out_of_turn(knobs: Profile, state: StateCore, move: MeldMove | LayoffMove) -
     problem = knobs.variant.joker_problem(state, move)
     if problem is not None:
         raise problem
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     pool = code_counts(hand)  # the reserve joker serves only in its holder's own turn
     effect = resolve_play(knobs, state.melds, move, pool)
     problem = out_of_turn_problem(
@@ -212,8 +212,8 @@ def out_of_turn(knobs: Profile, state: StateCore, move: MeldMove | LayoffMove) -
             raise problem
     after = evolve(
         state,
-        seat_codes=with_seat(
-            state.seat_codes, player, hand, known_after_play(knobs, state, player, move)
+        _seat_codes=with_seat(
+            state._seat_codes, player, hand, known_after_play(knobs, state, player, move)
         ),
         melds=effect.melds,
         opened=opened,
@@ -239,14 +239,14 @@ def out_of_turn(knobs: Profile, state: StateCore, move: MeldMove | LayoffMove) -
 
 def out_of_turn_moves(knobs: Profile, state: StateCore, only: int | None = None) -> list[Move]:
     """The melds and lay-offs of every seat that is not to move (T9); or of seat ``only``."""
-    players = seat_count(state.seat_codes)
+    players = seat_count(state._seat_codes)
     moves: list[Move] = []
     seat = state.to_move
     fragile = mover_may_be_stranded(knobs, state)
     variant = knobs.variant
     for _ in range(players - 1):
         seat = knobs.next_seat(players, seat)
-        hand = hand_of(state.seat_codes, seat)
+        hand = hand_of(state._seat_codes, seat)
         if not hand or (only is not None and seat != only):
             continue
         opened = may_lay_off(knobs, state, seat)

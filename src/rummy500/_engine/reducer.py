@@ -63,7 +63,7 @@ def apply_move(state: StateCore, move: Move) -> StateCore:
     if phase is OVER:
         raise illegal(Reason.HAND_OVER, "the hand is over: nobody may move", "E1")
     player = move.player
-    if player >= seat_count(state.seat_codes):
+    if player >= seat_count(state._seat_codes):
         raise illegal(
             Reason.NOT_A_MOVE,
             f"there is no seat p{player} (seats p0..p{state.num_players - 1})",
@@ -73,7 +73,7 @@ def apply_move(state: StateCore, move: Move) -> StateCore:
     if isinstance(move, CALL_MOVE):
         return calls.call(knobs, state, move)
     if phase is NOMINATE or kind is NOMINATE_MOVE:
-        players = seat_count(state.seat_codes)
+        players = seat_count(state._seat_codes)
         return knobs.variant.opening_move(state, move, play_begins(knobs, players, state.dealer))
     if player != state.to_move:
         if isinstance(move, PLAY_MOVES) and knobs.out_of_turn_melding:
@@ -135,7 +135,7 @@ def _split(knobs: Profile, state: StateCore, move: Split) -> StateCore:
     known = known_after_taking(knobs, state, player, move.count, move.play, True, True)
     if known is None:
         return after
-    return evolve(after, seat_codes=with_known(after.seat_codes, player, known))
+    return evolve(after, _seat_codes=with_known(after._seat_codes, player, known))
 
 
 def _block(knobs: Profile, state: StateCore, move: Block) -> StateCore:
@@ -153,4 +153,4 @@ def _block(knobs: Profile, state: StateCore, move: Block) -> StateCore:
     known = known_after(knobs, state, move)
     if known is None:
         return after
-    return evolve(after, seat_codes=with_known(after.seat_codes, player, known))
+    return evolve(after, _seat_codes=with_known(after._seat_codes, player, known))

@@ -380,7 +380,7 @@ class RolloutPolicy:
         A take gains the points of its meld and the change of potential; the
         top card alone is taken only if it melds or lays off at once.
         """
-        codes = list(hand_of(state.seat_codes, state.to_move))
+        codes = list(hand_of(state._seat_codes, state.to_move))
         hand = _Hand(codes)
         weigh = _Weigher(self, state, hand)
         base = weigh.tenths()
@@ -441,7 +441,7 @@ class RolloutPolicy:
         """The seat to move's moves with the policy's scores (takes that meld nothing: left out)."""
         if state.phase is Phase.DRAW:
             return self.draw_scores(state, moves)
-        hand = _Hand(list(hand_of(state.seat_codes, state.to_move)))
+        hand = _Hand(list(hand_of(state._seat_codes, state.to_move)))
         return [(self.score(state, hand, move), move) for move in moves]
 
     def rank_moves(self, state: GameState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
@@ -463,7 +463,7 @@ class RolloutPolicy:
         values = self.values
         wild = state.jokers_wild
         totals = [float(value) for value in points]
-        for seat, codes in enumerate(hands_of(state.seat_codes)):
+        for seat, codes in enumerate(hands_of(state._seat_codes)):
             hand = _Hand(list(codes))
             for code in hand.codes:
                 if code == JOKER_CODE:

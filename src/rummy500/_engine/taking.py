@@ -85,7 +85,7 @@ def take(knobs: Profile, state: StateCore, move: Take) -> StateCore:
             "T3a",
         )
     player = move.player
-    held = hand_of(state.seat_codes, player)
+    held = hand_of(state._seat_codes, player)
     hand = with_cards(held, taken)
     if play is None:
         if not _may_take_top(knobs, state, player, held, deepest):
@@ -104,7 +104,7 @@ def take(knobs: Profile, state: StateCore, move: Take) -> StateCore:
     known = known_after_taking(knobs, state, player, count, play, True, False)
     rest = pile[: len(pile) - count]
     if play is None:
-        return took(state, with_seat(state.seat_codes, player, hand, known), rest, taken)
+        return took(state, with_seat(state._seat_codes, player, hand, known), rest, taken)
     return play_in_turn(
         knobs, state, TurnPlay(player, play, hand, (deepest, "T3"), known, rest, taken)
     )
@@ -181,7 +181,7 @@ def take_moves(knobs: Profile, state: StateCore, depth: int | None = None) -> li
     moves: list[Move] = []
     if not pile or (depth is not None and depth > len(pile)):
         return moves
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     if (
         depth in (None, 1)
         and not knobs.top_discard_must_meld
@@ -251,7 +251,7 @@ def take_depths(knobs: Profile, state: StateCore) -> list[int]:
     if not pile:
         return depths
     scan = _scan(knobs, state)
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     top_alone = not knobs.top_discard_must_meld and _may_take_top(
         knobs, state, player, hand, pile[-1]
     )
@@ -317,7 +317,7 @@ def _checked_takes(
     taken = state.discard_codes[-count:]
     deepest = taken[0]
     limits = turn_limits(knobs, state, player, taken)
-    hand = hand_of(state.seat_codes, player)
+    hand = hand_of(state._seat_codes, player)
     checked = scan.checked or bool(limits.forbidden)
     takes = count <= scan.limit and must_meld_at_once(knobs, count)
     take_check = _Check(knobs, state, player, hand + taken, deepest, limits) if checked else None

@@ -138,7 +138,7 @@ class Variant:
 
     def hand_after_splitting(self, state: StateCore, player: int) -> bytes:
         """``player``'s hand less what a split of the pile takes from it."""
-        return hand_of(state.seat_codes, player)
+        return hand_of(state._seat_codes, player)
 
     def split_spends_joker(self, state: StateCore, player: int) -> bool:
         """Whether a split by ``player`` spends a joker of the hand."""

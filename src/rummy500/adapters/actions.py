@@ -156,7 +156,7 @@ class ActionSpace:
     and the players only decide which tokens can ever be legal.
 
     Attributes:
-        rules: The rule set.
+        rules: The rule set (a preset's name is read as its rules).
         players: The number of players.
         max_depth: The deepest ``take``, ``rummy`` or ``split``: :data:`MAX_DECK`.
         max_melds: The number of ``layoff`` targets: :data:`MAX_DECK` divided by 3.
@@ -192,7 +192,7 @@ class ActionSpace:
     #: ``nominate wild``; ``nominate double`` and ``nominate split`` follow (V7).
     NOMINATE = 8
 
-    rules: Rules = attrs.field(factory=Rules)
+    rules: Rules = attrs.field(factory=Rules, converter=presets.as_rules)
     players: int = 2
     max_depth: int = attrs.field(init=False)
     max_melds: int = attrs.field(init=False)
@@ -425,12 +425,14 @@ def token_of(action: Any, size: int) -> int:
 
 
 def resolve_rules(
-    rules: Rules | None, preset: str | None, players: int | None
+    rules: Rules | str | None, preset: str | None, players: int | None
 ) -> tuple[Rules, int]:
     """The rule set and number of players an environment is made with.
 
     ``rules`` and ``preset`` are alternatives (neither: the ``pagat``
-    preset); ``players`` defaults to the fewest the rules allow.
+    preset), and either may be a preset's name in any case
+    (:func:`rummy500.presets.as_rules`); ``players`` defaults to the fewest
+    the rules allow.
 
     Raises:
         InvalidArgumentError: for both ``rules`` and ``preset``, an unknown preset,
@@ -438,10 +440,7 @@ def resolve_rules(
     """
     if rules is not None and preset is not None:
         raise InvalidArgumentError("give rules or preset, not both")
-    if rules is None:
-        rules = presets.get(preset or "pagat")
-    elif not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules, got {shown(rules)}")
+    rules = presets.as_rules(preset if rules is None else rules)
     if players is None:
         players = rules.min_players
     rules.check_players(players)

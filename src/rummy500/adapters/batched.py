@@ -71,8 +71,9 @@ class BatchedEnv:
 
     Args:
         num_envs: The number of games.
-        rules: The rule set (default: the ``pagat`` preset).
-        preset: A preset name instead of ``rules``.
+        rules: The rule set, or a preset's name in any case (default: the
+            ``pagat`` preset).
+        preset: A preset name instead of ``rules`` (any case).
         players: The number of players (default: the fewest the rules allow).
         reward: ``"zero_sum"`` (default), ``"win"`` or ``"score"``.
         episode: ``"hand"`` (default) or ``"match"``.
@@ -99,7 +100,7 @@ class BatchedEnv:
     def __init__(
         self,
         num_envs: int = 64,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         preset: str | None = None,
         players: int | None = None,
         *,

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, Union
 
 from rummy500.adapters.actions import (
     ActionSpace,
@@ -78,15 +78,18 @@ Opponent = str | Callable[[int], Bot]
 
 
 #: An observation: the flat vector, or its named pieces (``observation="dict"``).
-Observation = npt.NDArray[np.float32] | dict[str, npt.NDArray[np.float32]]
+#: (A ``Union``: the documentation is built with NumPy mocked where it is missing, and
+#: ``|`` between mocked types fails.)
+Observation = Union[npt.NDArray[np.float32], dict[str, npt.NDArray[np.float32]]]  # noqa: UP007
 
 
 class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     """A hand (or a match) of 500 Rummy for one learner against bots.
 
     Args:
-        rules: The rule set (default: the ``pagat`` preset).
-        preset: A preset name instead of ``rules``.
+        rules: The rule set, or a preset's name in any case (default: the
+            ``pagat`` preset).
+        preset: A preset name instead of ``rules`` (any case).
         players: The number of players (default: the fewest the rules allow).
         seat: The learner's seat.
         opponents: The bots of the other seats: one :data:`Opponent` for
@@ -114,7 +117,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         preset: str | None = None,
         players: int | None = None,
         *,

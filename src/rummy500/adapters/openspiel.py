@@ -143,7 +143,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def load_game(
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     preset: str | None = None,
     players: int | None = None,
     dealer: int = 0,
@@ -152,7 +152,10 @@ def load_game(
     observation: str = "compact",
     episode: str = "hand",
 ) -> pyspiel.Game:
-    """``pyspiel.load_game("python_rummy500", …)`` for a rule set, preset and player count."""
+    """``pyspiel.load_game("python_rummy500", …)`` for a rule set, preset and player count.
+
+    ``rules`` may be a preset's name, and names are read in any case.
+    """
     if rules is not None and preset is not None:
         raise InvalidArgumentError("give rules or preset, not both")
     params: dict[str, Any] = {
@@ -164,9 +167,9 @@ def load_game(
         "observation": observation,
     }
     if rules is not None:
-        params["rules"] = json.dumps(rules_to_data(rules))
+        params["rules"] = json.dumps(rules_to_data(presets.as_rules(rules)))
     elif preset is not None:
-        params["preset"] = preset
+        params["preset"] = presets.canonical_name(preset)
     return pyspiel.load_game(GAME_NAME, params)
 
 
@@ -243,7 +246,7 @@ class Rummy500Game(pyspiel.Game):
 def _rules(text: Any, preset: Any) -> Rules:
     """The rule set of the ``rules`` parameter (JSON text), else of ``preset``."""
     if not text:
-        return presets.get(preset)
+        return presets.as_rules(preset)
     try:
         return rules_from_data(json.loads(text))
     except (ValueError, TypeError, Rummy500Error) as error:

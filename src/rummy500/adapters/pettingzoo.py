@@ -165,8 +165,9 @@ class raw_env(AECEnv[str, Observation, int]):
     """A hand or a match of 500 Rummy as a PettingZoo AEC environment, one agent per seat.
 
     Args:
-        rules: The rule set (default: the ``pagat`` preset).
-        preset: A preset name instead of ``rules``.
+        rules: The rule set, or a preset's name in any case (default: the
+            ``pagat`` preset).
+        preset: A preset name instead of ``rules`` (any case).
         players: The number of players (default: the fewest the rules allow).
         reward: ``"zero_sum"`` (default), ``"win"`` or ``"score"``
             (:mod:`rummy500.adapters.episodes`).
@@ -200,7 +201,7 @@ class raw_env(AECEnv[str, Observation, int]):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         preset: str | None = None,
         players: int | None = None,
         reward: str = "zero_sum",

@@ -53,8 +53,9 @@ class Rummy500VectorEnv(VectorEnv):
 
     Args:
         num_envs: The number of games.
-        rules: The rule set (default: the ``pagat`` preset).
-        preset: A preset name instead of ``rules``.
+        rules: The rule set, or a preset's name in any case (default: the
+            ``pagat`` preset).
+        preset: A preset name instead of ``rules`` (any case).
         players: The number of players (default: the fewest the rules allow).
         seat: The learner's seat.
         opponents: The bots of the other seats (a bot name or a function of a seed).
@@ -70,7 +71,7 @@ class Rummy500VectorEnv(VectorEnv):
     def __init__(
         self,
         num_envs: int = 64,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         preset: str | None = None,
         players: int | None = None,
         *,

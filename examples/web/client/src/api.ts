@@ -1,17 +1,16 @@
 // Talking to the web example's server: the shapes of its answers, and one function per endpoint.
 // Edit examples/web/client/src/api.ts, then `npm run build` there: static/api.js is tsc's output.
 //
-// The view, its moves and the record are typed by the types generated from rummy500's JSON
-// Schemas (./schema/*.d.ts, `npm run types`); the answers around them (a seat's state, events,
-// errors) are the server's own and are typed here.
+// The view, its moves and the record are typed by rummy500-types (clients/typescript: the
+// types of rummy500's JSON Schemas); the answers around them (a seat's state, events, errors)
+// are the server's own and are typed here.
 
-import type { Rummy500MatchRecordVersion1 } from "./schema/record.js";
-import type { HandResult, Move, Rummy500PlayerViewFormat1, ViewMove } from "./schema/view.js";
+import type { MatchRecord, PlayerView } from "rummy500-types";
+import type { HandResult, Move, ViewMove } from "rummy500-types/view";
 
-export type { Card, MeldCard, Play } from "./schema/view.js";
-export type View = Rummy500PlayerViewFormat1;
-export type MatchRecord = Rummy500MatchRecordVersion1;
-export type { HandResult, ViewMove };
+export type { Card, MeldCard, Play } from "rummy500-types/view";
+export type View = PlayerView;
+export type { HandResult, MatchRecord, ViewMove };
 /** A move dict as the client sends it: one of the view's moves, or one it builds (no text). */
 export type MoveDict = Move;
 
