@@ -123,7 +123,7 @@ class SkippedObservations:
 
     def __init__(self, encoder: Any) -> None:
         self.vector = encoder.vector * 0
-        self.raw = self.vector.tobytes()
+        self.raw: bytes = self.vector.tobytes()
         self.values = self.vector.tolist()
 
     def encode(self, state: Any, totals: Sequence[int] = ()) -> Any:

@@ -88,9 +88,13 @@ def test_bad_actions_and_arguments_are_refused() -> None:
         batch.step([0])
     with pytest.raises(InvalidArgumentError, match="2 integer tokens"):
         batch.step([0.5, 1.0])
-    illegal = int(np.flatnonzero(~batch.masks[0])[0])
-    with pytest.raises(InvalidArgumentError, match=f"game 0: token {illegal} is not legal"):
-        batch.step([illegal, int(np.flatnonzero(batch.masks[1])[0])])
+    illegal = int(np.flatnonzero(~batch.masks[1])[0])
+    before = (batch.observations.copy(), batch.masks.copy(), batch.rewards.copy())
+    with pytest.raises(InvalidArgumentError, match=f"game 1: token {illegal} is not legal"):
+        batch.step([int(np.flatnonzero(batch.masks[0])[0]), illegal])
+    # No game stepped, not even the legal one before the illegal token.
+    after = (batch.observations, batch.masks, batch.rewards)
+    assert all(np.array_equal(old, new) for old, new in zip(before, after, strict=True))
     with pytest.raises(InvalidArgumentError, match="num_envs"):
         BatchedEnv(0)
     with pytest.raises(InvalidArgumentError, match="observation"):

@@ -205,8 +205,8 @@ class BatchedEnv:
 
         Raises:
             InvalidArgumentError: for a number of actions other than
-                ``num_envs``, or a token that is not legal in its game
-                (the games before it have stepped).
+                ``num_envs``, or a token that is not legal in its game (no
+                game has stepped, the arrays are as they were).
         """
         tokens = np.asarray(actions)
         if tokens.shape != (self.num_envs,) or tokens.dtype.kind not in "iu":
@@ -214,12 +214,19 @@ class BatchedEnv:
                 f"actions must be {self.num_envs} integer tokens, one per game, "
                 f"got {shown(actions)}"
             )
+        chosen = tokens.tolist()
+        episodes = self._episodes
+        for index, token in enumerate(chosen):
+            if not episodes[index].game.legal(token):
+                raise InvalidArgumentError(
+                    f"game {index}: token {token} is not legal for p{self.actors[index]} now"
+                )
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
         core = self._core
         if self._make_bot is None:  # self-play: every game stepped by the engine's loop
-            for index in core.step(tokens.tolist()):
+            for index in core.step(chosen):
                 move = core.moves[index]
                 # The engine builds its states as GameStates.
                 before = cast(GameState, core.before[index])
@@ -227,14 +234,9 @@ class BatchedEnv:
                 paid = episode.zeros if move is None else episode.finish(before, move)
                 self._stepped(index, paid)
             return self.observations, self.rewards, self.terminated | self.truncated
-        episodes = self._episodes
         steps = core.steps
-        for index, token in enumerate(tokens.tolist()):
+        for index, token in enumerate(chosen):
             episode = episodes[index]
-            if not episode.game.legal(token):  # the games before this one have stepped
-                raise InvalidArgumentError(
-                    f"game {index}: token {token} is not legal for p{self.actors[index]} now"
-                )
             steps[index] += 1
             self._stepped(index, self._play_bots(index, episode.step(token)))
         return self.observations, self.rewards, self.terminated | self.truncated
