@@ -1,8 +1,8 @@
 """Instructions the engine executes, counted by Valgrind: speed figures that load does not blur.
 
-Usage: python benchmarks/count_instructions.py [--what random,calls,cold-depth,opening]
+Usage: python benchmarks/count_instructions.py [--what random,calls,cold-depth,opening,envs]
     [--hands 100] [--call-hands 40] [--positions 6] [--seed 1]
-    [--opening-positions 2] [--minimums 50,100,150]
+    [--opening-positions 2] [--minimums 50,100,150] [--env-hands 20] [--env-runs KEYS]
 Smoke run (CI): python benchmarks/count_instructions.py --what random --hands 1
 
 Timings on a shared machine drift by tens of percent from one minute to the
@@ -27,6 +27,13 @@ Needs Valgrind (``apt-get install valgrind``); without it the script says so.
   ``bench_opening.py``'s adversarial positions (pagat with each of
   ``--minimums``), asked again on a new but equal state after a first call
   (the "again" column of ``bench_opening.py``).
+* ``envs``: the learning environments and OpenSpiel's C++ gin rummy (the
+  peer) as ``bench_envs.py`` runs them (``--env-runs`` picks runs by key;
+  default: all that can run), ``--env-hands`` hands each after three hands
+  of warm-up (a batched run: that many calls of twenty steps of every
+  game); per step, and as the peer's instructions per step over the run's
+  (a ratio of instructions, not of time: a C++ instruction and a Python
+  one do not take the same time).  Not part of the default ``--what``.
 """
 
 from __future__ import annotations
@@ -43,11 +50,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import bench_envs
 from bench_engine import adversarial_position, play_random_hands, print_table
 from bench_groups import busiest_depth
 from bench_opening import busiest_positions
 from machine import machine_line
 
+import rummy500
 from rummy500 import (
     GameState,
     Move,
@@ -62,6 +71,7 @@ from rummy500 import (
 
 HERE = Path(__file__).resolve().parent
 _REPEAT = 3  # passes over the recorded positions in "calls"
+_ENV_WARM_UP = 3  # hands played before the counted ones in "envs"
 
 
 def _kind(move: Move) -> str:
@@ -137,6 +147,16 @@ def inner(kind: str, part: str, work: bool, arguments: list[str]) -> None:
         state = GameState.from_dict(data)
         if work:
             legal_moves(state)
+    elif kind == "envs":
+        run = bench_envs.make_run(part, "pagat", 2)
+        for warm in range(_ENV_WARM_UP):
+            run(10_000 + warm)
+        steps = 0
+        if work:
+            for seed in range(int(arguments[0])):
+                done = run(seed)
+                steps += done[0] if isinstance(done, tuple) else done
+        print(json.dumps(steps))
     else:  # a cold call: the position comes on stdin
         data, depth = json.loads(sys.stdin.read())
         state = GameState.from_dict(data)
@@ -145,8 +165,15 @@ def inner(kind: str, part: str, work: bool, arguments: list[str]) -> None:
 
 
 def _environment() -> dict[str, str]:
-    """This checkout's engine (its ``src``) and scripts, with a fixed string hash."""
-    paths = [str(HERE), str(HERE.parent / "src"), os.environ.get("PYTHONPATH", "")]
+    """This checkout's scripts and engine, with a fixed string hash.
+
+    The engine is the one this interpreter imports: the checkout's ``src``, or
+    an installed build (the compiled one, say) when it imports that.
+    """
+    paths = [str(HERE), os.environ.get("PYTHONPATH", "")]
+    source = HERE.parent / "src"
+    if Path(rummy500.__file__).resolve().is_relative_to(source.resolve()):
+        paths.insert(1, str(source))
     return {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": os.pathsep.join(filter(None, paths))}
 
 
@@ -265,6 +292,27 @@ def opening(positions: int, seed: int, minimums: Sequence[int]) -> None:
     )
 
 
+def environments(hands: int, keys: Sequence[str]) -> None:
+    rows = []
+    peer = None
+    for key, title, module, _make in bench_envs.RUNS:
+        if (keys and key not in keys) or not bench_envs.available(module):
+            continue
+        total, output = measured("envs", key, [str(hands)])
+        steps = json.loads(output.strip().splitlines()[-1])
+        per_step = total / steps
+        if key == "peer":
+            peer = per_step
+        ratio = f"{peer / per_step:.2f}" if peer is not None else "-"
+        rows.append((title, steps, f"{total / 1e6:,.0f}M", _thousands(per_step), ratio))
+    print_table(
+        f"The environments, pagat, 2 players, {hands} hands each after {_ENV_WARM_UP} of warm-up "
+        "(per step; peer / run: instructions, not time)",
+        ("run", "steps", "instructions", "per step", "peer / run"),
+        rows,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -276,6 +324,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening-positions", type=int, default=2)
     parser.add_argument("--minimums", default="50,100,150")
+    parser.add_argument("--env-hands", type=int, default=20)
+    parser.add_argument("--env-runs", default="", help="bench_envs.py's runs, by key")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     parser.add_argument("--part", help=argparse.SUPPRESS)
     parser.add_argument("--arguments", nargs="*", default=[], help=argparse.SUPPRESS)
@@ -298,6 +348,8 @@ def main(argv: list[str] | None = None) -> None:
     if "opening" in wanted:
         minimums = [int(value) for value in args.minimums.split(",")]
         opening(args.opening_positions, args.seed, minimums)
+    if "envs" in wanted:
+        environments(args.env_hands, [key for key in args.env_runs.split(",") if key])
 
 
 if __name__ == "__main__":

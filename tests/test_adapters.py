@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import pickle
 import random
 import subprocess
 import sys
@@ -280,6 +281,30 @@ def test_copies_are_independent_and_share_the_positions() -> None:
     assert copy.copy(game).state is game.state
 
 
+def test_a_pickled_game_comes_back_at_the_same_seat_and_spelling() -> None:
+    """A token game pickles as its position, the seats past and the tokens spelled (both
+    builds: the compiled one keeps its playing part in native fields)."""
+    state = _state_with_a_call()
+    declined = TokenGame(state)
+    declined.decline()
+    spelling = next(
+        game
+        for seed in range(50)
+        for tokens in range(5, 60)
+        if (game := random_token_game("pagat", 2, seed=seed, tokens=tokens)).prefix
+    )
+    for original in (declined, spelling, TokenGame(state), random_token_game("pagat", 3, 1)):
+        copied = pickle.loads(pickle.dumps(original))
+        assert type(copied) is TokenGame
+        assert (copied.state, copied.actor, copied.prefix) == (
+            original.state,
+            original.actor,
+            original.prefix,
+        )
+        assert copied.legal_tokens() == original.legal_tokens()
+        assert copied.space == original.space
+
+
 def test_the_game_checks_its_space_and_the_rules_arguments() -> None:
     with pytest.raises(InvalidArgumentError, match="another rule set"):
         TokenGame(new_game(seed=1), ActionSpace(Rules(), 3))
@@ -395,6 +420,55 @@ def test_encoding_a_state_gives_the_vector_of_its_view(
                 assert (
                     layout.encode_state(game.state, seat, prefix, totals=totals) == expected
                 ).all()
+            if game.is_over:
+                break
+            game.step(rng.choice(game.legal_tokens()))
+
+
+#: Every preset with its fewest and its most players (one deck and two).
+EVERY_PRESET_AND_COUNT = sorted(
+    {
+        (name, count)
+        for name in presets.names()
+        for count in (presets.get(name).min_players, presets.get(name).max_players)
+    }
+)
+
+
+@pytest.mark.parametrize(("preset", "players"), EVERY_PRESET_AND_COUNT)
+def test_the_compact_observation_read_from_the_codes_is_the_views_under_every_preset(
+    preset: str, players: int
+) -> None:
+    """What the environments hand out, read from the state's codes (the engine's encoder,
+    compiled in the compiled build), equals the vector built from the seat's view, value for
+    value: as a vector, as float32 bytes and as OpenSpiel's list of floats, every seat, every
+    state of random hands, with the tokens spelled and match totals."""
+    np = pytest.importorskip("numpy")
+    from rummy500.adapters.compact import CompactLayout
+
+    rules = presets.get(preset)
+    layout = CompactLayout(ActionSpace(rules, players))
+    totals = tuple((-1) ** seat * 37 * seat for seat in range(players))
+    for seed in range(2):
+        game = TokenGame(new_game(rules, players, seed=seed))
+        encoders = [layout.seat_encoder(seat) for seat in range(players)]
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                prefix = game.prefix if seat == game.actor else ()
+                for kept in ((), totals):
+                    expected = layout.encode(
+                        make_view(game.state, seat, None, ()), prefix, totals=kept
+                    )
+                    encoder = encoders[seat]
+                    vector = encoder.observation(game.state, kept, prefix)
+                    assert vector.dtype == np.float32
+                    assert vector.tobytes() == expected.tobytes()
+                    assert encoder.vector_bytes(game.state, kept, prefix) == expected.tobytes()
+                    assert encoder.tensor(game.state, kept, prefix) == expected.tolist()
+                    assert (
+                        layout.encode_state(game.state, seat, prefix, totals=kept) == expected
+                    ).all()
             if game.is_over:
                 break
             game.step(rng.choice(game.legal_tokens()))

@@ -88,9 +88,13 @@ def test_bad_actions_and_arguments_are_refused() -> None:
         batch.step([0])
     with pytest.raises(InvalidArgumentError, match="2 integer tokens"):
         batch.step([0.5, 1.0])
-    illegal = int(np.flatnonzero(~batch.masks[0])[0])
-    with pytest.raises(InvalidArgumentError, match=f"game 0: token {illegal} is not legal"):
-        batch.step([illegal, int(np.flatnonzero(batch.masks[1])[0])])
+    illegal = int(np.flatnonzero(~batch.masks[1])[0])
+    before = (batch.observations.copy(), batch.masks.copy(), batch.rewards.copy())
+    with pytest.raises(InvalidArgumentError, match=f"game 1: token {illegal} is not legal"):
+        batch.step([int(np.flatnonzero(batch.masks[0])[0]), illegal])
+    # No game stepped, not even the legal one before the illegal token.
+    after = (batch.observations, batch.masks, batch.rewards)
+    assert all(np.array_equal(old, new) for old, new in zip(before, after, strict=True))
     with pytest.raises(InvalidArgumentError, match="num_envs"):
         BatchedEnv(0)
     with pytest.raises(InvalidArgumentError, match="observation"):
@@ -123,3 +127,47 @@ def test_the_vector_env_face() -> None:
         assert (info["action_mask"] == envs.action_masks()).all()
         finished += int((terminated | truncated).sum())
     assert finished > 0
+
+
+@pytest.mark.parametrize(("episode", "max_steps"), [("match", None), ("hand", 40)])
+def test_self_play_games_are_the_episodes_they_would_be_alone(
+    episode: str, max_steps: int | None
+) -> None:
+    """Each game of a self-play batch (stepped by the engine's batch loop) is its own episode
+    played token by token: the same rewards, ends, actors, rows and masks; a match deals
+    its next hand in the same game, the step limit cuts an episode and deals again."""
+    from rummy500.adapters.episodes import Episode
+
+    batch = BatchedEnv(3, episode=episode, max_steps=max_steps, seed=9, reward="score")
+    alone = [Episode(batch.space, "score", episode) for _ in range(3)]
+    for index, single in enumerate(alone):
+        single.start(0, 0, batch._episodes[index].game.state)
+        if episode == "match":
+            single.match = batch._episodes[index].match
+    steps = [0, 0, 0]
+    rng = random.Random(9)
+    ended = 0
+    for _ in range(900):
+        tokens = _random_tokens(batch, rng)
+        expected = [single.step(token) for single, token in zip(alone, tokens, strict=True)]
+        _observations, rewards, done = batch.step(tokens)
+        for index, single in enumerate(alone):
+            steps[index] += 1
+            assert tuple(rewards[index]) == pytest.approx(expected[index])
+            cut = max_steps is not None and steps[index] >= max_steps
+            assert bool(done[index]) == (single.is_over or cut)
+            if done[index]:
+                ended += 1
+                assert bool(batch.truncated[index]) == (cut and not single.is_over)
+                steps[index] = 0
+                fresh = batch._episodes[index]
+                single.start(0, 0, fresh.game.state)
+                single.match = fresh.match
+            game = single.game
+            assert game.actor == batch.actors[index]
+            assert tuple(np.flatnonzero(batch.masks[index])) == game.legal_tokens()
+            expected_row = batch.layout.encode(
+                game.view(game.actor), game.prefix, totals=single.seat_totals()
+            )
+            assert (batch.observations[index] == expected_row).all()
+    assert ended > 0

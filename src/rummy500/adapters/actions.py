@@ -86,17 +86,26 @@ this way, one token at a time:
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import rummy500.presets as presets
-from rummy500._engine import apply_move, legal_moves
-from rummy500.cards import NUM_CODES, card_from_code, make_deck
+from rummy500._engine import (
+    TOKEN_COUNT,
+    TOKEN_NAMES,
+    VOCABULARY,
+    TokenCore,
+    first_token,
+    legal_moves,
+    spell,
+)
+from rummy500.cards import card_from_code, make_deck
 from rummy500.errors import InvalidArgumentError, shown
-from rummy500.meldcards import MELD_CARDS, NUM_SPEC_CODES, SPEC_TEXT
+from rummy500.meldcards import MELD_CARDS
 from rummy500.moves import (
+    MOVE_TYPES,
     Block,
     CallRummy,
     Discard,
@@ -112,7 +121,7 @@ from rummy500.moves import (
 )
 from rummy500.rules import Rules
 from rummy500.seating import side_of
-from rummy500.state import GameState, HandResult, JokerEffect, polling_order
+from rummy500.state import GameState, HandResult, JokerEffect
 from rummy500.views import KnownCards, PlayerView, make_view
 
 __all__ = [
@@ -122,6 +131,7 @@ __all__ = [
     "check_choice",
     "check_seat",
     "moves_by_seat",
+    "reset_arguments",
     "resolve_rules",
     "token_of",
 ]
@@ -200,35 +210,14 @@ class ActionSpace:
         if not isinstance(self.rules, Rules):
             raise InvalidArgumentError(f"rules must be a Rules, got {shown(self.rules)}")
         self.rules.check_players(self.players)
-        deck = MAX_DECK
-        discard = self.NOMINATE + len(_EFFECTS)
-        take = discard + NUM_CODES
-        rummy = take + deck
-        split = rummy + deck
-        layoff = split + deck
-        card = layoff + deck // 3
         values = {
-            "max_depth": deck,
-            "max_melds": deck // 3,
+            **VOCABULARY,
             "deck": len(self.rules.deck(self.players)),
-            "size": card + NUM_SPEC_CODES,
-            "discard": discard,
-            "take": take,
-            "rummy": rummy,
-            "split": split,
-            "layoff": layoff,
-            "card": card,
+            "size": TOKEN_COUNT,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
-        names = ["draw", "end", "pass", "block", "decline", "stop", "double", "meld"]
-        names += [f"nominate {effect.value}" for effect in _EFFECTS]
-        names += [f"discard {card_from_code(code)}" for code in range(NUM_CODES)]
-        for word in ("take", "rummy", "split"):
-            names += [f"{word} {depth}" for depth in range(1, deck + 1)]
-        names += [f"layoff {target}" for target in range(deck // 3)]
-        names += list(SPEC_TEXT)
-        object.__setattr__(self, "_names", tuple(names))
+        object.__setattr__(self, "_names", TOKEN_NAMES)
 
     @classmethod
     def of(cls, state: GameState) -> ActionSpace:
@@ -266,28 +255,9 @@ class ActionSpace:
             InvalidArgumentError: for a depth or a table meld beyond this space's maxima,
                 or a value that is not a move.
         """
-        if isinstance(move, Draw):
-            return (self.DRAW,)
-        if isinstance(move, Discard):
-            return (self.discard + move.card.code,)
-        if isinstance(move, Take):
-            head = self._depth_token(self.take, move.count)
-            return (head,) if move.play is None else (head, *self._encode_play(move.play))
-        if isinstance(move, (MeldMove, LayoffMove)):
-            return self._encode_play(move)
-        if isinstance(move, CallRummy):
-            return (self._depth_token(self.rummy, move.count), *self._encode_play(move.play))
-        if isinstance(move, Split):
-            return (self._depth_token(self.split, move.count), *self._encode_play(move.play))
-        if isinstance(move, EndHand):
-            return (self.END,)
-        if isinstance(move, Pass):
-            return (self.PASS,)
-        if isinstance(move, Block):
-            return (self.BLOCK,)
-        if isinstance(move, Nominate):
-            return (self.NOMINATE + _EFFECTS.index(move.effect),)
-        raise InvalidArgumentError(f"not a move: {shown(move)}")
+        if type(move) not in MOVE_TYPES:
+            raise InvalidArgumentError(f"not a move: {shown(move)}")
+        return spell(move)
 
     def first_token(self, move: Move) -> int:
         """The first token of :meth:`encode` of ``move`` (cheaper for the common moves).
@@ -296,33 +266,9 @@ class ActionSpace:
         >>> ActionSpace().first_token(parse_move(new_game(seed=7), "p1: take 1"))
         64
         """
-        if isinstance(move, Discard):
-            return self.discard + move.card.code
-        if isinstance(move, Take):
-            return self._depth_token(self.take, move.count)
-        if isinstance(move, Draw):
-            return self.DRAW
-        if isinstance(move, MeldMove):
-            return self.MELD
-        return self.encode(move)[0]
-
-    def _depth_token(self, base: int, depth: int) -> int:
-        if depth > self.max_depth:
-            raise InvalidArgumentError(
-                f"depth {depth} is beyond this action space's {self.max_depth} cards"
-            )
-        return base + depth - 1
-
-    def _encode_play(self, play: MeldMove | LayoffMove) -> tuple[int, ...]:
-        card = self.card
-        cards = tuple(card + spec.code for spec in play.cards)
-        if isinstance(play, MeldMove):
-            return (self.MELD, *cards, self.DOUBLE if play.doubled else self.STOP)
-        if play.target >= self.max_melds:
-            raise InvalidArgumentError(
-                f"table meld {play.target} is beyond this action space's {self.max_melds} melds"
-            )
-        return (self.layoff + play.target, *cards, self.STOP)
+        if type(move) not in MOVE_TYPES:
+            raise InvalidArgumentError(f"not a move: {shown(move)}")
+        return first_token(move)
 
     # -- decode ---------------------------------------------------------------
 
@@ -514,6 +460,44 @@ def check_choice(name: str, value: object, choices: Sequence[str]) -> str:
     return value
 
 
+def reset_arguments(
+    seed: object, options: object, rules: Rules, players: int, *, least: int | None = None
+) -> tuple[int | None, GameState | None]:
+    """The seed and the starting position of an environment's ``reset``, checked.
+
+    ``seed`` is ``None`` or an integer (a NumPy integer too), at least
+    ``least`` if given; ``options`` is ``None`` or a mapping whose
+    ``"state"``, if any, is a :class:`~rummy500.GameState` of ``rules`` and
+    ``players``.  Nothing is changed before they are checked.
+
+    Raises:
+        InvalidArgumentError: naming the value otherwise.
+    """
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise InvalidArgumentError(f"seed must be None or an integer, got {shown(seed)}")
+        seed = int(seed)
+        if least is not None and seed < least:
+            raise InvalidArgumentError(
+                f"seed must be None or an integer of at least {least}, got {shown(seed)}"
+            )
+    if options is None:
+        return seed, None
+    if not isinstance(options, Mapping):
+        raise InvalidArgumentError(f"options must be None or a dict, got {shown(options)}")
+    state = options.get("state")
+    if state is None:
+        return seed, None
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"options['state'] must be a GameState, got {shown(state)}")
+    if state.rules != rules or state.num_players != players:
+        raise InvalidArgumentError(
+            "options['state'] is a position of another rule set or number of players "
+            "than the environment's"
+        )
+    return seed, state
+
+
 def check_seat(seat: object, players: int) -> int:
     """``seat``, a learner's seat among ``players``.
 
@@ -537,7 +521,7 @@ def moves_by_seat(state: GameState) -> dict[int, tuple[Move, ...]]:
     return {seat: tuple(moves) for seat, moves in grouped.items()}
 
 
-class TokenGame:
+class TokenGame(TokenCore):
     """A hand played one token at a time, as the environments play it.
 
     At each step one seat acts (:attr:`actor`): the seats with a move out of
@@ -548,7 +532,8 @@ class TokenGame:
 
     A token game is mutable; ``copy.copy`` and ``copy.deepcopy``
     give an independent game sharing the immutable states (cheap: search
-    libraries copy states often).
+    libraries copy states often).  Its playing part is compiled with the
+    engine in the compiled build.
 
     Args:
         state: The position to start from.
@@ -561,53 +546,28 @@ class TokenGame:
         prefix: The tokens the actor has spelled so far.
     """
 
-    __slots__ = ("_candidates", "_moves", "_queue", "_views", "actor", "prefix", "space", "state")
+    __slots__ = ("space",)
+
+    if TYPE_CHECKING:  # the engine's states are GameStates (it builds each as one)
+        state: GameState
 
     def __init__(
         self,
         state: GameState,
         space: ActionSpace | None = None,
     ) -> None:
+        if not isinstance(state, GameState):
+            raise InvalidArgumentError(
+                f"state must be a GameState (see rummy500.new_game), got {shown(state)}"
+            )
         self.space = ActionSpace.of(state) if space is None else space
         if self.space.rules != state.rules or self.space.players != state.num_players:
             raise InvalidArgumentError(
                 "the action space is for another rule set or number of players than the state"
             )
-        self.actor: int | None = None
-        self.prefix: tuple[int, ...] = ()
-        self._enter(state)
+        super().__init__(state)
 
     # -- state ----------------------------------------------------------------
-
-    def _enter(self, state: GameState) -> None:
-        self.state = state
-        self._views: dict[int, PlayerView] = {}
-        self.prefix = ()
-        if state.is_over:
-            self._moves: dict[int, tuple[Move, ...]] = {}
-            self._queue: tuple[int, ...] = ()
-            self.actor = None
-            self._candidates: list[tuple[tuple[int, ...], Move]] = []
-            return
-        self._moves = moves_by_seat(state)
-        if state.to_move not in self._moves:
-            raise AssertionError(f"the engine offers p{state.to_move} no legal move\n{state}")
-        self._queue = tuple(seat for seat in polling_order(state) if seat in self._moves)
-        self._ask_next()
-
-    def _ask_next(self) -> None:
-        seat, self._queue = self._queue[0], self._queue[1:]
-        self.actor = seat
-        self.prefix = ()
-        # Before the first token only the first tokens are needed: the whole
-        # spelling of a move is made once its first token is chosen.
-        first = self.space.first_token
-        self._candidates = [((first(move),), move) for move in self._moves[seat]]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand is over."""
-        return self.actor is None
 
     @property
     def result(self) -> HandResult | None:
@@ -630,44 +590,30 @@ class TokenGame:
             )
         return tuple(float(score) for score in result.scores)
 
-    @property
-    def may_decline(self) -> bool:
-        """Whether the actor may ``decline`` now: it is not to move and has spelled nothing."""
-        return self.actor is not None and self.actor != self.state.to_move and not self.prefix
-
     def moves(self, seat: int) -> tuple[Move, ...]:
         """The legal moves of ``seat`` in the current position (empty if it may not act)."""
-        return self._moves.get(seat, ())
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return ()
+        return self.seat_moves(seat)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the current position (:func:`rummy500.observe`)."""
-        view = self._views.get(seat)
+        kept = self.kept
+        view = kept.get(seat)
         if view is None:
-            view = self._views[seat] = make_view(self.state, seat, None, self._moves.get(seat, ()))
+            view = kept[seat] = make_view(self.state, seat, None, self.moves(seat))
+        assert isinstance(view, PlayerView)
         return view
-
-    def candidates(self) -> tuple[Move, ...]:
-        """The actor's legal moves that begin with :attr:`prefix`."""
-        return tuple(move for _tokens, move in self._candidates)
 
     # -- tokens ---------------------------------------------------------------
 
-    def legal_tokens(self) -> tuple[int, ...]:
-        """The actor's legal tokens now, ascending (empty once the hand is over)."""
-        depth = len(self.prefix)
-        found = {tokens[depth] for tokens, _move in self._candidates}
-        if self.may_decline:
-            found.add(self.space.DECLINE)
-        return tuple(sorted(found))
-
     def is_legal(self, token: int) -> bool:
         """Whether the actor may spell ``token`` now."""
-        if self.actor is None:
-            return False
-        if token == self.space.DECLINE:
-            return self.may_decline
-        depth = len(self.prefix)
-        return any(tokens[depth] == token for tokens, _move in self._candidates)
+        if type(token) is not int:
+            if isinstance(token, bool) or not isinstance(token, numbers.Integral):
+                return False
+            token = int(token)
+        return self.legal(token)
 
     def step(self, token: int) -> Move | None:
         """Spell one token for the actor; the move it completes, once made, else ``None``.
@@ -675,33 +621,16 @@ class TokenGame:
         Raises:
             InvalidArgumentError: for a token that is not legal now (the game is unchanged).
         """
-        if self.actor is None:
-            raise InvalidArgumentError("the hand is over: no token may be spelled")
-        if token == self.space.DECLINE and not isinstance(token, bool):
-            if not self.may_decline:
+        if type(token) is not int:
+            if isinstance(token, bool) or not isinstance(token, numbers.Integral):
+                if self.actor is None:
+                    raise InvalidArgumentError("the hand is over: no token may be spelled")
+                legal = ", ".join(self.space.name(legal) for legal in self.legal_tokens())
                 raise InvalidArgumentError(
-                    f"p{self.actor} may not decline now (it is to move, or has begun a move)"
+                    f"token {shown(token)} is not legal for p{self.actor} now (legal: {legal})"
                 )
-            self._ask_next()
-            return None
-        depth = len(self.prefix)
-        kept = [(tokens, move) for tokens, move in self._candidates if tokens[depth] == token]
-        if not kept or isinstance(token, bool):
-            legal = ", ".join(self.space.name(legal) for legal in self.legal_tokens())
-            raise InvalidArgumentError(
-                f"token {shown(token)} is not legal for p{self.actor} now (legal: {legal})"
-            )
-        if not depth:
-            encode = self.space.encode
-            kept = [(encode(move), move) for _first, move in kept]
-        prefix = (*self.prefix, token)
-        for tokens, move in kept:
-            if len(tokens) == len(prefix):
-                self._make(move)
-                return move
-        self.prefix = prefix
-        self._candidates = kept
-        return None
+            token = int(token)
+        return self.spell_token(token)
 
     def play(self, move: Move) -> None:
         """Make a whole legal move of the actor at once (a bot's move), spelled or not.
@@ -710,23 +639,18 @@ class TokenGame:
             InvalidArgumentError: if ``move`` is not a legal move of the actor
                 beginning with what it has spelled.
         """
-        if not any(candidate == move for _tokens, candidate in self._candidates):
-            raise InvalidArgumentError(
-                f"{move} is not a legal move of the actor (p{self.actor}) now"
-            )
-        self._make(move)
+        if type(move) not in MOVE_TYPES:
+            raise InvalidArgumentError(f"{shown(move)} is not a legal move of the actor now")
+        self.make(move)
 
     def decline(self) -> None:
         """Let the actor's chance to act out of turn go by (the ``decline`` token)."""
-        self.step(self.space.DECLINE)
+        self.spell_token(ActionSpace.DECLINE)
 
     @property
     def known(self) -> KnownCards:
         """The cards each seat is known to hold (the state's ``known``)."""
         return KnownCards(self.state.known)
-
-    def _make(self, move: Move) -> None:
-        self._enter(apply_move(self.state, move))
 
     def replace_state(self, state: GameState) -> None:
         """Replace the position by one the actor cannot tell apart from it.
@@ -736,23 +660,43 @@ class TokenGame:
         same state with its stock in another order.  The actor, the spelling
         and the polling are kept.
         """
-        self.state = state
-        self._views = {}
+        if not isinstance(state, GameState):
+            raise InvalidArgumentError(f"state must be a GameState, got {shown(state)}")
+        self.replace_position(state)
 
     # -- copying ----------------------------------------------------------------
 
     def __copy__(self) -> TokenGame:
         clone = TokenGame.__new__(TokenGame)
-        for name in TokenGame.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone._views = dict(self._views)
+        self.copy_to(clone)
+        clone.space = self.space
         return clone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
         return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The position, the seats that let their chance go by, the tokens spelled: replayed.
+        return (_replayed, (self.state, self.space, self.declined(), self.prefix))
 
     def __repr__(self) -> str:
         if self.actor is None:
             return f"<TokenGame over, {self.state!r}>"
         spelled = f", spelled {self.space.describe(self.prefix)!r}" if self.prefix else ""
         return f"<TokenGame p{self.actor} to act{spelled}, {self.state!r}>"
+
+
+def _replayed(
+    state: GameState, space: ActionSpace, declined: int, prefix: tuple[int, ...]
+) -> TokenGame:
+    """The token game at ``state``, ``declined`` seats past and ``prefix`` spelled.
+
+    What a pickled token game holds: its position, the seats that let their
+    chance go by and the tokens the actor has spelled, replayed.
+    """
+    game = TokenGame(state, space)
+    for _ in range(declined):
+        game.decline()
+    for token in prefix:
+        game.step(token)
+    return game

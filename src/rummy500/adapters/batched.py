@@ -38,9 +38,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rummy500.adapters.actions import ActionSpace, check_choice, check_seat, resolve_rules
+from rummy500._engine import BatchCore
+from rummy500.adapters.actions import (
+    ActionSpace,
+    check_choice,
+    check_seat,
+    reset_arguments,
+    resolve_rules,
+)
 from rummy500.adapters.encodings import make_layout
 from rummy500.adapters.episodes import DealerRotation, Episode, check_episode, step_limit
 from rummy500.bots import Bot
@@ -48,6 +55,7 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.simulate import bot_maker
+from rummy500.state import GameState
 
 with requires("gymnasium", __name__):
     import numpy as np
@@ -121,16 +129,30 @@ class BatchedEnv:
         self._episodes = [Episode(self.space, reward, episode) for _ in range(num_envs)]
         self._dealers = [DealerRotation(dealer, self.players) for _ in range(num_envs)]
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
-        self._steps = [0] * num_envs
         self._encoders = [
             [self.layout.seat_encoder(seat) for seat in range(self.players)]
             for _ in range(num_envs)
         ]
-        self._legal: list[tuple[int, ...]] = [()] * num_envs
         size, tokens, players = self.layout.size, self.space.size, self.players
-        self.observations = np.zeros((num_envs, size), dtype=np.float32)
-        self.masks = np.zeros((num_envs, tokens), dtype=bool)
-        self.actors = np.zeros(num_envs, dtype=np.int64)
+        # The observations, the masks and the acting seats live in buffers that the
+        # engine's batch step writes each game's row into, as bytes.
+        observations = bytearray(num_envs * 4 * size)
+        masks = bytearray(num_envs * tokens)
+        actors = bytearray(num_envs * 8)
+        self.observations = np.frombuffer(observations, dtype=np.float32).reshape(num_envs, size)
+        self.masks = np.frombuffer(masks, dtype=bool).reshape(num_envs, tokens)
+        self.actors = np.frombuffer(actors, dtype="<i8")
+        self._core = BatchCore(
+            observations,
+            masks,
+            actors,
+            # The engine's states are GameStates: the makers take them.
+            cast(
+                Any,
+                [[encoder.vector_maker() for encoder in encoders] for encoders in self._encoders],
+            ),
+            self.max_steps,
+        )
         self.rewards = np.zeros((num_envs, players), dtype=np.float32)
         self.terminated = np.zeros(num_envs, dtype=bool)
         self.truncated = np.zeros(num_envs, dtype=bool)
@@ -142,12 +164,16 @@ class BatchedEnv:
     # -- resetting --------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> npt.NDArray[np.float32]:
-        """Deal every game anew (from ``seed``); the observations (also in :attr:`observations`)."""
+        """Deal every game anew (from ``seed``); the observations (also in :attr:`observations`).
+
+        Raises:
+            InvalidArgumentError: for a seed that is not ``None`` or an integer.
+        """
+        seed, _state = reset_arguments(seed, None, self.rules, self.players)
         self._rng = random.Random(seed)
         for index in range(self.num_envs):
             self._dealers[index].reseed()
             self._deal(index)
-        self._write_masks()
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
@@ -164,10 +190,9 @@ class BatchedEnv:
                 for seat in range(self.players)
                 if seat != self.seat
             }
-        self._steps[index] = 0
         self._running[index] = 0.0
         self._play_bots(index)
-        self._write(index)
+        self._core.start(index, episode.game, episode.seat_totals(), 0)
 
     # -- stepping ---------------------------------------------------------------
 
@@ -180,8 +205,8 @@ class BatchedEnv:
 
         Raises:
             InvalidArgumentError: for a number of actions other than
-                ``num_envs``, or a token that is not legal in its game
-                (the games before it have stepped).
+                ``num_envs``, or a token that is not legal in its game (no
+                game has stepped, the arrays are as they were).
         """
         tokens = np.asarray(actions)
         if tokens.shape != (self.num_envs,) or tokens.dtype.kind not in "iu":
@@ -189,36 +214,50 @@ class BatchedEnv:
                 f"actions must be {self.num_envs} integer tokens, one per game, "
                 f"got {shown(actions)}"
             )
-        self.rewards.fill(0.0)
-        self.terminated.fill(False)
-        self.truncated.fill(False)
-        legal = self._legal
-        for index, token in enumerate(tokens.tolist()):
-            if token not in legal[index]:
-                self._write_masks()  # the games before this one have stepped
+        chosen = tokens.tolist()
+        episodes = self._episodes
+        for index, token in enumerate(chosen):
+            if not episodes[index].game.legal(token):
                 raise InvalidArgumentError(
                     f"game {index}: token {token} is not legal for p{self.actors[index]} now"
                 )
-            episode = self._episodes[index]
-            paid = episode.step(token)
-            self._steps[index] += 1
-            if self._make_bot is not None:
-                paid = self._play_bots(index, paid)
-            if any(paid):
-                self.rewards[index] = paid
-                self._running[index] += paid
-            if episode.is_over or self._steps[index] >= self.max_steps:
-                if episode.is_over:
-                    self.terminated[index] = True
-                else:
-                    self.truncated[index] = True
-                self.returns[index] = self._running[index]
-                self.episodes[index] += 1
-                self._deal(index)
-            else:
-                self._write(index)
-        self._write_masks()
+        self.rewards.fill(0.0)
+        self.terminated.fill(False)
+        self.truncated.fill(False)
+        core = self._core
+        if self._make_bot is None:  # self-play: every game stepped by the engine's loop
+            for index in core.step(chosen):
+                move = core.moves[index]
+                # The engine builds its states as GameStates.
+                before = cast(GameState, core.before[index])
+                episode = self._episodes[index]
+                paid = episode.zeros if move is None else episode.finish(before, move)
+                self._stepped(index, paid)
+            return self.observations, self.rewards, self.terminated | self.truncated
+        steps = core.steps
+        for index, token in enumerate(chosen):
+            episode = episodes[index]
+            steps[index] += 1
+            self._stepped(index, self._play_bots(index, episode.step(token)))
         return self.observations, self.rewards, self.terminated | self.truncated
+
+    def _stepped(self, index: int, paid: tuple[float, ...]) -> None:
+        """Game ``index`` has stepped, paying ``paid``: its episode ended, or it goes on."""
+        episode = self._episodes[index]
+        if any(paid):
+            self.rewards[index] = paid
+            self._running[index] += paid
+        steps = self._core.steps[index]
+        if episode.is_over or steps >= self.max_steps:
+            if episode.is_over:
+                self.terminated[index] = True
+            else:
+                self.truncated[index] = True
+            self.returns[index] = self._running[index]
+            self.episodes[index] += 1
+            self._deal(index)
+        else:
+            self._core.start(index, episode.game, episode.seat_totals(), steps)
 
     def _play_bots(self, index: int, paid: tuple[float, ...] | None = None) -> tuple[float, ...]:
         """Let the bots of game ``index`` play up to the caller's seat; the rewards paid."""
@@ -234,28 +273,6 @@ class BatchedEnv:
             move = bots[actor].choose(game.view(actor))
             more = episode.decline() if move is None else episode.play(move)
             total = [a + b for a, b in zip(total, more, strict=True)]
-
-    def _write(self, index: int) -> None:
-        """Write game ``index``'s observation, mask and actor into the arrays."""
-        game = self._episodes[index].game
-        actor = game.actor
-        assert actor is not None
-        self.actors[index] = actor
-        totals = self._episodes[index].seat_totals()
-        row = self.observations[index]
-        row[:] = self._encoders[index][actor].encode(game.state, totals)
-        if game.prefix:
-            self.layout.add_spelled(row, game.prefix)
-        self._legal[index] = game.legal_tokens()
-
-    def _write_masks(self) -> None:
-        """Write every game's legal tokens into :attr:`masks` (one NumPy call for all)."""
-        size = self.space.size
-        flat = [
-            index * size + token for index, tokens in enumerate(self._legal) for token in tokens
-        ]
-        self.masks.fill(False)
-        self.masks.reshape(-1)[flat] = True
 
     def __repr__(self) -> str:
         return f"<BatchedEnv {self.num_envs} games, {self.players} players, {self.layout!r}>"

@@ -72,16 +72,18 @@ points over the players).  Sizes: 901 values with one deck and two players
 from __future__ import annotations
 
 from collections.abc import Sequence
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from rummy500._engine import store, table_points
+from rummy500._engine import CompactCore, SeatObserver, compact_core, store, table_points
 from rummy500.adapters.actions import ActionSpace
 from rummy500.adapters.episodes import reward_scale
 from rummy500.adapters.observation import layout_slices, score_bound
 from rummy500.adapters.seats import SeatEncoder
 from rummy500.cards import JOKER_CODE, NUM_CODES, Card
+from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.meldcards import SPEC_PHYSICAL, SPEC_RANK, SPEC_SUIT
 from rummy500.melds import MeldKind
@@ -237,16 +239,69 @@ class CompactLayout:
 
         It reads of ``state`` exactly what the view shows (the seat's own
         hand, the known cards of the others or their laid-open hands once
-        the hand is over, the sizes, the public fields), so the vector is
-        the same.
+        the hand is over, the sizes, the public fields), from the codes the
+        state keeps, so the vector is the same.
+
+        Raises:
+            InvalidArgumentError: for a state, seat, tokens or totals of another kind.
         """
-        hand, shown = _seen(state, seat)
-        return self._encode(state, seat, hand, shown, tuple(map(len, state.hand_codes)),
-                            len(state.stock_codes), prefix, out, totals)  # fmt: skip
+        numeric = self._numpy()
+        if not isinstance(state, GameState):
+            raise InvalidArgumentError(f"state must be a GameState, got {shown(state)}")
+        players = self.space.players
+        if state.rules != self.space.rules or state.num_players != players:
+            raise InvalidArgumentError(
+                "the state is of another rule set or number of players than the layout"
+            )
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidArgumentError(f"seat must be a seat 0..{players - 1}, got {shown(seat)}")
+        tokens = _integers("prefix", prefix)
+        if any(not 0 <= token < self.space.size for token in tokens):
+            raise InvalidArgumentError(f"prefix must hold tokens, got {shown(prefix)}")
+        raw = self.core().vector(state, seat, _integers("totals", totals), tokens)
+        if out is None:
+            vector: npt.NDArray[np.float32] = numeric.frombuffer(
+                bytearray(raw), dtype=numeric.float32
+            )
+            return vector
+        out[:] = numeric.frombuffer(raw, dtype=numeric.float32)
+        return out
+
+    def core(self) -> CompactCore:
+        """The encoder of :meth:`encode_state`, compiled with the engine (made once)."""
+        core: CompactCore | None = self._consts.get("core")
+        if core is None:
+            numeric = self._numpy()
+            rules, players = self.space.rules, self.space.players
+            # A card spelled k times: k additions of 1 / copies to a float32 entry,
+            # as add_spelled makes them.
+            spelled = [0.0]
+            entry = numeric.zeros(1, dtype=numeric.float32)
+            for _ in range(2 * int(self._consts["copies"]) + 8):
+                entry[0] += 1.0 / self._consts["copies"]
+                spelled.append(float(entry[0]))
+            core = compact_core(
+                rules,
+                players,
+                self.space.deck,
+                int(self._consts["copies"]),
+                self._consts["scale"],
+                self._consts["target"],
+                dict(self._consts["at"]),
+                self.size,
+                [jokers_wild(rules, effect) for effect in (None, *JokerEffect)],
+                spelled,
+            )
+            self._consts["core"] = core
+        return core
 
     def seat_encoder(self, seat: int) -> SeatEncoder:
         """An encoder of ``seat``'s observations into a vector of its own."""
         return SeatEncoder(self, seat)
+
+    def seat_observer(self, seat: int) -> SeatObserver:
+        """The compiled observer of ``seat``'s observations (what a seat encoder keeps)."""
+        return self.core().seat(seat)
 
     def _encode(
         self,
@@ -534,14 +589,20 @@ class CompactLayout:
         return f"<CompactLayout {self.size} values, {self.space!r}>"
 
 
-def _seen(state: GameState, seat: int) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
-    """What ``seat`` sees of the hands in ``state``: its own, and the cards shown of each.
+def _integers(name: str, values: Sequence[int]) -> tuple[int, ...]:
+    """``values`` as a tuple of Python integers (NumPy's too).
 
-    Its own hand is hidden from it while the dealer nominates (V7); the
-    others show their known cards, or their whole hands once the hand is
-    over (S2), as :func:`rummy500.observe` shows them.
+    Raises:
+        InvalidArgumentError: naming ``name`` for anything else.
     """
-    phase = state.phase
-    hands = state.hands
-    hand = () if phase is Phase.NOMINATE else hands[seat]
-    return hand, hands if phase is Phase.OVER else state.known
+    try:
+        found = tuple(values)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"{name} must be a sequence of integers, got {shown(values)}"
+        ) from None
+    if all(type(value) is int for value in found):
+        return found
+    if any(isinstance(value, bool) or not isinstance(value, Integral) for value in found):
+        raise InvalidArgumentError(f"{name} must be a sequence of integers, got {shown(values)}")
+    return tuple(int(value) for value in found)

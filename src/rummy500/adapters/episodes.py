@@ -205,13 +205,14 @@ class Episode:
         hands: The number of hands finished in this episode.
     """
 
-    __slots__ = ("_zeros", "episode", "game", "hands", "match", "reward", "space")
+    __slots__ = ("_no_totals", "_zeros", "episode", "game", "hands", "match", "reward", "space")
 
     def __init__(self, space: ActionSpace, reward: str = "zero_sum", episode: str = "hand") -> None:
         self.space = space
         self.reward = check_reward(reward)
         self.episode = check_episode(episode)
         self._zeros = (0.0,) * space.players
+        self._no_totals = (0,) * space.players
         self.match: MatchState | None = None
         self.hands = 0
         self.game: TokenGame
@@ -237,21 +238,35 @@ class Episode:
 
     def step(self, token: int) -> tuple[float, ...]:
         """Spell ``token`` for the actor (:meth:`TokenGame.step`); the rewards it pays."""
-        before = self.game.state
-        return self._after(before, self.game.step(token))
+        game = self.game
+        before = game.state
+        move = game.spell_token(token) if type(token) is int else game.step(token)
+        if move is None or game.actor is not None:  # most tokens: nothing paid
+            return self._zeros
+        return self.finish(before, move)
 
     def play(self, move: Move) -> tuple[float, ...]:
         """Make a whole move for the actor (:meth:`TokenGame.play`); the rewards it pays."""
         before = self.game.state
         self.game.play(move)
-        return self._after(before, move)
+        return self.finish(before, move)
 
     def decline(self) -> tuple[float, ...]:
         """Let the actor's chance go by (:meth:`TokenGame.decline`): it pays nothing."""
         self.game.decline()
         return self._zeros
 
-    def _after(self, before: GameState, move: Move | None) -> tuple[float, ...]:
+    @property
+    def zeros(self) -> tuple[float, ...]:
+        """Nothing paid to any seat."""
+        return self._zeros
+
+    def finish(self, before: GameState, move: Move | None) -> tuple[float, ...]:
+        """The rewards paid once :attr:`game`'s actor made ``move`` in ``before``.
+
+        Nothing unless the move ended the hand; then the hand's rewards (or,
+        in a match, the next hand is dealt and the match's rewards paid at its end).
+        """
         game = self.game
         if move is None or not game.is_over:
             return self._zeros
@@ -273,7 +288,7 @@ class Episode:
         """Each seat's match total before the current hand (its side's; all 0 in a hand episode)."""
         match = self.match
         if match is None:
-            return (0,) * self.space.players
+            return self._no_totals
         rules, players = self.space.rules, self.space.players
         return tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
 

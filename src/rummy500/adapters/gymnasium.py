@@ -42,7 +42,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat, Union
 
-from rummy500.adapters.actions import ActionSpace, TokenGame, check_seat, resolve_rules, token_of
+from rummy500.adapters.actions import (
+    ActionSpace,
+    TokenGame,
+    check_seat,
+    reset_arguments,
+    resolve_rules,
+    token_of,
+)
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode
 from rummy500.adapters.raster import RENDER_MODES, check_render_mode, rgb_array
@@ -51,7 +58,6 @@ from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
 from rummy500.simulate import bot_maker
-from rummy500.state import GameState
 
 with requires("gymnasium", __name__):
     import gymnasium
@@ -149,6 +155,8 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         self.dealers = DealerRotation(dealer, self.players)
         self.layout = make_layout(self.space, observation)
         self._encoder = self.layout.seat_encoder(seat)
+        self._vector = self._encoder.vector_maker()
+        self._flat = observation != "dict"
         self.observation = observation
         self.observation_space = make_space(self.layout, observation)
         self.action_space = spaces.Discrete(self.space.size)
@@ -164,14 +172,18 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new hand (or start from ``options["state"]``) and play the bots to the learner."""
+        """Deal a new hand (or start from ``options["state"]``) and play the bots to the learner.
+
+        Raises:
+            InvalidArgumentError: for a seed that is not an integer of at least 0,
+                or options that are not a dict whose ``"state"`` is a position of
+                the environment's rules (nothing changes).
+        """
+        seed, state = reset_arguments(seed, options, self.rules, self.players, least=0)
         super().reset(seed=seed)
         if seed is not None:
             self.dealers.reseed()
         draws = self.np_random.integers(0, 2**63 - 1, size=self.players + 1)
-        state = (options or {}).get("state")
-        if state is not None and not isinstance(state, GameState):
-            raise InvalidArgumentError(f"options['state'] must be a GameState, got {shown(state)}")
         dealer = self.dealers.next(random.Random(int(draws[-1])))
         others = [seat for seat in range(self.players) if seat != self.seat]
         self.bots = {
@@ -197,7 +209,7 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
         if self.episode.is_over:
             raise InvalidArgumentError("the episode is over: call reset()")
         token = token_of(action, self.space.size)
-        if not game.is_legal(token):
+        if not game.legal(token):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), self.illegal_reward, False, False, info
@@ -243,17 +255,17 @@ class Rummy500Env(gymnasium.Env[Observation, np.int64]):
 
     def _mask(self) -> npt.NDArray[np.int8]:
         game = self._game()
-        mask = np.zeros(self.space.size, dtype=np.int8)
         if game.actor == self.seat:
-            mask[list(game.legal_tokens())] = 1
-        return mask
+            mask: npt.NDArray[np.int8] = np.frombuffer(bytearray(game.mask_bytes()), dtype=np.int8)
+            return mask
+        return np.zeros(self.space.size, dtype=np.int8)
 
     def _observation(self) -> Observation:
         game = self._game()
         prefix = game.prefix if game.actor == self.seat else ()
-        vector = self._encoder.encode(game.state, self.episode.seat_totals()).copy()
-        self.layout.add_spelled(vector, prefix)
-        return shaped(self.layout, self.observation, vector)
+        raw = self._vector(game.state, self.episode.seat_totals(), prefix)
+        vector: npt.NDArray[np.float32] = np.frombuffer(bytearray(raw), dtype=np.float32)
+        return vector if self._flat else shaped(self.layout, self.observation, vector)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rummy500._engine import float32
 from rummy500.adapters.observation import layout_slices
 from rummy500.cards import NUM_CODES
 from rummy500.moves import CallRummy, Discard, Move, Split, Take
@@ -95,8 +96,8 @@ class HandHistory:
         if isinstance(move, Discard):
             self.discarded[move.player][move.card.code] += 1
         elif isinstance(move, (Take, CallRummy, Split)):
-            removed = Counter(card.code for card in before.discard)
-            removed.subtract(card.code for card in after.discard)
+            removed = Counter(before.discard_codes)
+            removed.subtract(after.discard_codes)
             row = self.taken[move.player]
             for code, count in removed.items():
                 if count > 0:
@@ -152,6 +153,17 @@ class HistoryLayout:
                 tensor[at : at + NUM_CODES] = rows[other]
         tensor[self.slices["held"]] = history.held[seat]
         tensor[self.slices["decisions"].start] = history.decisions / length
+
+    def values(self, history: HandHistory, seat: int, length: int) -> list[float]:
+        """``seat``'s history pieces as a list of floats (what :meth:`fill` writes, in order)."""
+        players = self.observation.space.players
+        values: list[float] = []
+        for rows in (history.discarded, history.taken):
+            for relative in range(players):
+                values += map(float, rows[(seat + relative) % players])
+        values += map(float, history.held[seat])
+        values.append(float32(history.decisions / length).number)
+        return values
 
     def __repr__(self) -> str:
         return f"<HistoryLayout {self.size} values, {self.observation!r}>"

@@ -56,12 +56,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import attrs
 
 import rummy500.presets as presets
-from rummy500._engine import new_game
+from rummy500._engine import new_game, with_stock
 from rummy500.adapters.actions import ActionSpace, TokenGame
 from rummy500.adapters.encodings import Layout, make_layout
 from rummy500.adapters.episodes import (
@@ -98,6 +99,11 @@ __all__ = [
     "Rummy500State",
     "load_game",
 ]
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: A log entry: the entries before it, who sees it (-1: every seat), a text or a move.
+_Log = tuple[Any, int, Any] | None
 
 #: The name the game is registered under.
 GAME_NAME = "python_rummy500"
@@ -316,7 +322,7 @@ class _Deal:
 
     def deal(self, code: int) -> TokenGame | None:
         if not self.left[code]:
-            raise InvalidArgumentError(f"no {card_from_code(code)} is left to deal")
+            raise InvalidArgumentError(f"no {_card_name(code)} is left to deal")
         self.left[code] -= 1
         self.dealt = (*self.dealt, code)
         if len(self.dealt) < self.total:
@@ -348,8 +354,9 @@ class _Table:
         self.game: TokenGame | None = None
         #: Cards chosen so far for a pending draw from the stock.
         self.drawing: tuple[int, ...] | None = None
-        #: (who sees it, text): -1 for every seat.
-        self.log: tuple[tuple[int, str], ...] = ()
+        #: What was seen, newest last, as nested entries ``(earlier, seat, item)``: who sees
+        #: it (-1: every seat), and a text or a move (written when a string is asked for).
+        self.log: _Log = None
         #: The counts of the information-state tensor.
         self.history = HandHistory(deal.players)
         #: The reward option and the game's ``max_game_length``.
@@ -396,10 +403,11 @@ class Rummy500State(pyspiel.State):
         table = self._table
         game = table.game
         if game is None or table.drawing is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if game.actor is None or table.cut:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return game.actor
+            return _CHANCE
+        actor = game.actor
+        if actor is None or table.cut:
+            return _TERMINAL
+        return actor
 
     def _legal_actions(self, player: int) -> list[int]:
         table = self._table
@@ -439,10 +447,13 @@ class Rummy500State(pyspiel.State):
             self._draw(int(action))
             return
         actor = game.actor
-        assert actor is not None
+        token = int(action)
+        if actor is None or table.cut:
+            raise InvalidArgumentError(f"the game is over: no action may be applied, got {token}")
+        if not game.legal(token):  # refused before anything changes (the count of decisions too)
+            game.step(token)  # raises, naming the legal tokens
         if any(table.last):  # a decision: what the last one paid is past
             table.last = (0.0,) * len(table.last)
-        token = int(action)
         history = table.history
         history.decisions += 1
         if token == game.space.DRAW and not game.prefix:
@@ -451,11 +462,11 @@ class Rummy500State(pyspiel.State):
                 table.drawing = ()
                 return
         if token == game.space.DECLINE:
-            table.log = (*table.log, (actor, f"p{actor}: let it go by"))
+            table.log = (table.log, actor, f"p{actor}: let it go by")
         before = game.state
-        move = game.step(token)
+        move = game.spell_token(token)
         if move is not None:
-            table.log = (*table.log, (-1, str(move)))
+            table.log = (table.log, -1, move)
             history.moved(move, before, game.state)
             if game.is_over:
                 self._hand_over(before, move)
@@ -485,7 +496,7 @@ class Rummy500State(pyspiel.State):
         table.history.decisions = decisions
         table.deal = _Deal(rules, players, match.hand.dealer, game.space, Counter(table.deck))
         table.game = None
-        table.log = (*table.log, (-1, f"hand {match.number}, p{match.hand.dealer} deals"))
+        table.log = (table.log, -1, f"hand {match.number}, p{match.hand.dealer} deals")
 
     def _pay(self, paid: tuple[float, ...]) -> None:
         table = self._table
@@ -503,32 +514,38 @@ class Rummy500State(pyspiel.State):
         game = table.game
         assert game is not None
         assert table.drawing is not None
+        if code not in dict(self.chance_outcomes()):
+            raise InvalidArgumentError(
+                f"no {_card_name(code)} is left in the stock to draw: the outcomes are "
+                f"{' '.join(_card_name(outcome) for outcome, _p in self.chance_outcomes())}"
+            )
         state = game.state
         drawing = (*table.drawing, code)
         count = min(state.rules.stock_draw_count, len(state.stock_codes))
         if len(drawing) < count:
             table.drawing = drawing
             return
-        stock = list(state.stock)
+        stock = bytearray(state.stock_codes)
         for drawn in drawing:
-            stock.remove(card_from_code(drawn))
-        ordered = tuple(card_from_code(drawn) for drawn in drawing) + tuple(stock)
-        game.replace_state(attrs.evolve(state, stock=ordered))
+            del stock[stock.index(drawn)]
+        # The engine builds its states as GameStates.
+        game.replace_state(cast(GameState, with_stock(state, bytes(drawing) + bytes(stock))))
         table.drawing = None
         actor = game.actor
         assert actor is not None
         cards = " ".join(str(card_from_code(drawn)) for drawn in drawing)
-        move = game.step(game.space.DRAW)
+        move = game.spell_token(game.space.DRAW)
         assert isinstance(move, Draw)
-        table.log = (*table.log, (-1, str(move)), (actor, f"p{actor} drew {cards}"))
+        table.log = ((table.log, -1, move), actor, f"p{actor} drew {cards}")
         table.history.drew(actor, drawing)
         self._check_length()
 
     def _log_deal(self, game: TokenGame) -> None:
         state = game.state
-        entries = [(seat, f"p{seat} dealt {_cards(hand)}") for seat, hand in enumerate(state.hands)]
-        entries.append((-1, f"pile {_cards(state.discard) or '-'}"))
-        self._table.log = (*self._table.log, *entries)
+        log = self._table.log
+        for seat, hand in enumerate(state.hands):
+            log = (log, seat, f"p{seat} dealt {_cards(hand)}")
+        self._table.log = (log, -1, f"pile {_cards(state.discard) or '-'}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -562,12 +579,15 @@ class Rummy500State(pyspiel.State):
 
     def _tensor(self, observer: Rummy500Observer, player: int | None) -> list[float]:
         seat = self.current_player() if player is None else player
-        if not 0 <= seat < self.num_players():
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < self.num_players()
+        ):
             raise InvalidArgumentError(
                 f"player must be a seat 0..{self.num_players() - 1}, got {shown(seat)}"
             )
-        observer.set_from(self, seat)
-        return observer.tensor.tolist()  # type: ignore[no-any-return]
+        return observer.tensor_of(self, seat)
 
     # -- what a player sees ---------------------------------------------------------
 
@@ -577,7 +597,13 @@ class Rummy500State(pyspiel.State):
 
     def history_text(self, player: int) -> str:
         """What ``player`` has seen happen: its cards dealt and drawn, the public moves."""
-        return "\n".join(text for seat, text in self._table.log if seat in (-1, player))
+        lines = []
+        log = self._table.log
+        while log is not None:
+            log, seat, item = log
+            if seat == -1 or seat == player:
+                lines.append(str(item))
+        return "\n".join(reversed(lines))
 
     def __str__(self) -> str:
         table = self._table
@@ -605,6 +631,20 @@ def _match_with(match: MatchState | None, game: TokenGame) -> MatchState:
 
 def _cards(cards: Any) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def _card_name(code: int) -> str:
+    """The card of a chance outcome, or the number itself if it is no card code."""
+    return str(card_from_code(code)) if 0 <= code < NUM_CODES else str(code)
+
+
+def _totals(state: Rummy500State, game: TokenGame) -> tuple[int, ...]:
+    """Each seat's match total before this hand (its side's), or none outside a match."""
+    match = state._table.match
+    if match is None:
+        return ()
+    rules, players = game.space.rules, game.space.players
+    return tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
 
 
 class Rummy500Observer:
@@ -643,6 +683,9 @@ class Rummy500Observer:
         }
         self._observation = self.tensor[: layout.size]
         self._encoders: dict[int, SeatEncoder] = {}
+        self._tensors: dict[
+            int, Callable[[GameState, tuple[int, ...], tuple[int, ...]], list[float]]
+        ] = {}
 
     def set_from(self, state: Rummy500State, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation (or information state) of ``state``."""
@@ -651,19 +694,32 @@ class Rummy500Observer:
             self.tensor.fill(0.0)
             return
         prefix = game.prefix if game.actor == player else ()
-        match = state._table.match
-        totals: tuple[int, ...] = ()
-        if match is not None:
-            rules, players = game.space.rules, game.space.players
-            totals = tuple(match.totals[side_of(rules, players, seat)] for seat in range(players))
-        encoder = self._encoders.get(player)
-        if encoder is None:
-            encoder = self._encoders[player] = self.layout.seat_encoder(player)
-        self._observation[:] = encoder.encode(game.state, totals)
-        self.layout.add_spelled(self._observation, prefix)
+        raw = self._encoder(player).vector_bytes(game.state, _totals(state, game), prefix)
+        self._observation[:] = np.frombuffer(raw, dtype=np.float32)
         if self.perfect_recall:
             table = state._table
             self.history.fill(self.tensor, table.history, player, table.length)
+
+    def tensor_of(self, state: Rummy500State, player: int) -> list[float]:
+        """``player``'s observation (or information state) of ``state`` as a new list."""
+        game = state.token_game()
+        if game is None:
+            return [0.0] * self.tensor.size
+        prefix = game.prefix if game.actor == player else ()
+        tensor = self._tensors.get(player)
+        if tensor is None:
+            tensor = self._tensors[player] = self._encoder(player).tensor_maker()
+        values = tensor(game.state, _totals(state, game), prefix)
+        if self.perfect_recall:
+            table = state._table
+            values += self.history.values(table.history, player, table.length)
+        return values
+
+    def _encoder(self, player: int) -> SeatEncoder:
+        encoder = self._encoders.get(player)
+        if encoder is None:
+            encoder = self._encoders[player] = self.layout.seat_encoder(player)
+        return encoder
 
     def string_from(self, state: Rummy500State, player: int) -> str:
         """``player``'s observation (or information state) of ``state`` as text."""

@@ -44,14 +44,19 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from rummy500.adapters.actions import ActionSpace, TokenGame, resolve_rules, token_of
+from rummy500.adapters.actions import (
+    ActionSpace,
+    TokenGame,
+    reset_arguments,
+    resolve_rules,
+    token_of,
+)
 from rummy500.adapters.encodings import make_layout, make_space, shaped
 from rummy500.adapters.episodes import DealerRotation, Episode, check_episode, step_limit
 from rummy500.adapters.raster import RENDER_MODES, check_render_mode, rgb_array
 from rummy500.errors import InvalidArgumentError, shown
 from rummy500.extras import requires
 from rummy500.rules import Rules
-from rummy500.state import GameState
 
 with requires("pettingzoo", __name__):
     import numpy as np
@@ -237,6 +242,8 @@ class raw_env(AECEnv[str, Observation, int]):
         self._started = False
         self._steps = 0
         self._encoders = [self.layout.seat_encoder(seat) for seat in range(self.players)]
+        self._vectors = [encoder.vector_maker() for encoder in self._encoders]
+        self._flat = observation != "dict"
 
     @property
     def game(self) -> TokenGame | None:
@@ -252,15 +259,19 @@ class raw_env(AECEnv[str, Observation, int]):
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand or match (or start from ``options["state"]``)."""
+        """Deal a new hand or match (or start from ``options["state"]``).
+
+        Raises:
+            InvalidArgumentError: for a seed that is not an integer, or
+                options that are not a dict whose ``"state"`` is a position of
+                the environment's rules (nothing changes).
+        """
+        seed, state = reset_arguments(seed, options, self.rules, self.players)
         if seed is not None:
             self._rng = random.Random(seed)
             self.dealers.reseed()
         elif self._rng is None:
             self._rng = random.Random()
-        state = (options or {}).get("state")
-        if state is not None and not isinstance(state, GameState):
-            raise InvalidArgumentError(f"options['state'] must be a GameState, got {shown(state)}")
         dealer = self.dealers.next(self._rng)
         self.episode.start(self._rng.getrandbits(63), dealer, state)
         self._started = True
@@ -274,6 +285,23 @@ class raw_env(AECEnv[str, Observation, int]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info.
+
+        Raises:
+            InvalidArgumentError: before :meth:`reset`.
+        """
+        if not self._started:
+            raise InvalidArgumentError("call reset() before using the environment")
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def _select(self) -> None:
         actor = self._game().actor
         if actor is not None:
@@ -285,14 +313,27 @@ class raw_env(AECEnv[str, Observation, int]):
         return self.episode.game
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: its vector and its action mask."""
+        """``agent``'s observation: its vector and its action mask.
+
+        Raises:
+            InvalidArgumentError: before :meth:`reset`, or for an agent that is not at the table.
+        """
         game = self._game()
-        seat = self._seats[agent]
-        vector = self._encoders[seat].encode(game.state, self.episode.seat_totals()).copy()
-        mask = np.zeros(self.space.size, dtype=np.int8)
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise InvalidArgumentError(
+                f"agent must be one of {', '.join(self.possible_agents)}, got {shown(agent)}"
+            )
+        totals = self.episode.seat_totals()
         if seat == game.actor:
-            self.layout.add_spelled(vector, game.prefix)
-            mask[list(game.legal_tokens())] = 1
+            raw = self._vectors[seat](game.state, totals, game.prefix)
+            mask = np.frombuffer(bytearray(game.mask_bytes()), dtype=np.int8)
+        else:
+            raw = self._vectors[seat](game.state, totals, ())
+            mask = np.zeros(self.space.size, dtype=np.int8)
+        vector = np.frombuffer(bytearray(raw), dtype=np.float32)
+        if self._flat:
+            return {"observation": vector, "action_mask": mask}
         return {"observation": shaped(self.layout, self.observation, vector), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -303,7 +344,10 @@ class raw_env(AECEnv[str, Observation, int]):
                 not a token number (or not ``None`` for a done agent); for a
                 token that is not legal now, unless ``illegal_reward`` is set.
         """
-        game = self._game()
+        if not self._started:
+            raise InvalidArgumentError("call reset() before using the environment")
+        episode = self.episode
+        game = episode.game
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -316,22 +360,23 @@ class raw_env(AECEnv[str, Observation, int]):
             raise InvalidArgumentError(f"{agent} is not done: its action must be a token, got None")
         token = token_of(action, self.space.size)
         self._cumulative_rewards[agent] = 0.0
-        if self.illegal_reward is not None and not game.is_legal(token):
+        if self.illegal_reward is not None and not game.legal(token):
             self._end_illegal(agent)
             return
-        paid = self.episode.step(token)
+        paid = episode.step(token)
         self._steps += 1
         if any(paid):
             self.rewards = dict(zip(self.possible_agents, paid, strict=True))
             self._accumulate_rewards()
         else:  # most steps: no reward, nothing to add up
             self.rewards = self._no_rewards
-        if self.episode.is_over:
+        actor = episode.game.actor
+        if actor is None:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[actor]
 
     def _end_illegal(self, agent: str) -> None:
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -30,9 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rummy500.adapters.actions import reset_arguments
 from rummy500.adapters.batched import BatchedEnv
 from rummy500.adapters.encodings import make_space
 from rummy500.bots import Bot
+from rummy500.errors import InvalidArgumentError
 from rummy500.extras import requires
 from rummy500.rules import Rules
 
@@ -103,8 +105,18 @@ class Rummy500VectorEnv(VectorEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Deal every game anew: the observations and ``{"action_mask": ...}``."""
-        observations = self.batch.reset(seed)
+        """Deal every game anew: the observations and ``{"action_mask": ...}``.
+
+        Raises:
+            InvalidArgumentError: for a seed that is not ``None`` or an integer, or
+                options that are not ``None`` or a dict (no game starts from a
+                given position here: ``options["state"]`` is refused).
+        """
+        batch = self.batch
+        seed, state = reset_arguments(seed, options, batch.rules, batch.players)
+        if state is not None:
+            raise InvalidArgumentError("the vector environment starts from new deals only")
+        observations = batch.reset(seed)
         return observations.copy(), self._info()
 
     def step(
