@@ -214,3 +214,16 @@ def test_e25_the_batched_environment_refuses_a_seed_that_is_no_integer(seed: Any
     with pytest.raises(InvalidArgumentError, match="seed must be None or an integer"):
         batch.reset(seed)
     assert (batch.observations == observations).all()
+
+
+def test_the_openspiel_adapter_s_player_ids_are_pyspiel_s() -> None:
+    # The adapter keeps them as plain integers so that it imports under the docs' stand-ins.
+    pyspiel = pytest.importorskip("pyspiel")
+    from rummy500.adapters import openspiel
+
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel._CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel._TERMINAL
+    state = _spiel_game().new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    _play_out(state, random.Random(1))
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL

@@ -100,8 +100,11 @@ __all__ = [
     "load_game",
 ]
 
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+#: OpenSpiel's ids of the chance player and of the end (``pyspiel.PlayerId.CHANCE``
+#: and ``TERMINAL``, fixed by its C++ API): plain integers, so that the module
+#: imports where pyspiel is only a stand-in (the docs' build); a test checks them.
+_CHANCE = -1
+_TERMINAL = -4
 #: A log entry: the entries before it, who sees it (-1: every seat), a text or a move.
 _Log = tuple[Any, int, Any] | None
 
