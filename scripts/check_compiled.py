@@ -11,8 +11,9 @@ test tools; then:
 
 1. ``rummy500.COMPILED`` must be true there;
 2. the tests of the rules, the engine's properties, perft, positions,
-   records, views, the match and the sessions run against the compiled
-   package (pytest from the checkout, without the doctests of the sources,
+   records, views, the match, the sessions and the learning environments
+   (with their extras, and the ecosystems' own checkers) run against the
+   compiled package (pytest from the checkout, without the doctests of the sources,
    which belong to the pure build);
 3. ``benchmarks/digest_moves.py`` (every legal-move list) and
    ``benchmarks/digest_search.py`` (the search bot's choices) must print the
@@ -73,6 +74,20 @@ ENGINE_TESTS = (
     "test_views.py",
 )
 
+#: The learning environments' tests (their token game, observations and batched step are
+#: compiled with the engine), run with the extras of the environments installed: the
+#: ecosystems' own checkers (PettingZoo's, Gymnasium's, OpenSpiel's) on the compiled build.
+ADAPTER_TESTS = (
+    "test_adapters.py",
+    "test_adapters_batched.py",
+    "test_adapters_defects.py",
+    "test_adapters_rewards.py",
+    "test_adapters_vocabulary.py",
+)
+
+#: The extras installed with the wheel for :data:`ADAPTER_TESTS`.
+ADAPTER_EXTRAS = "[pettingzoo,gymnasium,openspiel,render]"
+
 #: What the compiled environment installs beside the package to run the tests.
 TEST_TOOLS = ("pytest>=7.4", "hypothesis>=6.90", "jsonschema>=4.18")
 
@@ -118,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         python = venv / "bin" / "python"
         built = time.perf_counter()
         wheel = build_wheel(work / "dist", str(python))  # as scripts/build_compiled.py does
-        _run([python, "-m", "pip", "install", "-q", wheel, *TEST_TOOLS], check=True)
+        _run(
+            [python, "-m", "pip", "install", "-q", f"{wheel}{ADAPTER_EXTRAS}", *TEST_TOOLS],
+            check=True,
+        )
         print(
             f"compiled wheel built and installed in {time.perf_counter() - built:.0f} s "
             f"on {cpu_model()}, {cores()}",
@@ -133,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if compiled != "True":
             print("the installed package is not the compiled build", file=sys.stderr)
             return 1
-        tests = [f"tests/{name}" for name in ENGINE_TESTS]
+        tests = [f"tests/{name}" for name in (*ENGINE_TESTS, *ADAPTER_TESTS)]
         result = _run(
             [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
             cwd=ROOT,
