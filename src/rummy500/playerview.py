@@ -239,8 +239,12 @@ class PlayerView:
         went_out = {field.key[1]: getattr(self, field.name) for field in _WENT_OUT}
         data["went_out"] = None if self.went_out is None else went_out
         data["result"] = None if self.result is None else result_to_dict(self.result)
-        data["legal_moves"] = [str(move) for move in self.legal_moves]
-        data["moves"] = [{**move_to_dict(move), "text": str(move)} for move in self.legal_moves]
+        texts = [str(move) for move in self.legal_moves]  # each move written once
+        data["legal_moves"] = texts
+        data["moves"] = [
+            {**move_to_dict(move), "text": text}
+            for move, text in zip(self.legal_moves, texts, strict=True)
+        ]
         data["gambit"] = (
             None
             if not self.rules.dealers_gambit
