@@ -99,12 +99,26 @@ class BatchCore:
         self.masks[index * TOKEN_COUNT : (index + 1) * TOKEN_COUNT] = game.mask_bytes()
         self.actors[index * 8 : index * 8 + 8] = _SEATS[actor]
 
+    def check(self, tokens: list[int]) -> None:
+        """Refuse the batch's tokens unless each is legal in its game (nothing has stepped).
+
+        Raises:
+            InvalidArgumentError: for the first token that is not legal in its game.
+        """
+        games = self.games
+        for index in range(len(games)):
+            game = games[index]
+            assert game is not None
+            token = tokens[index]
+            if not game.legal(token):
+                raise InvalidArgumentError(
+                    f"game {index}: token {token} is not legal for p{game.actor} now"
+                )
+
     def step(self, tokens: list[int]) -> list[int]:
         """Spell ``tokens[i]`` in game ``i``; the games handed back (a hand over, or cut).
 
-        Raises:
-            InvalidArgumentError: for a token that is not legal in its game (the
-                games before it have stepped).
+        The tokens are legal (:meth:`check`).
         """
         handed: list[int] = []
         games = self.games
@@ -114,10 +128,6 @@ class BatchCore:
             game = games[index]
             assert game is not None
             token = tokens[index]
-            if not game.legal(token):
-                raise InvalidArgumentError(
-                    f"game {index}: token {token} is not legal for p{game.actor} now"
-                )
             before = game.state
             move = game.spell_token(token)
             steps[index] = steps[index] + 1

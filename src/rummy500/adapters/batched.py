@@ -215,16 +215,11 @@ class BatchedEnv:
                 f"got {shown(actions)}"
             )
         chosen = tokens.tolist()
-        episodes = self._episodes
-        for index, token in enumerate(chosen):
-            if not episodes[index].game.legal(token):
-                raise InvalidArgumentError(
-                    f"game {index}: token {token} is not legal for p{self.actors[index]} now"
-                )
+        core = self._core
+        core.check(chosen)
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         self.truncated.fill(False)
-        core = self._core
         if self._make_bot is None:  # self-play: every game stepped by the engine's loop
             for index in core.step(chosen):
                 move = core.moves[index]
@@ -234,6 +229,7 @@ class BatchedEnv:
                 paid = episode.zeros if move is None else episode.finish(before, move)
                 self._stepped(index, paid)
             return self.observations, self.rewards, self.terminated | self.truncated
+        episodes = self._episodes
         steps = core.steps
         for index, token in enumerate(chosen):
             episode = episodes[index]
