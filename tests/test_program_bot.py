@@ -8,6 +8,8 @@ tagged by a marker argument and /proc is searched for it afterwards.
 
 from __future__ import annotations
 
+import json
+import random
 import sys
 import time
 import uuid
@@ -22,14 +24,22 @@ from rummy500 import (
     InvalidArgumentError,
     ProgramBot,
     Session,
+    apply_move,
     iter_hand,
     json_schema,
+    legal_moves,
     new_game,
     observe,
     play_hand,
     replay,
 )
-from rummy500.protocol import hand_end_message, hello_message, quit_message
+from rummy500.protocol import (
+    decide_json,
+    decide_message,
+    hand_end_message,
+    hello_message,
+    quit_message,
+)
 from rummy500.schema import MESSAGE_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,7 +256,7 @@ def test_the_referee_messages_follow_their_schemas() -> None:
     session = Session(seed=1, bots={0: GreedyBot(), 1: GreedyBot(seed=1)})
     result = session.match.result
     assert result is not None
-    from rummy500.protocol import decide_message, match_end_message
+    from rummy500.protocol import match_end_message
 
     examples = {
         "referee-hello": hello_message(),
@@ -263,6 +273,17 @@ def test_the_referee_messages_follow_their_schemas() -> None:
     jsonschema.validate({"type": "pass"}, json_schema("bot-answer"))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"type": "move", "index": -1}, json_schema("bot-answer"))
+
+
+def test_the_decide_line_is_the_decide_message_along_hands() -> None:
+    for seed in range(3):
+        state = new_game(seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            for seat in range(state.num_players):
+                view = observe(state, seat)
+                assert json.loads(decide_json(view)) == decide_message(view)
+            state = apply_move(state, chooser.choice(legal_moves(state)))
 
 
 def test_the_protocol_schemas_are_those_their_declaration_writes() -> None:

@@ -549,6 +549,8 @@ def test_view_dict_round_trips_under_every_preset(preset: str, data: st.DataObje
     for seat in range(state.num_players):
         view = observe(state, seat)
         assert PlayerView.from_json(view.to_json()) == view
+        # to_json assembles kept pieces: the same text as the dict written whole
+        assert view.to_json() == json.dumps(view.to_dict(), separators=(",", ":"))
 
 
 def _edited(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:

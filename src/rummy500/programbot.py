@@ -53,7 +53,7 @@ from rummy500.match import MatchResult
 from rummy500.moves import Move
 from rummy500.protocol import (
     MAX_LINE_BYTES,
-    decide_message,
+    decide_json,
     hand_end_message,
     hello_message,
     match_end_message,
@@ -113,23 +113,28 @@ class _Program:
 
     # -- writing and reading, each before a deadline --------------------------
 
-    def send(self, message: dict[str, Any], deadline: float) -> None:
-        """Write one line, waiting for room in the pipe until ``deadline``."""
-        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+    def send(self, line: str, deadline: float) -> None:
+        """Write one line of JSON, waiting for room in the pipe until ``deadline``."""
+        data = memoryview((line + "\n").encode())
+        data = data[self.write(data) :]
+        if not data:  # the usual case: the pipe had room for the whole line
+            return
         self.selector.register(self.stdin, selectors.EVENT_WRITE)
         try:
             while data:
-                try:
-                    written = os.write(self.stdin, data)
-                except BlockingIOError:
-                    written = 0
-                except (BrokenPipeError, ConnectionResetError):
-                    raise _Fault(self.exit_status("stopped reading its input")) from None
-                data = data[written:]
-                if data:
-                    self.wait(deadline, "stayed silent: it did not read its input")
+                self.wait(deadline, "stayed silent: it did not read its input")
+                data = data[self.write(data) :]
         finally:
             self.selector.unregister(self.stdin)
+
+    def write(self, data: memoryview) -> int:
+        """Write what the pipe takes of ``data`` now: the number of bytes written."""
+        try:
+            return os.write(self.stdin, data)
+        except BlockingIOError:
+            return 0
+        except (BrokenPipeError, ConnectionResetError):
+            raise _Fault(self.exit_status("stopped reading its input")) from None
 
     def read_line(self, deadline: float, timeout: float) -> bytes:
         """The next line the program writes, before ``deadline``, without its line break."""
@@ -207,7 +212,7 @@ class _Program:
         if not self.alive:
             return
         try:
-            self.send(quit_message(), time.monotonic() + QUIT_GRACE)
+            self.send(_line(quit_message()), time.monotonic() + QUIT_GRACE)
             os.close(self.stdin)
             self.process.stdin = None
             self.process.wait(QUIT_GRACE)
@@ -230,6 +235,11 @@ class _Program:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+
+
+def _line(message: dict[str, Any]) -> str:
+    """A message as one line of compact JSON (without the line break)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 def _end(program: _Program) -> None:
@@ -316,7 +326,7 @@ class ProgramBot:
             raise BotError(self._name, None, str(fault)) from None
         self._finalizer = weakref.finalize(self, _end, self._program)
         deadline = time.monotonic() + start
-        answer = self._talk(None, hello_message(), deadline, answer=True, limit=start)
+        answer = self._talk(None, _line(hello_message()), deadline, answer=True, limit=start)
         try:
             self._name = read_hello(answer)
         except InvalidArgumentError as error:
@@ -359,7 +369,7 @@ class ProgramBot:
             BotError: for any fault of the program (see the module's description).
         """
         deadline = time.monotonic() + self._timeout
-        answer = self._talk(view.seat, decide_message(view), deadline, answer=True)
+        answer = self._talk(view.seat, decide_json(view), deadline, answer=True)
         try:
             return read_answer(answer, view)
         except InvalidArgumentError as error:
@@ -374,12 +384,13 @@ class ProgramBot:
             BotError: if the program cannot be told (it crashed, stopped reading).
         """
         deadline = time.monotonic() + self._timeout
-        self._talk(seat, hand_end_message(seat, result, totals), deadline, answer=False)
+        message = hand_end_message(seat, result, totals)
+        self._talk(seat, _line(message), deadline, answer=False)
 
     def match_ended(self, seat: int, result: MatchResult) -> None:
         """Tell the program that the match it played at ``seat`` is over (no answer)."""
         deadline = time.monotonic() + self._timeout
-        self._talk(seat, match_end_message(seat, result), deadline, answer=False)
+        self._talk(seat, _line(match_end_message(seat, result)), deadline, answer=False)
 
     def close(self) -> None:
         """Ask the program to quit; end it if it has not after ``QUIT_GRACE`` seconds (1)."""
@@ -401,29 +412,29 @@ class ProgramBot:
     def _talk(
         self,
         seat: int | None,
-        message: dict[str, Any],
+        line: str,
         deadline: float,
         *,
         answer: bool,
         limit: float | None = None,
     ) -> Any:
-        """Send ``message``; with ``answer``, read the program's one-line answer as JSON."""
+        """Send ``line``; with ``answer``, read the program's one-line answer as JSON."""
         program = self._program
         if not program.alive:
             why = self._failure or "it was closed"
             raise BotError(self._name, seat, f"the program has ended ({why})")
         try:
             program.check_quiet()
-            program.send(message, deadline)
+            program.send(line, deadline)
             if not answer:
                 return None
-            line = program.read_line(deadline, self._timeout if limit is None else limit)
+            reply = program.read_line(deadline, self._timeout if limit is None else limit)
             if program.out:
                 raise _Fault(f"wrote {shown(bytes(program.out[:60]))} after its answer")
         except _Fault as fault:
             raise self._fault(seat, str(fault)) from None
         try:
-            text = line.decode("utf-8")
+            text = reply.decode("utf-8")
         except UnicodeDecodeError as error:
             raise self._fault(
                 seat, f"wrote bytes that are not UTF-8 text ({error.reason} at byte {error.start})"

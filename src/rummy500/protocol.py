@@ -36,6 +36,7 @@ from rummy500.views import PlayerView
 __all__ = [
     "MAX_LINE_BYTES",
     "PROTOCOL_VERSION",
+    "decide_json",
     "decide_message",
     "hand_end_message",
     "hello_message",
@@ -73,6 +74,23 @@ def decide_message(view: PlayerView) -> dict[str, Any]:
         "may_pass": not view.is_my_turn,
         "view": view.to_dict(),
     }
+
+
+def decide_json(view: PlayerView) -> str:
+    """:func:`decide_message` as one line of compact JSON (without the line break).
+
+    What a referee writes: the view's text comes from
+    :meth:`PlayerView.to_json <rummy500.views.PlayerView.to_json>`, which
+    keeps the pieces a hand repeats from one decision to the next.
+
+    >>> import json
+    >>> from rummy500 import new_game, observe
+    >>> view = observe(new_game(seed=7), 1)
+    >>> json.loads(decide_json(view)) == decide_message(view)
+    True
+    """
+    may_pass = "false" if view.is_my_turn else "true"
+    return f'{{"type":"decide","seat":{view.seat},"may_pass":{may_pass},"view":{view.to_json()}}}'
 
 
 def hand_end_message(
