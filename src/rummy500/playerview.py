@@ -11,6 +11,7 @@ seat may see and the view's own, declared with the state's
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -347,13 +348,38 @@ def hidden_sizes(view: PlayerView) -> Sequence[int]:
 def _view_from_dict(data: Any) -> PlayerView:
     """:meth:`PlayerView.from_dict`: the fields read, and the counts checked against the cards."""
     view = PlayerView(**view_fields(data))
-    try:
-        hidden = len(view.unseen)
-    except InvalidArgumentError as error:
-        raise PositionError(f"view 'view': {error}") from None
+    hidden = _unseen_count(view)
+    if hidden is None:  # the view shows cards the deck does not hold: unseen names them
+        try:
+            hidden = len(view.unseen)
+        except InvalidArgumentError as error:
+            raise PositionError(f"view 'view': {error}") from None
     if hidden != view.stock_size + sum(hidden_sizes(view)):
         raise PositionError(
             f"view 'view': the counts do not match the cards: {hidden} unseen cards for a stock "
             f"of {view.stock_size} and hidden hands of {list(hidden_sizes(view))}"
         )
     return view
+
+
+def _unseen_count(view: PlayerView) -> int | None:
+    """``len(view.unseen)``, counted without listing the cards; ``None`` where ``unseen`` raises."""
+    deck, size = _deck_counts(view.rules, view.num_players)
+    seen = open_cards(view.discard, view.melds, view.dealer_joker, view.dead)
+    seen.update(view.hand)
+    for cards in view.known:
+        seen.update(cards)
+    for card, count in seen.items():
+        if count > deck.get(card, 0):
+            return None
+    return size - sum(seen.values())
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_counts(rules: Rules, players: int) -> tuple[dict[Card, int], int]:
+    """How many of each card the deck of ``rules`` holds with ``players`` players, and in all.
+
+    Kept for the last rule sets asked: the dict is shared, and never changed.
+    """
+    deck = rules.deck(players)
+    return dict(Counter(deck)), len(deck)

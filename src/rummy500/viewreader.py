@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.shape import VIEW_FIELDS, coded, fields_at, view_fields_at
 from rummy500.cards import Card, card_from_text
 from rummy500.errors import (
@@ -37,9 +38,9 @@ from rummy500.errors import (
     PositionError,
     shown,
 )
-from rummy500.jsontext import MAX_JSON_DEPTH, too_deep
+from rummy500.jsontext import MAX_JSON_DEPTH, json_key, too_deep
 from rummy500.meldcards import meld_card_from_text
-from rummy500.melds import make_meld
+from rummy500.melds import Meld, make_meld
 from rummy500.movedata import move_from_dict
 from rummy500.moves import Move
 from rummy500.notation import parse_move
@@ -67,6 +68,17 @@ _NOBODY_OUT = {
 }
 _MELD_KEYS = frozenset({"cards", "by", "multiplier", "doubled"})
 _RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
+
+# What the reader keeps between views, so that a bot reading a view at every decision of a hand
+# reads each meld and each legal move once: values (frozen, shared safely), kept only once read
+# and checked in full, under keys that hold everything their reading depends on.  Each table is
+# emptied when it holds _MEMO_LIMIT entries.
+_MEMO_LIMIT = 4096
+#: The table melds, by rule set and cards (the json_key of the list of their texts).
+_MELDS: dict[tuple[Rules, bytes], Meld] = {}
+#: The legal moves, by notation, move dict (its json_key) and what reading the notation depends
+#: on: the rule set, the seats, and for a lay-off the table's melds.
+_MOVES: dict[tuple[Any, ...], Move] = {}
 
 
 def _bad(where: str, message: str) -> PositionError:
@@ -150,20 +162,13 @@ def _view_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]
         where = f"melds[{number}]"
         _keys(item, where, frozenset({"cards", "by"}), _MELD_KEYS)
         cards = item["cards"]
-        if not isinstance(cards, list):
-            raise _bad(f"{where}.cards", f"expected a list of meld cards, got {shown(cards)}")
-        specs = []
-        for index, text in enumerate(cards):
-            try:
-                specs.append(meld_card_from_text(text))
-            except NotationError as error:
-                raise _bad(f"{where}.cards[{index}]", str(error)) from None
-        try:
-            meld = make_meld(specs, rules)
-        except InvalidMeldError as error:
-            raise _bad(f"{where}.cards", str(error)) from None
-        if [str(spec) for spec in meld.specs] != cards:
-            raise _bad(f"{where}.cards", f"not in meld order: expected {meld}")
+        frozen = json_key(cards)
+        key = None if frozen is None else (rules, frozen)
+        meld = None if key is None else _MELDS.get(key)
+        if meld is None:
+            meld = _meld_of(cards, rules, where)
+            if key is not None:
+                store(_MELDS, key, meld, _MEMO_LIMIT)
         by = item["by"]
         if not isinstance(by, list) or len(by) != len(cards):
             raise _bad(f"{where}.by", f"expected one seat per card, got {shown(by)}")
@@ -176,6 +181,25 @@ def _view_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]
             raise _bad(f"{where}.multiplier", "written only when not 1")
         melds.append(TableMeld(meld, seats, multiplier, doubled))
     return tuple(melds)
+
+
+def _meld_of(cards: Any, rules: Rules, where: str) -> Meld:
+    """The meld of a table meld's ``cards``: meld cards in canonical form and in meld order."""
+    if not isinstance(cards, list):
+        raise _bad(f"{where}.cards", f"expected a list of meld cards, got {shown(cards)}")
+    specs = []
+    for index, text in enumerate(cards):
+        try:
+            specs.append(meld_card_from_text(text))
+        except NotationError as error:
+            raise _bad(f"{where}.cards[{index}]", str(error)) from None
+    try:
+        meld = make_meld(specs, rules)
+    except InvalidMeldError as error:
+        raise _bad(f"{where}.cards", str(error)) from None
+    if [str(spec) for spec in meld.specs] != cards:
+        raise _bad(f"{where}.cards", f"not in meld order: expected {meld}")
+    return meld
 
 
 def _view_result(value: Any, players: int) -> HandResult | None:
@@ -197,26 +221,70 @@ def _view_result(value: Any, players: int) -> HandResult | None:
     )
 
 
-def _view_moves(value: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
+def _view_moves(texts: Any, items: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
+    """The keys ``legal_moves`` and ``moves``: the legal moves in notation, and as move dicts.
+
+    Each move is read once (notation and dict) and kept under a key that
+    holds all its reading depends on; a view whose moves are all kept costs
+    their keys only.  Whatever is not kept is read afresh, in the order of
+    the checks: every notation, then every dict, so that the first problem
+    found is the one a fresh reading finds.
+    """
+    if type(texts) is not list or type(items) is not list or len(texts) != len(items):
+        read = _moves_from_notation(texts, reader, seat)
+        _check_move_dicts(items, read)
+        return read
+    context = (reader.rules, len(reader.hands), reader.to_move, seat)
+    table: tuple[Meld, ...] | None = None
+    keys: list[tuple[Any, ...] | None] = []
+    kept: list[bool] = []
+    moves: list[Move] = []
+    for index, (text, item) in enumerate(zip(texts, items, strict=True)):
+        frozen = json_key(item) if type(text) is str else None
+        key: tuple[Any, ...] | None = None
+        if frozen is not None:
+            if "layoff" in text.lower():  # the notation of a lay-off reads its table meld
+                table = tuple(melded.meld for melded in reader.melds) if table is None else table
+                key = (text, frozen, context, table)
+            else:
+                key = (text, frozen, context)
+        move = None if key is None else _MOVES.get(key)
+        keys.append(key)
+        kept.append(move is not None)
+        moves.append(_move_from_notation(text, index, reader, seat) if move is None else move)
+    if len(set(moves)) != len(moves):
+        raise _bad("legal_moves", "a move is listed twice")
+    for index, (item, move, known) in enumerate(zip(items, moves, kept, strict=True)):
+        if not known:
+            _check_move_dict(item, index, move)
+    for key, move, known in zip(keys, moves, kept, strict=True):
+        if key is not None and not known:
+            store(_MOVES, key, move, _MEMO_LIMIT)
+    return tuple(moves)
+
+
+def _moves_from_notation(value: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
+    """The key ``legal_moves``: the seat's moves in canonical notation, each once."""
     if not isinstance(value, list):
         raise _bad("legal_moves", f"expected a list of moves, got {shown(value)}")
-    moves = []
-    for index, text in enumerate(value):
-        where = f"legal_moves[{index}]"
-        if not isinstance(text, str):
-            raise _bad(where, f"expected a move in notation, got {shown(text)}")
-        try:
-            move = parse_move(reader, text)
-        except NotationError as error:
-            raise _bad(where, str(error)) from None
-        if move.player != seat or str(move) != text:
-            raise _bad(
-                where, f"expected a move of p{seat} in canonical notation, got {shown(text)}"
-            )
-        moves.append(move)
+    moves = [_move_from_notation(text, index, reader, seat) for index, text in enumerate(value)]
     if len(set(moves)) != len(moves):
         raise _bad("legal_moves", "a move is listed twice")
     return tuple(moves)
+
+
+def _move_from_notation(text: Any, index: int, reader: GameState, seat: int) -> Move:
+    """``legal_moves[index]``: a move of ``seat`` in canonical notation."""
+    where = f"legal_moves[{index}]"
+    if not isinstance(text, str):
+        raise _bad(where, f"expected a move in notation, got {shown(text)}")
+    try:
+        move = parse_move(reader, text)
+    except NotationError as error:
+        raise _bad(where, str(error)) from None
+    if move.player != seat or str(move) != text:
+        raise _bad(where, f"expected a move of p{seat} in canonical notation, got {shown(text)}")
+    return move
 
 
 def _check_move_dicts(value: Any, moves: tuple[Move, ...]) -> None:
@@ -224,15 +292,20 @@ def _check_move_dicts(value: Any, moves: tuple[Move, ...]) -> None:
     if not isinstance(value, list) or len(value) != len(moves):
         raise _bad("moves", f"expected a list of {len(moves)} move dicts, got {shown(value)}")
     for index, (item, move) in enumerate(zip(value, moves, strict=True)):
-        where = f"moves[{index}]"
-        if not isinstance(item, Mapping) or "text" not in item:
-            raise _bad(where, f"expected a move dict with its 'text', got {shown(item)}")
-        try:
-            found = move_from_dict(item)
-        except InvalidArgumentError as error:
-            raise _bad(where, str(error)) from None
-        if found != move:
-            raise _bad(where, f"expected the move of legal_moves[{index}], {str(move)!r}")
+        _check_move_dict(item, index, move)
+
+
+def _check_move_dict(item: Any, index: int, move: Move) -> None:
+    """``moves[index]``: the dict of ``move``, with its ``"text"``."""
+    where = f"moves[{index}]"
+    if not isinstance(item, Mapping) or "text" not in item:
+        raise _bad(where, f"expected a move dict with its 'text', got {shown(item)}")
+    try:
+        found = move_from_dict(item)
+    except InvalidArgumentError as error:
+        raise _bad(where, str(error)) from None
+    if found != move:
+        raise _bad(where, f"expected the move of legal_moves[{index}], {str(move)!r}")
 
 
 def view_fields(data: Any) -> dict[str, Any]:
@@ -241,8 +314,31 @@ def view_fields(data: Any) -> dict[str, Any]:
     Raises:
         PositionError: (a :class:`ValueError`) naming the offending key and value.
     """
+    try:
+        return _fields(data)
+    except Exception:
+        _check_depth(data)
+        raise
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse a view that nests lists and dicts more than :data:`MAX_JSON_DEPTH` deep.
+
+    A view that reads well nests them five deep at most (the cards of the
+    meld of a take, in ``moves``), so the depth is checked only when reading
+    fails: the problem reported is then the depth, whatever else is wrong.
+
+    Raises:
+        PositionError: (a :class:`ValueError`) when ``data`` nests too deep.
+    """
     if isinstance(data, Mapping) and too_deep(data):
-        raise PositionError(f"a view nests lists and dicts more than {MAX_JSON_DEPTH} deep")
+        raise PositionError(
+            f"a view nests lists and dicts more than {MAX_JSON_DEPTH} deep"
+        ) from None
+
+
+def _fields(data: Any) -> dict[str, Any]:
+    """:func:`view_fields` of a view that nests no deeper than a view does."""
     _keys(data, "view", _VIEW_KEYS, _VIEW_KEYS)
     if type(data["format"]) is not int or data["format"] != FORMAT:
         raise _bad("format", f"expected {FORMAT}, got {shown(data['format'])}")
@@ -297,8 +393,7 @@ def view_fields(data: Any) -> dict[str, Any]:
     reader = GameState(
         rules, fields["dealer"], fields["to_move"], phase, ((),) * players, (), discard, melds
     )
-    legal_moves = _view_moves(data["legal_moves"], reader, seat)
-    _check_move_dicts(data["moves"], legal_moves)
+    legal_moves = _view_moves(data["legal_moves"], data["moves"], reader, seat)
     for field in _COUNTS:
         where = ".".join(field.key)
         fields[field.name] = _int((turn if len(field.key) > 1 else data)[field.key[-1]], where)
