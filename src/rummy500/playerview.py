@@ -21,7 +21,7 @@ import attrs
 
 from rummy500._engine import table_points
 from rummy500._engine.codes.shape import coded, fields_at, put
-from rummy500.cards import Card
+from rummy500.cards import JOKER_CODE, Card
 from rummy500.errors import InvalidArgumentError, PositionError
 from rummy500.jsontext import load_json
 from rummy500.moves import Move, move_to_dict
@@ -36,6 +36,7 @@ from rummy500.state import (
     floating_seats,
     jokers_wild,
     open_cards,
+    table_cards,
     table_text,
 )
 from rummy500.viewreader import view_fields
@@ -363,23 +364,50 @@ def _view_from_dict(data: Any) -> PlayerView:
 
 
 def _unseen_count(view: PlayerView) -> int | None:
-    """``len(view.unseen)``, counted without listing the cards; ``None`` where ``unseen`` raises."""
+    """``len(view.unseen)``, counted without listing the cards; ``None`` where ``unseen`` raises.
+
+    The cards seen are those of :func:`~rummy500.state.open_cards`, the hand
+    and the known cards, counted by code.
+    """
     deck, size = _deck_counts(view.rules, view.num_players)
-    seen = open_cards(view.discard, view.melds, view.dealer_joker, view.dead)
-    seen.update(view.hand)
-    for cards in view.known:
-        seen.update(cards)
-    for card, count in seen.items():
-        if count > deck.get(card, 0):
+    cards = [*view.discard, *view.hand, *view.dead]
+    for known in view.known:
+        cards += known
+    codes = [card.code for card in cards]
+    if view.dealer_joker:
+        codes.append(JOKER_CODE)
+    codes += _table_codes(view.melds)
+    for code, count in Counter(codes).items():
+        if count > deck[code]:
             return None
-    return size - sum(seen.values())
+    return size - len(codes)
+
+
+def _table_codes(melds: tuple[TableMeld, ...]) -> list[int]:
+    """The codes of :func:`~rummy500.state.table_cards` of ``melds``, kept for the last table.
+
+    The view reader gives the same tuple for the same table (it keeps the
+    tables it read), and the table changes seldom between two views.  The
+    list is shared: never changed.
+    """
+    last = _LAST_TABLE[0]
+    if last[0] is melds:
+        return last[1]
+    codes = [card.code for card in table_cards(melds).elements()]
+    _LAST_TABLE[0] = (melds, codes)
+    return codes
+
+
+#: The last table counted by :func:`_table_codes`, and its codes (replaced whole, never changed).
+_LAST_TABLE: list[tuple[tuple[TableMeld, ...], list[int]]] = [((), [])]
 
 
 @functools.lru_cache(maxsize=64)
-def _deck_counts(rules: Rules, players: int) -> tuple[dict[Card, int], int]:
-    """How many of each card the deck of ``rules`` holds with ``players`` players, and in all.
+def _deck_counts(rules: Rules, players: int) -> tuple[tuple[int, ...], int]:
+    """How many cards of each code the deck of ``rules`` holds with ``players`` players, and in all.
 
-    Kept for the last rule sets asked: the dict is shared, and never changed.
+    Kept for the last rule sets asked.
     """
     deck = rules.deck(players)
-    return dict(Counter(deck)), len(deck)
+    counts = Counter(card.code for card in deck)
+    return tuple(counts[code] for code in range(JOKER_CODE + 1)), len(deck)

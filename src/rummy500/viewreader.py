@@ -29,7 +29,7 @@ import attrs
 
 from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.shape import VIEW_FIELDS, coded, fields_at, view_fields_at
-from rummy500.cards import Card, card_from_text
+from rummy500.cards import Card, card_from_text, make_deck
 from rummy500.errors import (
     CardParseError,
     InvalidArgumentError,
@@ -68,6 +68,13 @@ _NOBODY_OUT = {
 }
 _MELD_KEYS = frozenset({"cards", "by", "multiplier", "doubled"})
 _RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
+#: The card of each card's canonical text (what card_from_text reads), and the type it reads.
+_CARD_OF_TEXT = {str(card): card for card in make_deck(1, 1)}
+_STR = frozenset({str})
+#: The members of the enumerations a view holds, by value.
+_MEMBERS: dict[type[enum.Enum], dict[str, Any]] = {
+    kind: {member.value: member for member in kind} for kind in (Phase, JokerEffect, EndReason)
+}
 
 # What the reader keeps between views, so that a bot reading a view at every decision of a hand
 # reads each meld and each legal move once: values (frozen, shared safely), kept only once read
@@ -76,6 +83,8 @@ _RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
 _MEMO_LIMIT = 4096
 #: The table melds, by rule set and cards (the json_key of the list of their texts).
 _MELDS: dict[tuple[Rules, bytes], Meld] = {}
+#: The tables (the list of melds), by rule set, number of players and list.
+_TABLES: dict[tuple[Rules, int, bytes], tuple[TableMeld, ...]] = {}
 #: The legal moves, by notation, move dict (its json_key) and what reading the notation depends
 #: on: the rule set, the seats, and for a lay-off the table's melds.
 _MOVES: dict[tuple[Any, ...], Move] = {}
@@ -86,6 +95,8 @@ def _bad(where: str, message: str) -> PositionError:
 
 
 def _keys(value: Any, where: str, required: frozenset[str], allowed: frozenset[str]) -> None:
+    if type(value) is dict and required <= value.keys() <= allowed:
+        return
     if not isinstance(value, Mapping):
         raise _bad(where, f"expected a dict, got {shown(value)}")
     missing = sorted(required - set(value))
@@ -129,6 +140,11 @@ def _maybe_seat(value: Any, where: str, players: int) -> int | None:
 
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+    if type(value) is list and {*map(type, value)} <= _STR:
+        try:
+            return tuple([_CARD_OF_TEXT[text] for text in value])
+        except KeyError:  # not a card in canonical form: named below
+            pass
     if not isinstance(value, list):
         raise _bad(where, f"expected a list of cards, got {shown(value)}")
     cards = []
@@ -142,12 +158,16 @@ def _card_list(value: Any, where: str) -> tuple[Card, ...]:
 
 def _sorted_cards(value: Any, where: str) -> tuple[Card, ...]:
     cards = _card_list(value, where)
-    if list(cards) != sorted(cards):
+    codes = [card.code for card in cards]  # cards sort by their codes
+    if codes != sorted(codes):
         raise _bad(where, f"the cards are not in order, got {shown(value)}")
     return cards
 
 
 def _enum_of(kind: type[enum.Enum], value: Any, where: str) -> Any:
+    member = _MEMBERS[kind].get(value) if isinstance(value, str) else None
+    if member is not None:
+        return member
     values = [member.value for member in kind]
     if not isinstance(value, str) or value not in values:
         raise _bad(where, f"expected one of {', '.join(map(repr, values))}, got {shown(value)}")
@@ -155,6 +175,19 @@ def _enum_of(kind: type[enum.Enum], value: Any, where: str) -> Any:
 
 
 def _view_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
+    """The key ``melds``: the table melds, kept by their list (the table changes seldom)."""
+    frozen = json_key(value)
+    key = None if frozen is None else (rules, players, frozen)
+    melds = None if key is None else _TABLES.get(key)
+    if melds is None:
+        melds = _table_melds(value, rules, players)
+        if key is not None:
+            store(_TABLES, key, melds, _MEMO_LIMIT)
+    return melds
+
+
+def _table_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]:
+    """:func:`_view_melds`, read afresh (each meld's cards are kept, by themselves)."""
     if not isinstance(value, list):
         raise _bad("melds", f"expected a list of melds, got {shown(value)}")
     melds = []
@@ -221,7 +254,37 @@ def _view_result(value: Any, players: int) -> HandResult | None:
     )
 
 
-def _view_moves(texts: Any, items: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
+@attrs.define
+class _Table:
+    """What the notation of a view's moves is read against: the public part of its state."""
+
+    rules: Rules
+    dealer: int
+    to_move: int
+    phase: Phase
+    players: int
+    discard: tuple[Card, ...]
+    melds: tuple[TableMeld, ...]
+    _reader: GameState | None = None
+
+    @property
+    def reader(self) -> GameState:
+        """A state of these fields, without hands nor stock, to read notation with (made once)."""
+        if self._reader is None:
+            self._reader = GameState(
+                self.rules,
+                self.dealer,
+                self.to_move,
+                self.phase,
+                ((),) * self.players,
+                (),
+                self.discard,
+                self.melds,
+            )
+        return self._reader
+
+
+def _view_moves(texts: Any, items: Any, table: _Table, seat: int) -> tuple[Move, ...]:
     """The keys ``legal_moves`` and ``moves``: the legal moves in notation, and as move dicts.
 
     Each move is read once (notation and dict) and kept under a key that
@@ -231,11 +294,11 @@ def _view_moves(texts: Any, items: Any, reader: GameState, seat: int) -> tuple[M
     found is the one a fresh reading finds.
     """
     if type(texts) is not list or type(items) is not list or len(texts) != len(items):
-        read = _moves_from_notation(texts, reader, seat)
+        read = _moves_from_notation(texts, table.reader, seat)
         _check_move_dicts(items, read)
         return read
-    context = (reader.rules, len(reader.hands), reader.to_move, seat)
-    table: tuple[Meld, ...] | None = None
+    context = (table.rules, table.players, table.to_move, seat)
+    melds: tuple[Meld, ...] | None = None
     keys: list[tuple[Any, ...] | None] = []
     kept: list[bool] = []
     moves: list[Move] = []
@@ -243,16 +306,22 @@ def _view_moves(texts: Any, items: Any, reader: GameState, seat: int) -> tuple[M
         frozen = json_key(item) if type(text) is str else None
         key: tuple[Any, ...] | None = None
         if frozen is not None:
-            if "layoff" in text.lower():  # the notation of a lay-off reads its table meld
-                table = tuple(melded.meld for melded in reader.melds) if table is None else table
-                key = (text, frozen, context, table)
+            # The notation of a lay-off reads its table meld.  Moves are kept only once read
+            # in canonical notation, which spells the keyword "layoff" so: text without it
+            # reads no table meld, wherever it is read.
+            if "layoff" in text:
+                melds = tuple(melded.meld for melded in table.melds) if melds is None else melds
+                key = (text, frozen, context, melds)
             else:
                 key = (text, frozen, context)
         move = None if key is None else _MOVES.get(key)
         keys.append(key)
         kept.append(move is not None)
-        moves.append(_move_from_notation(text, index, reader, seat) if move is None else move)
-    if len(set(moves)) != len(moves):
+        if move is None:
+            move = _move_from_notation(text, index, table.reader, seat)
+        moves.append(move)
+    # Each move read is its text in canonical notation: equal moves are equal texts.
+    if len(set(texts if all(kept) else moves)) != len(moves):
         raise _bad("legal_moves", "a move is listed twice")
     for index, (item, move, known) in enumerate(zip(items, moves, kept, strict=True)):
         if not known:
@@ -390,10 +459,8 @@ def _fields(data: Any) -> dict[str, Any]:
         fields[field.name] = _seat_of(data[field.key[0]], field.key[0], players)
     discard = _card_list(data["discard"], "discard")
     melds = _view_melds(data["melds"], rules, players)
-    reader = GameState(
-        rules, fields["dealer"], fields["to_move"], phase, ((),) * players, (), discard, melds
-    )
-    legal_moves = _view_moves(data["legal_moves"], data["moves"], reader, seat)
+    table = _Table(rules, fields["dealer"], fields["to_move"], phase, players, discard, melds)
+    legal_moves = _view_moves(data["legal_moves"], data["moves"], table, seat)
     for field in _COUNTS:
         where = ".".join(field.key)
         fields[field.name] = _int((turn if len(field.key) > 1 else data)[field.key[-1]], where)
