@@ -391,7 +391,7 @@ def _table_codes(melds: tuple[TableMeld, ...]) -> list[int]:
     list is shared: never changed.
     """
     last = _LAST_TABLE[0]
-    if last[0] is melds:
+    if last[0] is melds or last[0] == melds:
         return last[1]
     codes = [card.code for card in table_cards(melds).elements()]
     _LAST_TABLE[0] = (melds, codes)

@@ -43,7 +43,7 @@ from rummy500.meldcards import meld_card_from_text
 from rummy500.melds import Meld, make_meld
 from rummy500.movedata import move_from_dict
 from rummy500.moves import Move
-from rummy500.notation import parse_move
+from rummy500.notation import MAX_NUMBER_DIGITS, parse_move
 from rummy500.positions import FORMAT
 from rummy500.rules import Rules
 from rummy500.rulesdata import rules_from_data
@@ -59,6 +59,8 @@ _GAMBIT_KEYS = frozenset(field.key[1] for field in view_fields_at("gambit"))
 #: The seats, the counts and the flags a view shows: read from the declaration.
 _SEATS = coded("seat", top=True, shown=True)
 _COUNTS = coded("count", shown=True)
+#: Each count's field name, key and the key as messages spell it.
+_COUNT_KEYS = tuple((field.name, field.key, ".".join(field.key)) for field in _COUNTS)
 _WENT_OUT = fields_at("went_out")
 #: The fields of ``went_out`` while nobody has gone out: their defaults.
 _NOBODY_OUT = {
@@ -71,6 +73,7 @@ _RESULT_KEYS = frozenset(field.name for field in attrs.fields(HandResult))
 #: The card of each card's canonical text (what card_from_text reads), and the type it reads.
 _CARD_OF_TEXT = {str(card): card for card in make_deck(1, 1)}
 _STR = frozenset({str})
+_INT = frozenset({int})
 #: The members of the enumerations a view holds, by value.
 _MEMBERS: dict[type[enum.Enum], dict[str, Any]] = {
     kind: {member.value: member for member in kind} for kind in (Phase, JokerEffect, EndReason)
@@ -117,6 +120,13 @@ def _int(value: Any, where: str, low: int | None = 0, high: int | None = None) -
 
 
 def _ints(value: Any, where: str, size: int | None, low: int | None) -> tuple[int, ...]:
+    if (
+        type(value) is list
+        and (size is None or len(value) == size)
+        and {*map(type, value)} <= _INT
+        and (low is None or not value or min(value) >= low)
+    ):
+        return tuple(value)
     if not isinstance(value, list) or (size is not None and len(value) != size):
         count = "" if size is None else f" of {size}"
         raise _bad(where, f"expected a list{count} of integers, got {shown(value)}")
@@ -298,30 +308,28 @@ def _view_moves(texts: Any, items: Any, table: _Table, seat: int) -> tuple[Move,
         _check_move_dicts(items, read)
         return read
     context = (table.rules, table.players, table.to_move, seat)
-    melds: tuple[Meld, ...] | None = None
-    keys: list[tuple[Any, ...] | None] = []
-    kept: list[bool] = []
-    moves: list[Move] = []
-    for index, (text, item) in enumerate(zip(texts, items, strict=True)):
-        frozen = json_key(item) if type(text) is str else None
-        key: tuple[Any, ...] | None = None
-        if frozen is not None:
-            # The notation of a lay-off reads its table meld.  Moves are kept only once read
-            # in canonical notation, which spells the keyword "layoff" so: text without it
-            # reads no table meld, wherever it is read.
-            if "layoff" in text:
-                melds = tuple(melded.meld for melded in table.melds) if melds is None else melds
-                key = (text, frozen, context, melds)
-            else:
-                key = (text, frozen, context)
-        move = None if key is None else _MOVES.get(key)
-        keys.append(key)
-        kept.append(move is not None)
-        if move is None:
-            move = _move_from_notation(text, index, table.reader, seat)
-        moves.append(move)
-    # Each move read is its text in canonical notation: equal moves are equal texts.
-    if len(set(texts if all(kept) else moves)) != len(moves):
+    # The notation of a lay-off reads its table meld, if there is one.  Moves are kept only
+    # once read in canonical notation, which spells "layoff N": text without it reads no
+    # table meld, wherever it is read.
+    keys = [
+        None
+        if type(text) is not str or frozen is None
+        else (text, frozen, context, _target(text, table.melds))
+        if "layoff" in text
+        else (text, frozen, context)
+        for text, frozen in zip(texts, map(json_key, items), strict=True)
+    ]
+    found = [None if key is None else _MOVES.get(key) for key in keys]
+    kept = [move is not None for move in found]
+    if all(kept):  # each move is its text in canonical notation: equal moves, equal texts
+        if len(set(texts)) != len(texts):
+            raise _bad("legal_moves", "a move is listed twice")
+        return tuple(found)  # type: ignore[arg-type]
+    moves = [
+        _move_from_notation(text, index, table.reader, seat) if move is None else move
+        for index, (text, move) in enumerate(zip(texts, found, strict=True))
+    ]
+    if len(set(moves)) != len(moves):
         raise _bad("legal_moves", "a move is listed twice")
     for index, (item, move, known) in enumerate(zip(items, moves, kept, strict=True)):
         if not known:
@@ -330,6 +338,19 @@ def _view_moves(texts: Any, items: Any, table: _Table, seat: int) -> tuple[Move,
         if key is not None and not known:
             store(_MOVES, key, move, _MEMO_LIMIT)
     return tuple(moves)
+
+
+def _target(text: str, melds: tuple[TableMeld, ...]) -> Meld | int | None:
+    """The table meld the lay-off ``text`` names, as canonical notation spells it ("layoff N").
+
+    The meld ``N`` if the table has one, else ``None``; ``-1`` for text not spelled so (read
+    afresh then: it is not canonical).
+    """
+    number = text.partition("layoff ")[2].partition(" ")[0]
+    if not number.isascii() or not number.isdigit() or len(number) > MAX_NUMBER_DIGITS:
+        return -1
+    target = int(number)
+    return melds[target].meld if target < len(melds) else None
 
 
 def _moves_from_notation(value: Any, reader: GameState, seat: int) -> tuple[Move, ...]:
@@ -461,9 +482,8 @@ def _fields(data: Any) -> dict[str, Any]:
     melds = _view_melds(data["melds"], rules, players)
     table = _Table(rules, fields["dealer"], fields["to_move"], phase, players, discard, melds)
     legal_moves = _view_moves(data["legal_moves"], data["moves"], table, seat)
-    for field in _COUNTS:
-        where = ".".join(field.key)
-        fields[field.name] = _int((turn if len(field.key) > 1 else data)[field.key[-1]], where)
+    for name, key, where in _COUNT_KEYS:
+        fields[name] = _int((turn if len(key) > 1 else data)[key[-1]], where)
     return {
         **fields,
         "seat": seat,
@@ -490,7 +510,7 @@ def _fields(data: Any) -> dict[str, Any]:
 def _went_out_fields(value: Any, players: int) -> dict[str, Any]:
     """The key ``went_out``: null, or the seat that went out and its flags; by field name."""
     if value is None:
-        return {field.name: _NOBODY_OUT[field.name] for field in _WENT_OUT}
+        return dict(_NOBODY_OUT)
     _keys(value, "went_out", _WENT_OUT_KEYS, _WENT_OUT_KEYS)
     fields = {}
     for field in _WENT_OUT:
