@@ -276,6 +276,13 @@ class PlayerView:
         counts must add up; the legal moves are read in canonical notation,
         and must be the seat's.
 
+        A bot reads a view at every decision, and most of a view is what the
+        last one held: the reader keeps the rule sets, tables, melds and legal
+        moves it read (bounded tables of frozen values, under the exact JSON
+        value read and all its reading depends on), so that it reads each of
+        them once.  What it keeps changes no outcome: a view reads to the same
+        view, or fails with the same error, as in a fresh process.
+
         Raises:
             PositionError: (a :class:`ValueError`) naming the offending key and value.
 
