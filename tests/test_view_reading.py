@@ -182,8 +182,9 @@ def test_a_view_nesting_too_deep_anywhere_is_refused_for_its_depth(key: str) -> 
 
 
 def test_the_tables_are_bounded() -> None:
-    for table in (viewreader._MELDS, viewreader._TABLES, viewreader._MOVES):
+    for table in (viewreader._MELDS, viewreader._MOVES):
         assert len(table) <= viewreader._MEMO_LIMIT
+    assert len(viewreader._TABLES) <= viewreader._TABLES_LIMIT
     for table in (notation._CANONICAL_MELDS, notation._CANONICAL_LAYOFFS, notation._MELD_MOVES):
         assert len(table) <= notation._MEMO_LIMIT
     assert len(rulesdata._READ) <= rulesdata._READ_LIMIT

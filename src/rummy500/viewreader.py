@@ -82,14 +82,17 @@ _MEMBERS: dict[type[enum.Enum], dict[str, Any]] = {
 # What the reader keeps between views, so that a bot reading a view at every decision of a hand
 # reads each meld and each legal move once: values (frozen, shared safely), kept only once read
 # and checked in full, under keys that hold everything their reading depends on.  Each table is
-# emptied when it holds _MEMO_LIMIT entries.
+# emptied when it holds its limit of entries.
+#: The most melds and moves kept.
 _MEMO_LIMIT = 4096
 #: The table melds, by rule set and cards (the json_key of the list of their texts).
 _MELDS: dict[tuple[Rules, bytes], Meld] = {}
 #: The tables (the list of melds), by rule set, number of players and list.
 _TABLES: dict[tuple[Rules, int, bytes], tuple[TableMeld, ...]] = {}
+#: The most tables kept: a table changes seldom, and its key is long.
+_TABLES_LIMIT = 512
 #: The legal moves, by notation, move dict (its json_key) and what reading the notation depends
-#: on: the rule set, the seats, and for a lay-off the table's melds.
+#: on: the rule set, the seats, and for a lay-off the table meld it names.
 _MOVES: dict[tuple[Any, ...], Move] = {}
 
 
@@ -192,7 +195,7 @@ def _view_melds(value: Any, rules: Rules, players: int) -> tuple[TableMeld, ...]
     if melds is None:
         melds = _table_melds(value, rules, players)
         if key is not None:
-            store(_TABLES, key, melds, _MEMO_LIMIT)
+            store(_TABLES, key, melds, _TABLES_LIMIT)
     return melds
 
 
