@@ -142,6 +142,7 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
             "--search",
             "search:iterations=4",
         ],
+        ["bench_views.py", "--hands", "1", "--repeat", "1"],
     ],
     ids=lambda arguments: arguments[0],
 )

@@ -39,6 +39,7 @@ rummy500.errors.PositionError: position is not UTF-8 text: invalid start byte at
 from __future__ import annotations
 
 import json
+import marshal
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -49,6 +50,7 @@ from rummy500.jsonnumbers import MAX_SAFE_INTEGER
 __all__ = [
     "MAX_JSON_DEPTH",
     "MAX_SAFE_INTEGER",
+    "json_key",
     "load_json",
     "seed_from_data",
     "seed_to_data",
@@ -140,6 +142,8 @@ def too_deep(data: Any) -> bool:
     Iterative, so any depth is safe to ask about, and a container met again
     (shared, or holding itself) is walked again only when met deeper: the
     time is at most :data:`MAX_JSON_DEPTH` times the size of ``data``.
+    Lists, tuples and every :class:`~collections.abc.Mapping` count as
+    containers.
 
     >>> too_deep([[1], {"a": [2]}]), too_deep([[[]]] * 3), too_deep(eval("[" * 40 + "]" * 40))
     (False, False, True)
@@ -148,22 +152,68 @@ def too_deep(data: Any) -> bool:
     >>> too_deep(itself)
     True
     """
-    deepest: dict[int, int] = {}
-    if not isinstance(data, (Mapping, list, tuple)):
+    if not isinstance(data, _CONTAINERS):
         return False
+    deepest: dict[int, int] = {}
     stack: list[tuple[Any, int]] = [(data, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        item, depth = stack.pop()
+        item, depth = pop()
         if depth > MAX_JSON_DEPTH:
             return True
         if deepest.get(id(item), 0) >= depth:
             continue
         deepest[id(item)] = depth
-        children = item.values() if isinstance(item, Mapping) else item
-        stack.extend(
-            (child, depth + 1) for child in children if isinstance(child, (Mapping, list, tuple))
+        kind = type(item)
+        children = (
+            item.values()
+            if kind is dict or (kind is not list and isinstance(item, Mapping))
+            else item
         )
+        depth += 1
+        for child in children:
+            kind = type(child)
+            # JSON's scalars and its two containers by their exact types, the rest by isinstance.
+            if kind not in _SCALARS and (
+                kind is dict or kind is list or isinstance(child, _CONTAINERS)
+            ):
+                push((child, depth))
     return False
+
+
+#: What :func:`too_deep` walks into, and the exact types it need not ask about.
+_CONTAINERS = (Mapping, list, tuple)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def json_key(value: Any) -> bytes | None:
+    """A key equal for two values exactly when they are the same value, of the same exact types.
+
+    The key tells apart what ``==`` does not: ``true`` from ``1``, ``1``
+    from ``1.0``, a list from a tuple, a ``str`` from a subclass of it, and
+    the order of a dict's keys (two dicts of other orders have other keys).
+    It is :func:`marshal.dumps`, which writes the exact built-in types only
+    (JSON text reads into them) in linear time, however the value shares
+    its parts.  Readers keep what they read from a value under its key, so
+    that they read it once.
+
+    Returns:
+        The key, or ``None`` for a value holding another type (a subclass of
+        a built-in, any :class:`~collections.abc.Mapping` but ``dict``), or
+        nested too deep for :mod:`marshal`.
+
+    >>> json_key({"a": [1, "b"]}) == json_key({"a": [1, "b"]})
+    True
+    >>> json_key([True]) == json_key([1]), json_key([1]) == json_key((1,))
+    (False, False)
+    >>> from collections import OrderedDict
+    >>> json_key(OrderedDict(a=1)) is None
+    True
+    """
+    try:
+        return marshal.dumps(value, 4)
+    except ValueError:  # a type marshal does not write, or too deep
+        return None
 
 
 def _first_line(message: str) -> str:

@@ -40,7 +40,6 @@ from rummy500.moves import (
     Draw,
     EndHand,
     LayoffMove,
-    MeldMove,
     Move,
     Nominate,
     Pass,
@@ -49,6 +48,7 @@ from rummy500.moves import (
     Take,
     format_move,
 )
+from rummy500.notation import meld_move
 from rummy500.state import JokerEffect
 
 __all__ = ["MOVE_KINDS", "move_from_dict"]
@@ -180,7 +180,7 @@ def _play(kind: str, seat: int, data: Mapping[str, Any], prefix: str) -> Play:
     doubled = data["doubled"]
     if type(doubled) is not bool:
         raise _bad(f"{prefix}doubled", f"expected true or false, got {shown(doubled)}")
-    meld = MeldMove(seat, specs, doubled)
+    meld = meld_move(seat, specs, doubled)
     if meld.cards != specs:
         order = " ".join(map(str, meld.cards))
         raise _bad(f"{prefix}cards", f"not in meld order: expected {order!r}")

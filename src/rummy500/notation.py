@@ -24,10 +24,11 @@ The grammar (formatting is :func:`rummy500.format_move`, also ``str(move)``)::
 
 from __future__ import annotations
 
+from rummy500._engine.codes.memo import store
 from rummy500.cards import parse_card
 from rummy500.errors import CardParseError, InvalidArgumentError, NotationError, shown
 from rummy500.meldcards import MeldCard, parse_meld_card, split_tokens
-from rummy500.melds import canonical_layoff_cards, canonical_meld_cards
+from rummy500.melds import Meld, canonical_layoff_cards, canonical_meld_cards
 from rummy500.moves import (
     Block,
     CallRummy,
@@ -44,6 +45,7 @@ from rummy500.moves import (
     Take,
     format_move,
 )
+from rummy500.rules import Rules
 from rummy500.state import GameState
 
 __all__ = ["MAX_MOVE_LENGTH", "MAX_NUMBER_DIGITS", "format_move", "parse_move"]
@@ -53,6 +55,14 @@ __all__ = ["MAX_MOVE_LENGTH", "MAX_NUMBER_DIGITS", "format_move", "parse_move"]
 MAX_MOVE_LENGTH = 1000
 #: The most digits of a number in a move (a count of cards, a meld number, a seat).
 MAX_NUMBER_DIGITS = 9
+
+# The plays read last, so that a reader of many moves (a player view's legal moves, as text and
+# as dicts) orders and checks each meld once: pure functions of their keys, kept in bounded
+# tables (emptied when they hold _MEMO_LIMIT entries).
+_MEMO_LIMIT = 4096
+_CANONICAL_MELDS: dict[tuple[tuple[int, ...], Rules], tuple[MeldCard, ...]] = {}
+_CANONICAL_LAYOFFS: dict[tuple[Meld, tuple[int, ...], Rules], tuple[MeldCard, ...]] = {}
+_MELD_MOVES: dict[tuple[int, tuple[int, ...], bool], MeldMove] = {}
 
 _KEYWORDS = "draw, take, meld, layoff, discard, rummy, end, pass, nominate, block or split"
 _EFFECTS = ("wild", "double", "split")
@@ -254,16 +264,53 @@ class _MoveParser:
     def play(self) -> Play:
         keyword = _keyword(self.next_token("meld or layoff"))
         if keyword == "meld":
-            cards = canonical_meld_cards(self.specs(), self.state.rules)
+            cards = _canonical_meld(self.specs(), self.state.rules)
             following = self.tokens[self.position] if self.position < len(self.tokens) else ""
             doubled = _keyword(following) == "double"
             self.position += doubled
-            return MeldMove(self.player, cards, doubled)
+            return meld_move(self.player, cards, doubled)
         if keyword == "layoff":
             target = self.number("meld number", 0)
             specs = self.specs()
             melds = self.state.melds
             if target < len(melds):
-                specs = canonical_layoff_cards(melds[target].meld, specs, self.state.rules)
+                specs = _canonical_layoff(melds[target].meld, specs, self.state.rules)
             return LayoffMove(self.player, target, specs)
         raise self.error(f"expected meld or layoff, got {shown(keyword)}")
+
+
+def meld_move(player: int, cards: tuple[MeldCard, ...], doubled: bool) -> MeldMove:
+    """``MeldMove(player, cards, doubled)``, kept for the moves made last (moves are values).
+
+    The readers of moves (notation here, dicts in :mod:`rummy500.movedata`)
+    make their melds with it: putting the cards in meld order is most of
+    the cost of a meld move, and a view's legal moves hold each twice.
+    """
+    if type(player) is not int or type(doubled) is not bool:  # refused by MeldMove, or not kept
+        return MeldMove(player, cards, doubled)
+    key = (player, tuple([card.code for card in cards]), doubled)
+    move = _MELD_MOVES.get(key)
+    if move is None:
+        move = store(_MELD_MOVES, key, MeldMove(player, cards, doubled), _MEMO_LIMIT)
+    return move
+
+
+def _canonical_meld(specs: tuple[MeldCard, ...], rules: Rules) -> tuple[MeldCard, ...]:
+    """:func:`~rummy500.melds.canonical_meld_cards`, kept for the melds read last."""
+    key = (tuple([spec.code for spec in specs]), rules)
+    cards = _CANONICAL_MELDS.get(key)
+    if cards is None:
+        cards = store(_CANONICAL_MELDS, key, canonical_meld_cards(specs, rules), _MEMO_LIMIT)
+    return cards
+
+
+def _canonical_layoff(
+    meld: Meld, specs: tuple[MeldCard, ...], rules: Rules
+) -> tuple[MeldCard, ...]:
+    """:func:`~rummy500.melds.canonical_layoff_cards`, kept for the lay-offs read last."""
+    key = (meld, tuple([spec.code for spec in specs]), rules)
+    cards = _CANONICAL_LAYOFFS.get(key)
+    if cards is None:
+        cards = canonical_layoff_cards(meld, specs, rules)
+        store(_CANONICAL_LAYOFFS, key, cards, _MEMO_LIMIT)
+    return cards

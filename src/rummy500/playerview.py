@@ -11,6 +11,7 @@ seat may see and the view's own, declared with the state's
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ import attrs
 
 from rummy500._engine import table_points
 from rummy500._engine.codes.shape import coded, fields_at, put
-from rummy500.cards import Card
+from rummy500.cards import JOKER_CODE, Card
 from rummy500.errors import InvalidArgumentError, PositionError
 from rummy500.jsontext import load_json
 from rummy500.moves import Move, move_to_dict
@@ -35,6 +36,7 @@ from rummy500.state import (
     floating_seats,
     jokers_wild,
     open_cards,
+    table_cards,
     table_text,
 )
 from rummy500.viewreader import view_fields
@@ -304,6 +306,13 @@ class PlayerView:
         counts must add up; the legal moves are read in canonical notation,
         and must be the seat's.
 
+        A bot reads a view at every decision, and most of a view is what the
+        last one held: the reader keeps the rule sets, tables, melds and legal
+        moves it read (bounded tables of frozen values, under the exact JSON
+        value read and all its reading depends on), so that it reads each of
+        them once.  What it keeps changes no outcome: a view reads to the same
+        view, or fails with the same error, as in a fresh process.
+
         Raises:
             PositionError: (a :class:`ValueError`) naming the offending key and value.
 
@@ -417,13 +426,65 @@ def hidden_sizes(view: PlayerView) -> Sequence[int]:
 def _view_from_dict(data: Any) -> PlayerView:
     """:meth:`PlayerView.from_dict`: the fields read, and the counts checked against the cards."""
     view = PlayerView(**view_fields(data))
-    try:
-        hidden = len(view.unseen)
-    except InvalidArgumentError as error:
-        raise PositionError(f"view 'view': {error}") from None
+    hidden = _unseen_count(view)
+    if hidden is None:  # the view shows cards the deck does not hold: unseen names them
+        try:
+            hidden = len(view.unseen)
+        except InvalidArgumentError as error:
+            raise PositionError(f"view 'view': {error}") from None
     if hidden != view.stock_size + sum(hidden_sizes(view)):
         raise PositionError(
             f"view 'view': the counts do not match the cards: {hidden} unseen cards for a stock "
             f"of {view.stock_size} and hidden hands of {list(hidden_sizes(view))}"
         )
     return view
+
+
+def _unseen_count(view: PlayerView) -> int | None:
+    """``len(view.unseen)``, counted without listing the cards; ``None`` where ``unseen`` raises.
+
+    The cards seen are those of :func:`~rummy500.state.open_cards`, the hand
+    and the known cards, counted by code.
+    """
+    deck, size = _deck_counts(view.rules, view.num_players)
+    cards = [*view.discard, *view.hand, *view.dead]
+    for known in view.known:
+        cards += known
+    codes = [card.code for card in cards]
+    if view.dealer_joker:
+        codes.append(JOKER_CODE)
+    codes += _table_codes(view.melds)
+    for code, count in Counter(codes).items():
+        if count > deck[code]:
+            return None
+    return size - len(codes)
+
+
+def _table_codes(melds: tuple[TableMeld, ...]) -> list[int]:
+    """The codes of :func:`~rummy500.state.table_cards` of ``melds``, kept for the last table.
+
+    The view reader gives the same tuple for the same table (it keeps the
+    tables it read), and the table changes seldom between two views.  The
+    list is shared: never changed.
+    """
+    last = _LAST_TABLE[0]
+    if last[0] is melds or last[0] == melds:
+        return last[1]
+    codes = [card.code for card in table_cards(melds).elements()]
+    _LAST_TABLE[0] = (melds, codes)
+    return codes
+
+
+#: The last table counted by :func:`_table_codes`, and its codes (replaced whole, never changed).
+_LAST_TABLE: list[tuple[tuple[TableMeld, ...], list[int]]] = [((), [])]
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_counts(rules: Rules, players: int) -> tuple[tuple[int, ...], int]:
+    """How many cards of each code the deck of ``rules`` holds with ``players`` players, and in all.
+
+    Kept for the last rule sets asked.
+    """
+    deck = rules.deck(players)
+    counts = Counter(card.code for card in deck)
+    return tuple(counts[code] for code in range(JOKER_CODE + 1)), len(deck)

@@ -25,14 +25,21 @@ from collections.abc import Mapping
 from typing import Any
 
 import rummy500.presets as presets
+from rummy500._engine.codes.memo import store
 from rummy500.errors import InvalidArgumentError, PositionError, RulesError, shown
-from rummy500.jsontext import MAX_JSON_DEPTH, too_deep
+from rummy500.jsontext import MAX_JSON_DEPTH, json_key, too_deep
 from rummy500.rules import KNOBS, Rules
 
 __all__ = ["rules_from_data", "rules_to_data"]
 
 #: The keys of a ``hand_size`` table: the player counts, as JSON writes them.
 _PLAYER_COUNTS = frozenset(str(players) for players in range(2, 9))
+#: The rule sets read from dicts, by the dicts' :func:`~rummy500.jsontext.json_key`: a player
+#: view or a position read at every move of a match holds the same rules again and again, and
+#: building and checking a rule set costs more than reading the rest of a view.
+_READ: dict[Any, Rules] = {}
+#: The most rule sets :data:`_READ` holds (emptied when full).
+_READ_LIMIT = 256
 
 
 def rules_to_data(rules: Rules) -> dict[str, Any]:
@@ -74,6 +81,17 @@ def rules_from_data(data: Any) -> Rules:
 
     (All three are :class:`ValueError`.)
     """
+    key = json_key(data) if type(data) is dict else None
+    if key is not None:
+        rules = _READ.get(key)
+        if rules is None:
+            rules = store(_READ, key, _rules_from_data(data), _READ_LIMIT)
+        return rules
+    return _rules_from_data(data)
+
+
+def _rules_from_data(data: Any) -> Rules:
+    """:func:`rules_from_data`, read afresh."""
     if isinstance(data, str):
         return _preset(data)
     if not isinstance(data, Mapping):
