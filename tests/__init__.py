@@ -16,7 +16,7 @@ R1–R4      test_calls.py
 S1–S5      test_scoring.py
 G1–G4      test_match.py
 V1–V6 V8   test_presets.py
-V7         test_gambit.py (every dealer's gambit test)
+V7         test_gambit_*.py (every dealer's gambit test, by theme)
 =========  ==============================================================
 
 A test is named after its primary rule id, then any other rule it checks
@@ -25,12 +25,14 @@ checks N1).  The files that are not rule sections: test_cards.py,
 test_notation.py (meld and move text), test_positions.py (the position
 format), test_rules.py (the ``Rules`` knobs and the presets as values),
 test_records.py, test_views.py, test_bots.py, test_cli.py,
-test_engine_properties.py (Hypothesis invariants across every rule, preset
+test_engine_properties.py, test_engine_refusals.py and
+test_engine_rule_sets.py (Hypothesis invariants across every rule, preset
 and random rule set), test_perft.py, test_soak.py,
 test_readme_and_examples.py and test_architecture.py.
 
 Shared helpers: tests/positions.py (building positions, playing and refusing
-moves), tests/strategies.py (Hypothesis strategies and the random driver) and
-tests/helpers.py (everything else); tests/reference.py and
+moves), tests/gambit.py (dealer's gambit positions), tests/strategies.py
+(Hypothesis strategies and the random driver) and tests/helpers.py
+(everything else); tests/reference.py and
 tests/reference_moves.py are independent brute-force references.
 """

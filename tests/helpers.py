@@ -10,6 +10,7 @@ The homes of the test helpers:
   melds, random playouts, tracked states) and the random driver;
 * this module: everything else that more than one test file needs — small
   readers of states (:func:`hand`, :func:`legal`, :func:`result_of`, ...),
+  the check of the moves by group (:func:`check_groups`),
   the meld rule sets and refusal checks of M1–M4 and L1–L4, the rule data of
   the variants (:func:`knobs`, :func:`under`, :func:`both` and the knob sets
   used by several files), the positions several files start from, and the
@@ -46,6 +47,7 @@ from rummy500 import (
     Phase,
     Reason,
     Rules,
+    Split,
     Take,
     layoff,
     legal_moves,
@@ -53,6 +55,7 @@ from rummy500 import (
     parse_cards,
     parse_move,
     presets,
+    take_depths,
 )
 from rummy500.match import (
     MatchState,
@@ -140,6 +143,30 @@ def assert_over(state: GameState, went_out: int | None) -> None:
             LayoffMove(seat, 0, "2C"),
         ):
             illegal(state, move, Reason.HAND_OVER, "E1")
+
+
+# ---------------------------------------------------------------------------
+# Moves by group: legal_moves by seat and by depth, take_depths
+
+PILE_MOVES = (Take, CallRummy, Split)
+
+
+def check_groups(state: GameState, moves: tuple[Move, ...]) -> None:
+    """Moves by group: each group is the full list filtered, in order; depths without listing."""
+    for seat in range(state.num_players):
+        own = tuple(move for move in moves if move.player == seat)
+        assert legal_moves(state, seat=seat) == own, f"p{seat}\n{state}"
+        pile_moves = [move for move in own if isinstance(move, PILE_MOVES)]
+        depths = sorted({move.count for move in pile_moves})
+        assert take_depths(state, seat) == tuple(depths), f"p{seat}\n{state}"
+        for depth in [*depths, len(state.discard) + 1]:
+            expected = tuple(move for move in pile_moves if move.count == depth)
+            assert legal_moves(state, seat=seat, depth=depth) == expected
+    for depth in {1, 2, max(1, len(state.discard))}:
+        expected = tuple(
+            move for move in moves if isinstance(move, PILE_MOVES) and move.count == depth
+        )
+        assert legal_moves(state, depth=depth) == expected
 
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ A move that would leave its player unable to end the turn (nothing left to
 discard but the card just taken, T11) is illegal.  N1 also shapes other
 rules; those tests live with their primary rule: test_t8_n1_... in
 tests/test_playing.py (opening minimum), test_t9_n1_... (out of turn),
-test_v7_n1_... in tests/test_gambit.py, the perft positions
+test_v7_n1_... in tests/test_gambit_dealers_joker.py, the perft positions
 ``*-n1-*`` in tests/test_perft.py, and the property test_no_dead_ends in
 tests/test_engine_properties.py.
 """

@@ -3,8 +3,8 @@
 Rule ids: none of their own.  The ``spec`` grammar of meld cards, the text of
 melds, and moves typed in any order or case read into canonical moves (and
 moves not in canonical order refused).  Card text is in tests/test_cards.py;
-the notation of dealer's gambit moves (V7) in tests/test_gambit.py; the round
-trip of every legal move is a property in tests/test_engine_properties.py.
+the notation of dealer's gambit moves (V7) in tests/test_gambit_notation.py; the
+round trip of every legal move is a property in tests/test_engine_properties.py.
 """
 
 from __future__ import annotations

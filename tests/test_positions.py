@@ -5,7 +5,7 @@ chooser, T8 opening, E4 final lay-offs, T6 rebuilt stock and idle turns, E2
 floating, S3 going rummy, S5 seven-card run).  The round trip of every
 position reached by random play is a property in
 tests/test_engine_properties.py; the ``"gambit"`` key (V7) is in
-tests/test_gambit.py.
+tests/test_gambit_positions.py.
 """
 
 from __future__ import annotations

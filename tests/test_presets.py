@@ -5,7 +5,7 @@ partnership (the sides 0+2 and 1+3 scored as units, in hands and matches),
 V6 Persian rummy (a group of four laid down at once counts double, jokers in
 sets only, +25 for going out, +50 for the better side after two hands), V8
 the other [W] variants as knobs; then every preset played end to end.
-Dealer's gambit (V7) is in tests/test_gambit.py.  A preset's knob that has a
+Dealer's gambit (V7) is in tests/test_gambit_*.py.  A preset's knob that has a
 rule of its own is tested with that rule (e.g. test_t4_v4_... in
 tests/test_taking.py).
 """

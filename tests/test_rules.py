@@ -3,7 +3,7 @@
 Rule ids: none of their own; a knob's effect on play is tested with its rule
 (the M3 ``ace`` knob in tests/test_melds.py, the E3 validation in
 tests/test_going_out.py, ...), and each preset's knob values with its rule id
-in tests/test_presets.py (V1–V6, V8) and tests/test_gambit.py (V7).
+in tests/test_presets.py (V1–V6, V8) and tests/test_gambit_rules.py (V7).
 """
 
 from __future__ import annotations
