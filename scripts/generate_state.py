@@ -326,9 +326,9 @@ def storage_module() -> str:
         "",
     ]
     lines += [
-        "from collections.abc import Callable",
-        "from typing import TYPE_CHECKING, Final, TypeVar",
+        "from typing import TYPE_CHECKING, Final",
         "",
+        "from rummy500._engine.codes.compiled import mypyc_attr",
         "from rummy500._engine.codes.fields import HandFields, TurnFields",
         f"from rummy500._engine.codes.seats import {', '.join([*unpack, 'seat_count'])}",
     ]
@@ -336,7 +336,6 @@ def storage_module() -> str:
     lines += ["", "if TYPE_CHECKING:"]
     lines += imports(typed - runtime, 4)
     lines += ["", '__all__ = ["CORE_FIELDS", "SLOTS", "StateCore"]']
-    lines += TEXT.STORAGE_PRELUDE.split("\n")
     lines += [
         "",
         "#: The slots of a state: the fields it stores itself, its two records of grouped",

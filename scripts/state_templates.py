@@ -55,23 +55,6 @@ reads a state's fields and builds a state directly, without the interpreter's
 attribute lookups; :class:`~rummy500.state.GameState` stays a plain Python
 class deriving from it."""
 
-STORAGE_PRELUDE = '''
-_Class = TypeVar("_Class")
-
-
-def _same(cls: _Class) -> _Class:
-    return cls
-
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the plain build: the decorator only speaks to mypyc
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
-        """A stand-in for mypyc's class decorator (which changes nothing at run time)."""
-        return _same
-'''
-
 STATES_DOC = """\
 Building the next state fast: copies with changes, and the start of a turn phase.
 

@@ -96,6 +96,7 @@ def test_values_do_not_import_the_engine_or_the_services() -> None:
         "rummy500.state",
         "rummy500._engine.codes.seats",
         "rummy500._engine.codes.storage",
+        "rummy500._engine.codes.compiled",
         "rummy500._engine.codes.fields",
         "rummy500.statevalues",
         "rummy500.moves",

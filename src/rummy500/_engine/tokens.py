@@ -16,8 +16,7 @@ moves of a position is a lookup each.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import rummy500._engine.movegen as movegen
 import rummy500._engine.reducer as reducer
@@ -36,6 +35,7 @@ from rummy500._engine.boundary import (
     SPLIT_MOVE,
     TAKE_MOVE,
 )
+from rummy500._engine.codes.compiled import mypyc_attr
 from rummy500._engine.codes.memo import store
 from rummy500._engine.codes.storage import StateCore
 from rummy500.cards import NUM_CODES, card_from_code
@@ -47,22 +47,6 @@ from rummy500.statevalues import JokerEffect
 
 if TYPE_CHECKING:
     from rummy500.state import GameState
-
-_Class = TypeVar("_Class")
-
-
-def _same(cls: _Class) -> _Class:
-    return cls
-
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the plain build: the decorator only speaks to mypyc
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
-        """A stand-in for mypyc's class decorator (which changes nothing at run time)."""
-        return _same
-
 
 __all__ = [
     "CARD_BASE",

@@ -6,7 +6,8 @@ the checks of new melds and lay-offs on those codes
 (:mod:`~rummy500._engine.codes.meldchecks`), the hands and known cards of every
 seat in one ``bytes`` (:mod:`~rummy500._engine.codes.seats`), the stored part
 of a state (:mod:`~rummy500._engine.codes.storage`,
-:mod:`~rummy500._engine.codes.fields`) and bounded memos
-(:mod:`~rummy500._engine.codes.memo`).  Nothing here imports a public value
+:mod:`~rummy500._engine.codes.fields`), bounded memos
+(:mod:`~rummy500._engine.codes.memo`) and mypyc's class decorator with its
+stand-in (:mod:`~rummy500._engine.codes.compiled`).  Nothing here imports a public value
 but the cards' codes and the errors.
 """

@@ -20,9 +20,9 @@ class deriving from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, Final
 
+from rummy500._engine.codes.compiled import mypyc_attr
 from rummy500._engine.codes.fields import HandFields, TurnFields
 from rummy500._engine.codes.seats import hands_of, knowns_of, seat_count
 from rummy500.cards import Card
@@ -32,22 +32,6 @@ if TYPE_CHECKING:
     from rummy500.statevalues import HandResult, JokerEffect, Phase, TableMeld
 
 __all__ = ["CORE_FIELDS", "SLOTS", "StateCore"]
-
-_Class = TypeVar("_Class")
-
-
-def _same(cls: _Class) -> _Class:
-    return cls
-
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the plain build: the decorator only speaks to mypyc
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
-        """A stand-in for mypyc's class decorator (which changes nothing at run time)."""
-        return _same
-
 
 #: The slots of a state: the fields it stores itself, its two records of grouped
 #: fields and the cache of its hash.
