@@ -365,6 +365,30 @@ def test_openspiel_cuts_a_hand_at_max_game_length_and_counts_the_history() -> No
     assert sum(tensor[layout.slices["held"]]) >= 13
 
 
+def test_openspiel_tensors_as_lists_are_the_observers_arrays() -> None:
+    """The tensors as new lists (joined pieces and history rows) equal the observers' arrays."""
+    pytest.importorskip("pyspiel")
+    from rummy500.adapters.openspiel import load_game
+
+    for players in (2, 3):
+        game = load_game(players=players)
+        rng = random.Random(players)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                continue
+            for player in range(players):
+                for observer, read in (
+                    (game.information_observer(), state.information_state_tensor),
+                    (game.tensor_observer(), state.observation_tensor),
+                ):
+                    observer.set_from(state, player)
+                    assert read(player) == observer.tensor.tolist()
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 def test_openspiel_refuses_bad_parameters_naming_them() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from rummy500.adapters.openspiel import load_game

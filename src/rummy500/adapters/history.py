@@ -54,6 +54,9 @@ __all__ = ["HandHistory", "HistoryLayout"]
 class HandHistory:
     """The counts of one hand's history, updated move by move (cheap to copy).
 
+    The counts are kept as floats, the values of the tensor: a tensor is made
+    by joining rows, not by converting each count.
+
     Attributes:
         discarded: Per seat, each card code's count of discards.
         taken: Per seat, each card code's count of cards taken from the pile.
@@ -64,9 +67,9 @@ class HandHistory:
     __slots__ = ("decisions", "discarded", "held", "taken")
 
     def __init__(self, players: int) -> None:
-        self.discarded = [[0] * NUM_CODES for _ in range(players)]
-        self.taken = [[0] * NUM_CODES for _ in range(players)]
-        self.held = [[0] * NUM_CODES for _ in range(players)]
+        self.discarded = [[0.0] * NUM_CODES for _ in range(players)]
+        self.taken = [[0.0] * NUM_CODES for _ in range(players)]
+        self.held = [[0.0] * NUM_CODES for _ in range(players)]
         self.decisions = 0
 
     def copy(self) -> HandHistory:
@@ -83,25 +86,25 @@ class HandHistory:
         for seat, hand in enumerate(state.hands):
             row = self.held[seat]
             for card in hand:
-                row[card.code] += 1
+                row[card.code] += 1.0
 
     def drew(self, seat: int, codes: tuple[int, ...]) -> None:
         """Count the cards ``seat`` drew from the stock."""
         row = self.held[seat]
         for code in codes:
-            row[code] += 1
+            row[code] += 1.0
 
     def moved(self, move: Move, before: GameState, after: GameState) -> None:
         """Count the cards a move put on the pile or took from it."""
         if isinstance(move, Discard):
-            self.discarded[move.player][move.card.code] += 1
+            self.discarded[move.player][move.card.code] += 1.0
         elif isinstance(move, (Take, CallRummy, Split)):
             removed = Counter(before.discard_codes)
             removed.subtract(after.discard_codes)
             row = self.taken[move.player]
             for code, count in removed.items():
                 if count > 0:
-                    row[code] += count
+                    row[code] += float(count)
 
 
 @attrs.frozen(repr=False)
@@ -160,8 +163,8 @@ class HistoryLayout:
         values: list[float] = []
         for rows in (history.discarded, history.taken):
             for relative in range(players):
-                values += map(float, rows[(seat + relative) % players])
-        values += map(float, history.held[seat])
+                values += rows[(seat + relative) % players]
+        values += history.held[seat]
         values.append(float32(history.decisions / length).number)
         return values
 
