@@ -1,13 +1,19 @@
 """What the bot protocol costs, and what duplicate deals save.
 
 Usage:
-    python benchmarks/bench_protocol.py [--hands 200] [--tournament-hands 1000]
-        [--width-hands 200] [--search search:iterations=40]
+    python benchmarks/bench_protocol.py [--floor-lines 2000] [--hands 200]
+        [--tournament-hands 1000] [--width-hands 200] [--search search:iterations=40]
 
-Smoke run: python benchmarks/bench_protocol.py --hands 2 --tournament-hands 4 --width-hands 4
+Smoke run: python benchmarks/bench_protocol.py --floor-lines 5 --hands 2 --tournament-hands 4
+    --width-hands 4
 
-Three measurements:
+Four measurements:
 
+0. **The pipe's floor.**  The same program answers one fixed decide line
+   (a view of the middle of a hand) ``--floor-lines`` times, the referee's
+   side reduced to a write and a blocking read, a millisecond's pause between questions
+   (as while another seat thinks): what two processes taking turns on a pipe
+   cost on this machine, with nothing written or checked.
 1. **A decision's round trip.**  The smallest program bot
    (``examples/bots/first_move.py``) plays ``--hands`` hands against
    GreedyBot; each of its decisions is timed in the referee, beside the same
@@ -32,6 +38,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -40,6 +47,7 @@ from pathlib import Path
 from machine import machine_line
 
 from rummy500 import GreedyBot, Move, PlayerView, ProgramBot, iter_hand, new_game, tournament
+from rummy500.protocol import decide_json
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "examples" / "bots"
@@ -74,6 +82,55 @@ class _Timed:
 def _children_cpu() -> float:
     times = os.times()
     return times.children_user + times.children_system
+
+
+def _middle_view() -> PlayerView:
+    """The view of the seat to move in the middle of a greedy hand."""
+    views: list[PlayerView] = []
+
+    class _Keep:
+        def choose(self, view: PlayerView) -> Move | None:
+            views.append(view)
+            return GreedyBot(seed=0).choose(view)
+
+    for _step in iter_hand(new_game(seed=5), [_Keep(), GreedyBot(seed=5)]):
+        pass
+    return views[len(views) // 2]
+
+
+def _read_line(fd: int) -> bytes:
+    """Read from ``fd`` until a line ends (a program may write its line in pieces)."""
+    data = os.read(fd, 1 << 16)
+    while not data.endswith(b"\n"):
+        data += os.read(fd, 1 << 16)
+    return data
+
+
+def pipe_floor(count: int = 2000, pause: float = 0.001) -> None:
+    """Measurement 0: one fixed line answered ``count`` times, nothing else done."""
+    line = (decide_json(_middle_view()) + "\n").encode()
+    with subprocess.Popen(
+        [sys.executable, str(BOTS / "first_move.py")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        bufsize=0,
+    ) as program:
+        assert program.stdin is not None
+        assert program.stdout is not None
+        to_program, from_program = program.stdin.fileno(), program.stdout.fileno()
+        os.write(to_program, b'{"type":"hello","protocol":1,"referee":"bench"}\n')
+        _read_line(from_program)
+        times = []
+        for _ in range(count):
+            time.sleep(pause)
+            start = time.perf_counter()
+            os.write(to_program, line)
+            _read_line(from_program)
+            times.append(time.perf_counter() - start)
+        os.write(to_program, b'{"type":"quit"}\n')
+    median = statistics.median(times) * 1e6
+    print(f"0. the pipe's floor: a fixed line of {len(line)} bytes answered {count} times")
+    print(f"   median {median:.0f} us a round trip (a write and a blocking read)")
 
 
 def round_trip(hands: int) -> None:
@@ -140,12 +197,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--floor-lines", type=int, default=2000)
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--tournament-hands", type=int, default=1000)
     parser.add_argument("--width-hands", type=int, default=200)
     parser.add_argument("--search", default="search:iterations=40")
     args = parser.parse_args(argv)
     print(machine_line())
+    pipe_floor(args.floor_lines)
     round_trip(args.hands)
     programs_against_in_process(args.tournament_hands)
     interval_widths(args.width_hands, args.search)

@@ -133,6 +133,8 @@ def test_meld_benchmark_runs_with_small_arguments() -> None:
         ["digest_search.py", "--hands", "1", "--iterations", "4", "--rollout-hands", "1"],
         [
             "bench_protocol.py",
+            "--floor-lines",
+            "5",
             "--hands",
             "1",
             "--tournament-hands",

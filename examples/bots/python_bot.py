@@ -74,7 +74,8 @@ def main() -> None:
             return
         else:  # hand_end, match_end: nothing to answer
             continue
-        print(json.dumps(answer), flush=True)
+        sys.stdout.write(json.dumps(answer) + "\n")  # one write: the referee wakes once
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

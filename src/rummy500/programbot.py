@@ -269,7 +269,7 @@ def _checked_command(command: object) -> tuple[str, ...]:
 
 
 class ProgramBot:
-    """A bot played by an outside program that speaks the bot protocol.
+    r"""A bot played by an outside program that speaks the bot protocol.
 
     The program is started at once and greeted (the handshake gives the
     bot's :attr:`name`, within ``start_timeout`` seconds); each decision
@@ -289,17 +289,22 @@ class ProgramBot:
             of strings, or a time limit that is not a positive number.
         BotError: if the program cannot be started or fails the handshake.
 
-    A program that plays the first legal move every time::
+    A program that plays the first legal move every time (each line written
+    in one write, so that the referee wakes once for it)::
 
         import json, sys
         for line in sys.stdin:
             message = json.loads(line)
             if message["type"] == "hello":
-                print(json.dumps({"type": "hello", "protocol": 1, "name": "first"}), flush=True)
+                answer = {"type": "hello", "protocol": 1, "name": "first"}
             elif message["type"] == "decide":
-                print(json.dumps({"type": "move", "index": 0}), flush=True)
+                answer = {"type": "move", "index": 0}
             elif message["type"] == "quit":
                 break
+            else:
+                continue
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
 
     >>> import sys
     >>> from rummy500 import new_game, play_hand, GreedyBot
