@@ -344,6 +344,14 @@ def _random_play(game: Any, seed: int, check_tensors: bool = False) -> Any:
             observation = state.observation_tensor(player)
             assert len(information) == game.information_state_tensor_size()
             assert information[: len(observation)] == observation
+            # The tensors as new lists (joined pieces, history rows) are the observers' arrays.
+            for seat in range(game.num_players()):
+                for observer, read in (
+                    (game.information_observer(), state.information_state_tensor),
+                    (game.tensor_observer(), state.observation_tensor),
+                ):
+                    observer.set_from(state, seat)
+                    assert read(seat) == observer.tensor.tolist()
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
@@ -371,22 +379,7 @@ def test_openspiel_tensors_as_lists_are_the_observers_arrays() -> None:
     from rummy500.adapters.openspiel import load_game
 
     for players in (2, 3):
-        game = load_game(players=players)
-        rng = random.Random(players)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probabilities)[0])
-                continue
-            for player in range(players):
-                for observer, read in (
-                    (game.information_observer(), state.information_state_tensor),
-                    (game.tensor_observer(), state.observation_tensor),
-                ):
-                    observer.set_from(state, player)
-                    assert read(player) == observer.tensor.tolist()
-            state.apply_action(rng.choice(state.legal_actions()))
+        assert _random_play(load_game(players=players), players, check_tensors=True).is_terminal()
 
 
 def test_openspiel_refuses_bad_parameters_naming_them() -> None:
