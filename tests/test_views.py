@@ -45,6 +45,7 @@ from rummy500 import (
 from rummy500._engine import mover_stranded
 from rummy500._engine.dead_ends import mover_may_be_stranded
 from rummy500._engine.ruleset import profile
+from rummy500.state import open_cards
 from rummy500.svg import render
 from rummy500.testing import states
 from rummy500.views import KnownCards, PlayerView, observe, resample, track
@@ -192,6 +193,14 @@ def test_view_shows_own_hand_counts_public_fields_and_own_moves(
             for other, (size, cards) in enumerate(zip(view.hand_sizes, view.known, strict=True))
             if other != seat or view.blind  # the own hand is unseen while the dealer nominates
         )
+        # unseen counts by code what open_cards names: the deck less every card the view shows
+        shown = open_cards(view.discard, view.melds, view.dealer_joker, view.dead)
+        shown.update(view.hand)
+        for cards in view.known:
+            shown.update(cards)
+        deck = Counter(view.rules.deck(view.num_players))
+        deck.subtract(shown)
+        assert view.unseen == tuple(sorted(deck.elements()))
 
 
 @given(tracked_states())

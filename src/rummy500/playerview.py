@@ -20,8 +20,9 @@ from typing import Any, Final
 import attrs
 
 from rummy500._engine import table_points
+from rummy500._engine.codes.memo import MEMO_LIMIT, store
 from rummy500._engine.codes.shape import coded, fields_at, put
-from rummy500.cards import JOKER_CODE, Card
+from rummy500.cards import JOKER_CODE, Card, card_from_code
 from rummy500.errors import InvalidArgumentError, PositionError
 from rummy500.jsontext import load_json
 from rummy500.moves import Move, move_to_dict
@@ -35,7 +36,6 @@ from rummy500.state import (
     TableMeld,
     floating_seats,
     jokers_wild,
-    open_cards,
     table_cards,
     table_text,
 )
@@ -186,18 +186,21 @@ class PlayerView:
         Raises:
             InvalidArgumentError: if the view's cards do not fit in the rule set's deck.
         """
-        left = Counter(self.rules.deck(self.num_players))
-        seen = open_cards(self.discard, self.melds, self.dealer_joker, self.dead)
-        seen.update(self.hand)
-        for cards in self.known:
-            seen.update(cards)
-        if seen - left:
-            extra = " ".join(map(str, sorted((seen - left).elements())))
+        deck, _size = _deck_counts(self.rules, self.num_players)
+        seen = Counter(_seen_codes(self))
+        extra = [
+            card_from_code(code) for code in sorted(seen) for _ in range(seen[code] - deck[code])
+        ]
+        if extra:
             raise InvalidArgumentError(
-                f"the view shows cards the rule set's deck does not hold: {extra}"
+                "the view shows cards the rule set's deck does not hold: "
+                + " ".join(map(str, extra))
             )
-        left.subtract(seen)
-        return tuple(sorted(left.elements()))
+        return tuple(
+            card_from_code(code)
+            for code, count in enumerate(deck)
+            for _ in range(count - seen[code])
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The view as a JSON-ready dict.
@@ -224,10 +227,7 @@ class PlayerView:
         return self._data(
             [meld_to_dict(table_meld) for table_meld in self.melds],
             texts,
-            [
-                {**move_to_dict(move), "text": text}
-                for move, text in zip(self.legal_moves, texts, strict=True)
-            ],
+            [_move_entry(move, text) for move, text in zip(self.legal_moves, texts, strict=True)],
         )
 
     def to_json(self) -> str:
@@ -367,35 +367,32 @@ _MELDS_JSON: Final = json.dumps(_MELDS)
 _TEXTS_JSON: Final = json.dumps(_TEXTS)
 _MOVES_JSON: Final = json.dumps(_MOVES)
 
-# The JSON of each table meld and move met lately; cleared when it holds this many.
-_PIECES_KEPT: Final = 1 << 14
+# The JSON of each table meld and legal move met lately (bounded: emptied when full).
 _meld_pieces: dict[TableMeld, str] = {}
 _move_pieces: dict[Move, tuple[str, str]] = {}
+
+
+def _move_entry(move: Move, text: str) -> dict[str, Any]:
+    """A legal move in a view's ``"moves"``: its move dict with its notation under ``"text"``."""
+    return {**move_to_dict(move), "text": text}
 
 
 def _meld_json(table_meld: TableMeld) -> str:
     """A table meld's JSON in a view (kept: a meld's JSON never changes)."""
     piece = _meld_pieces.get(table_meld)
     if piece is None:
-        if len(_meld_pieces) >= _PIECES_KEPT:
-            _meld_pieces.clear()
-        piece = _meld_pieces[table_meld] = json.dumps(
-            meld_to_dict(table_meld), separators=(",", ":")
-        )
+        text = json.dumps(meld_to_dict(table_meld), separators=(",", ":"))
+        piece = store(_meld_pieces, table_meld, text, MEMO_LIMIT)
     return piece
 
 
 def _move_json(move: Move) -> tuple[str, str]:
-    """A legal move's JSON in a view: its notation, and its move dict with ``"text"`` (kept)."""
+    """A legal move's JSON in a view: its notation, and its entry in ``"moves"`` (kept)."""
     pieces = _move_pieces.get(move)
     if pieces is None:
-        if len(_move_pieces) >= _PIECES_KEPT:
-            _move_pieces.clear()
         text = str(move)
-        pieces = _move_pieces[move] = (
-            json.dumps(text),
-            json.dumps({**move_to_dict(move), "text": text}, separators=(",", ":")),
-        )
+        entry = json.dumps(_move_entry(move, text), separators=(",", ":"))
+        pieces = store(_move_pieces, move, (json.dumps(text), entry), MEMO_LIMIT)
     return pieces
 
 
@@ -441,12 +438,22 @@ def _view_from_dict(data: Any) -> PlayerView:
 
 
 def _unseen_count(view: PlayerView) -> int | None:
-    """``len(view.unseen)``, counted without listing the cards; ``None`` where ``unseen`` raises.
-
-    The cards seen are those of :func:`~rummy500.state.open_cards`, the hand
-    and the known cards, counted by code.
-    """
+    """``len(view.unseen)``, counted without listing the cards; ``None`` where ``unseen`` raises."""
     deck, size = _deck_counts(view.rules, view.num_players)
+    codes = _seen_codes(view)
+    for code, count in Counter(codes).items():
+        if count > deck[code]:
+            return None
+    return size - len(codes)
+
+
+def _seen_codes(view: PlayerView) -> list[int]:
+    """The codes of the cards ``view`` shows, each as often as it shows.
+
+    Its hand, the known cards, and the cards every seat sees (those of
+    :func:`~rummy500.state.open_cards`: the pile, the table, the dealer's
+    joker and the dead cards), by code for speed.
+    """
     cards = [*view.discard, *view.hand, *view.dead]
     for known in view.known:
         cards += known
@@ -454,10 +461,7 @@ def _unseen_count(view: PlayerView) -> int | None:
     if view.dealer_joker:
         codes.append(JOKER_CODE)
     codes += _table_codes(view.melds)
-    for code, count in Counter(codes).items():
-        if count > deck[code]:
-            return None
-    return size - len(codes)
+    return codes
 
 
 def _table_codes(melds: tuple[TableMeld, ...]) -> list[int]:

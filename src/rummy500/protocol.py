@@ -23,6 +23,7 @@ rummy500.errors.InvalidArgumentError: answered "pass", but p1 is to move and may
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,12 +69,12 @@ def decide_message(view: PlayerView) -> dict[str, Any]:
     its ``"moves"`` are the seat's legal moves as move dicts (each with its
     notation under ``"text"``), in the order the answer's ``"index"`` counts.
     """
-    return {
-        "type": "decide",
-        "seat": view.seat,
-        "may_pass": not view.is_my_turn,
-        "view": view.to_dict(),
-    }
+    return {**_decide_head(view), "view": view.to_dict()}
+
+
+def _decide_head(view: PlayerView) -> dict[str, Any]:
+    """A decide message but its view: the type, the seat, whether it may pass."""
+    return {"type": "decide", "seat": view.seat, "may_pass": not view.is_my_turn}
 
 
 def decide_json(view: PlayerView) -> str:
@@ -89,8 +90,8 @@ def decide_json(view: PlayerView) -> str:
     >>> json.loads(decide_json(view)) == decide_message(view)
     True
     """
-    may_pass = "false" if view.is_my_turn else "true"
-    return f'{{"type":"decide","seat":{view.seat},"may_pass":{may_pass},"view":{view.to_json()}}}'
+    head = json.dumps(_decide_head(view), separators=(",", ":"))
+    return f'{head[:-1]},"view":{view.to_json()}}}'
 
 
 def hand_end_message(
